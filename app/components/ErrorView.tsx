@@ -1,0 +1,87 @@
+/**
+ * The one error component every route boundary renders (spec §2, §8): the status
+ * code (500 when unknown) and its description; 404 and other errors have their own
+ * views. Routes may pass handlers for statuses they explain better themselves.
+ * Stack traces are shown in development only.
+ */
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { reloadForChunkError } from "~/lib/chunkReload";
+
+export type StatusHandlers = Partial<Record<number, (error: unknown) => ReactNode>>;
+
+interface ErrorFacts {
+  status: number;
+  statusText: string;
+  path: string | null;
+}
+
+function factsOf(error: unknown): ErrorFacts {
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as { path?: unknown } | null;
+    return {
+      status: error.status,
+      statusText: error.statusText,
+      path: data && typeof data === "object" && typeof data.path === "string" ? data.path : null,
+    };
+  }
+  return { status: 500, statusText: "", path: null };
+}
+
+function NotFoundView({ path }: { path: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <section className="error-view error-view--404" aria-labelledby="error-title">
+      <p className="error-view__code">404</p>
+      <h2 id="error-title" className="error-view__title">
+        {t("errors.notFoundTitle")}
+      </h2>
+      {path ? <p className="error-view__detail">{t("errors.notFoundPath", { path })}</p> : null}
+      <Link className="button button--primary" to="/">
+        {t("errors.goHome")}
+      </Link>
+    </section>
+  );
+}
+
+function ServerErrorView({ status, statusText, error }: { status: number; statusText: string; error: unknown }) {
+  const { t } = useTranslation();
+  const stack = process.env.NODE_ENV === "development" && error instanceof Error ? error.stack : null;
+  return (
+    <section className="error-view error-view--500" aria-labelledby="error-title">
+      <p className="error-view__code">{status}</p>
+      <h2 id="error-title" className="error-view__title">
+        {statusText || t("errors.internalServerError")}
+      </h2>
+      <p className="error-view__detail">{t("errors.tryAgainLater")}</p>
+      {stack ? <pre className="error-view__stack">{stack}</pre> : null}
+      <Link className="button button--primary" to="/">
+        {t("errors.goHome")}
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorView({ handlers }: { handlers?: StatusHandlers }) {
+  const error = useRouteError();
+  const facts = factsOf(error);
+
+  useEffect(() => {
+    reloadForChunkError(error, {
+      storage: window.sessionStorage,
+      now: Date.now(),
+      reload: () => window.location.reload(),
+    });
+  }, [error]);
+
+  const custom = handlers?.[facts.status]?.(error);
+  if (custom) return <>{custom}</>;
+  if (facts.status === 404) return <NotFoundView path={facts.path} />;
+  return <ServerErrorView status={facts.status} statusText={facts.statusText} error={error} />;
+}
+
+/** The ErrorBoundary export of a route that needs no special status handling. */
+export function RouteErrorBoundary() {
+  return <ErrorView />;
+}

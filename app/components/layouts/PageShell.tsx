@@ -1,0 +1,75 @@
+/**
+ * The seven layouts of the spec. The route's `handle.layout` picks one; the title
+ * and tab come from the same handle (see lib/page.ts).
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { usePage, type LayoutName } from "~/lib/page";
+import { AppHeader } from "./AppHeader";
+import { Footer } from "./Footer";
+import { TabBar } from "./TabBar";
+
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a className="skip-link" href="#main">
+      {t("nav.skipToContent")}
+    </a>
+  );
+}
+
+export function PageShell({ children, layout: forced }: { children: ReactNode; layout?: LayoutName }) {
+  const { t } = useTranslation();
+  const page = usePage();
+  const layout = forced ?? page.layout;
+  const title = t(page.titleKey);
+  const main = (
+    <main id="main" className="page" tabIndex={-1}>
+      {children}
+    </main>
+  );
+
+  switch (layout) {
+    case "main":
+      return (
+        <div className="layout layout--main">
+          <SkipLink />
+          {main}
+          <Footer />
+          <TabBar current={page.tab ?? "home"} />
+        </div>
+      );
+    case "community":
+      return (
+        <div className="layout layout--community">
+          <SkipLink />
+          <AppHeader title={title} back={null} />
+          {main}
+          <TabBar current={page.tab ?? "community"} />
+        </div>
+      );
+    case "default":
+      return (
+        <div className={`layout layout--default${page.tab ? " layout--tabbed" : ""}`}>
+          <SkipLink />
+          <AppHeader title={title} back={page.back} />
+          {main}
+          <Footer />
+          {page.tab ? <TabBar current={page.tab} /> : null}
+        </div>
+      );
+    case "join":
+    case "simple":
+      return (
+        <div className={`layout layout--${layout}`}>
+          <SkipLink />
+          <AppHeader title={title} back={page.back} />
+          {main}
+        </div>
+      );
+    case "blank":
+      return <div className="layout layout--blank">{main}</div>;
+    case "none":
+      return <div className="layout layout--none">{main}</div>;
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Runtime configuration, read once from the environment and validated with zod.
+ * Local mode (the default) needs nothing; hosted mode is chosen by the presence of
+ * any hosted-only variable and then requires all of them. A missing or malformed
+ * variable stops start-up with a message that names it.
+ */
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
+  .transform((v) => v === "1" || v === "true" || v === "on" || v === "yes");
+
+const positiveInt = z.coerce.number().int().positive();
+const port = z.coerce.number().int().min(0).max(65535);
+
+const sharedSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: port.default(3000),
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** Express "trust proxy" setting: a hop count, or a comma-separated list of addresses/subnets. */
+  TRUST_PROXY: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  RATE_LIMIT_ALL: positiveInt.default(600),
+  RATE_LIMIT_MUTATIONS: positiveInt.default(60),
+  RATE_LIMIT_AUTH: positiveInt.default(10),
+  /** Host name (no scheme) on which analytics run; anywhere else they are never emitted. */
+  PRODUCTION_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, "must be a host name such as app.example.com")
+    .optional(),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
+    .optional(),
+  META_PIXEL_ID: z.string().regex(/^\d{6,20}$/, "must be the numeric pixel id").optional(),
+  TRANSLATE_WIDGET: flag.default("off"),
+  BUILD_CHECK_INTERVAL_MS: positiveInt.default(5 * 60_000),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+});
+
+const localSchema = z.object({
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^demo-[a-z0-9-]+$/, "must start with demo- in local mode")
+    .default("demo-klife"),
+  AUTH_EMULATOR_PORT: port.default(9099),
+  AUTH_EMULATOR_HUB_PORT: port.default(4400),
+  AUTH_EMULATOR_LOGGING_PORT: port.default(4500),
+});
+
+const serviceAccount = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be the service account JSON" });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.object({
+      project_id: z.string().min(1),
+      client_email: z.string().email(),
+      private_key: z.string().includes("PRIVATE KEY"),
+    }),
+  );
+
+const hostedSchema = z.object({
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,30}$/, "must be a Firebase project id")
+    .refine((v) => !v.startsWith("demo-"), "a demo- project cannot be used in hosted mode"),
+  FIREBASE_API_KEY: z.string().min(20, "must be the Web API key of the Firebase project"),
+  FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+  PUBLIC_ORIGIN: z.string().url().startsWith("https://", "must be an https:// origin"),
+});
+
+/** Variables that only hosted mode uses: any one of them switches hosted mode on. */
+export const hostedOnlyVariables = [
+  "FIREBASE_API_KEY",
+  "FIREBASE_SERVICE_ACCOUNT",
+  "SESSION_SECRET",
+  "PUBLIC_ORIGIN",
+] as const;
+
+type Shared = z.infer<typeof sharedSchema>;
+export type LocalConfig = Shared & { mode: "local" } & z.infer<typeof localSchema>;
+export type HostedConfig = Shared & { mode: "hosted" } & z.infer<typeof hostedSchema>;
+export type Config = LocalConfig | HostedConfig;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function describe(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`);
+}
+
+/** Empty strings count as unset, as they do in most .env tooling. */
+function clean(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const env = clean(rawEnv);
+  const shared = sharedSchema.safeParse(env);
+  const hosted = hostedOnlyVariables.some((name) => name in env);
+  const problems = shared.success ? [] : describe(shared.error);
+
+  if (hosted) {
+    if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+      problems.push(
+        "FIREBASE_AUTH_EMULATOR_HOST: must not be set in hosted mode (the server would trust unsigned tokens)",
+      );
+    }
+    const parsed = hostedSchema.safeParse(env);
+    if (!parsed.success) problems.push(...describe(parsed.error));
+    if (problems.length || !shared.success || !parsed.success) throw new ConfigError(problems);
+    return { ...shared.data, ...parsed.data, mode: "hosted" };
+  }
+
+  const parsed = localSchema.safeParse(env);
+  if (!parsed.success) problems.push(...describe(parsed.error));
+  if (problems.length || !shared.success || !parsed.success) throw new ConfigError(problems);
+  return { ...shared.data, ...parsed.data, mode: "local" };
+}
+
+/** The subset of configuration the browser may see (rendered into the page). */
+export interface PublicConfig {
+  translateWidget: boolean;
+  buildCheckIntervalMs: number;
+  googleSignIn: boolean;
+}
+
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    translateWidget: config.TRANSLATE_WIDGET,
+    buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
+    googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+  };
+}

@@ -1,0 +1,13 @@
+import type { Services } from "./services.server";
+
+declare module "@remix-run/server-runtime" {
+  interface AppLoadContext {
+    services: Services;
+    /** Per-request CSP nonce for inline scripts. */
+    cspNonce: string;
+    /** The Remix build id; the browser asks for it to notice deploys. */
+    buildVersion: string;
+  }
+}
+
+export {};

@@ -1,0 +1,29 @@
+/**
+ * Versioned schema migrations, applied in order at start. Never edit a migration
+ * that has shipped: add the next version instead. `PRAGMA user_version` records
+ * the version a database file is at.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "members",
+    // The profile the app keeps beside the Firebase Auth user (same uid). Filled by
+    // the sign-up flows; the unread-notice badge and my page read it.
+    sql: `
+      CREATE TABLE members (
+        uid         TEXT PRIMARY KEY,
+        name        TEXT NOT NULL DEFAULT '',
+        language    TEXT NOT NULL DEFAULT 'en',
+        unread_count INTEGER NOT NULL DEFAULT 0 CHECK (unread_count >= 0),
+        created_at  INTEGER NOT NULL,
+        updated_at  INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
+];

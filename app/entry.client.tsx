@@ -1,0 +1,52 @@
+/**
+ * Browser start: i18next loads only the page language's namespaces from the
+ * cached /locales route, then React hydrates the server's HTML.
+ */
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import HttpBackend from "i18next-http-backend";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getInitialNamespaces } from "remix-i18next/client";
+import { i18nOptions } from "./i18n/i18n";
+import { reloadForChunkError } from "./lib/chunkReload";
+
+function onChunkError(error: unknown) {
+  reloadForChunkError(error, {
+    storage: window.sessionStorage,
+    now: Date.now(),
+    reload: () => window.location.reload(),
+  });
+}
+window.addEventListener("error", (event) => onChunkError(event.error ?? event.message));
+window.addEventListener("unhandledrejection", (event) => onChunkError(event.reason));
+
+async function hydrate() {
+  await i18next
+    .use(initReactI18next)
+    .use(HttpBackend)
+    .init({
+      ...i18nOptions,
+      lng: document.documentElement.lang,
+      ns: getInitialNamespaces(),
+      // Every locale carries every key (a unit test checks), so the browser never
+      // needs a second language: no fallback downloads.
+      fallbackLng: false,
+      load: "currentOnly",
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${window.__remixManifest.version}` },
+    });
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+void hydrate();

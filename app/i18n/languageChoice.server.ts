@@ -1,0 +1,42 @@
+/**
+ * Choosing a language: the form on /language and /nLanguage posts here. It sets
+ * the `lng` cookie and goes back to where the visitor came from (same-origin only).
+ */
+import { json, redirect } from "@remix-run/node";
+import { safeRedirect } from "~/lib/safeRedirect";
+import { isSupportedLanguage } from "./config";
+import { languageCookie, languageOf } from "./i18next.server";
+
+/** The page to return to, without a `?lng=` that would override the new choice. */
+export function returnPath(target: unknown): string {
+  const path = safeRedirect(target);
+  const url = new URL(path, "http://same.origin");
+  url.searchParams.delete("lng");
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export async function languagePageData(request: Request) {
+  const url = new URL(request.url);
+  return {
+    current: await languageOf(request),
+    chosen: Boolean(await languageCookie.parse(request.headers.get("Cookie")).catch(() => null)),
+    redirectTo: returnPath(url.searchParams.get("redirectTo")),
+  };
+}
+
+export async function chooseLanguage(request: Request) {
+  const form = await request.formData().catch(() => null);
+  const lng = form?.get("lng");
+  const redirectTo = returnPath(form?.get("redirectTo"));
+  if (!isSupportedLanguage(lng)) {
+    return json({ error: "errors.unknownLanguage" as const, redirectTo }, { status: 400 });
+  }
+  return redirect(redirectTo, { headers: { "Set-Cookie": await languageCookie.serialize(lng) } });
+}
+
+/** True when the visitor has chosen a language (cookie) or names one in the URL. */
+export async function hasChosenLanguage(request: Request) {
+  if (new URL(request.url).searchParams.has("lng")) return true;
+  const chosen = await languageCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  return isSupportedLanguage(chosen);
+}

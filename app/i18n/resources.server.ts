@@ -1,0 +1,37 @@
+/**
+ * Translation files, read from `locales/{lng}/{ns}.json` once per process and
+ * kept in memory: every request renders from memory, and the locale resource
+ * route serves the same objects.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Resource, ResourceLanguage } from "i18next";
+import { namespaces, supportedLanguages, type Language, type Namespace } from "./config";
+
+export const localesDir = path.resolve(process.env.LOCALES_DIR ?? "locales");
+
+let cache: Resource | null = null;
+
+function readAll(): Resource {
+  const resources: Resource = {};
+  for (const lng of supportedLanguages) {
+    const language: ResourceLanguage = {};
+    for (const ns of namespaces) {
+      const file = path.join(localesDir, lng, `${ns}.json`);
+      language[ns] = JSON.parse(fs.readFileSync(file, "utf8")) as ResourceLanguage[string];
+    }
+    resources[lng] = language;
+  }
+  return resources;
+}
+
+export function allResources(): Resource {
+  // In development the files are read on every call so edits show without a restart.
+  if (process.env.NODE_ENV === "development") return readAll();
+  cache ??= readAll();
+  return cache;
+}
+
+export function namespaceResource(lng: Language, ns: Namespace) {
+  return allResources()[lng]![ns]!;
+}

@@ -1,0 +1,54 @@
+/**
+ * Number and date formats of spec §9. Dates are shown in Korea's time zone so the
+ * server render and the browser agree whatever the machine's zone.
+ */
+export const PRODUCT_TIME_ZONE = "Asia/Seoul";
+
+/** 1234567.891 → "1,234,567.891". Exact on digit strings: no float rounding. */
+export function formatNumber(value: number | bigint | string | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const text = typeof value === "string" ? value.trim().replace(/,/g, "") : String(value);
+  const match = /^([-+]?)(\d+)(\.\d+)?$/.exec(text);
+  if (!match) return typeof value === "string" ? value : text;
+  const [, sign = "", whole = "", fraction = ""] = match;
+  return `${sign === "-" ? "-" : ""}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction}`;
+}
+
+const partsCache = new Map<string, Intl.DateTimeFormat>();
+
+function parts(date: Date | number | string, timeZone: string) {
+  const instant = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(instant.getTime())) return null;
+  let formatter = partsCache.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
+    partsCache.set(timeZone, formatter);
+  }
+  const out: Record<string, number> = {};
+  for (const part of formatter.formatToParts(instant)) {
+    if (part.type !== "literal") out[part.type] = Number(part.value);
+  }
+  return out as { year: number; month: number; day: number; hour: number; minute: number };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "yyyy-mm-dd", or "" for an invalid date. */
+export function formatDate(date: Date | number | string, timeZone = PRODUCT_TIME_ZONE): string {
+  const p = parts(date, timeZone);
+  return p ? `${p.year}-${pad(p.month)}-${pad(p.day)}` : "";
+}
+
+/** "2026년 11월 22일 (9시 5분)", or "" for an invalid date. */
+export function formatKoreanDateTime(date: Date | number | string, timeZone = PRODUCT_TIME_ZONE): string {
+  const p = parts(date, timeZone);
+  return p ? `${p.year}년 ${p.month}월 ${p.day}일 (${p.hour}시 ${p.minute}분)` : "";
+}

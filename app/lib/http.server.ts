@@ -1,0 +1,22 @@
+/** Small helpers for loaders and actions. */
+import { json } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
+import type { z } from "zod";
+
+export interface NotFoundData {
+  code: "notFound";
+  path: string;
+}
+
+/** The 404 every unknown or invalid route throws; the route boundary renders it. */
+export function notFound(request: Request): never {
+  const path = new URL(request.url).pathname;
+  throw json<NotFoundData>({ code: "notFound", path }, { status: 404 });
+}
+
+/** Validates route params; a failed validation is a 404, as the spec asks. */
+export function parseParams<S extends z.ZodTypeAny>(schema: S, params: Params, request: Request): z.infer<S> {
+  const result = schema.safeParse(params);
+  if (!result.success) notFound(request);
+  return result.data;
+}

@@ -1,0 +1,44 @@
+/**
+ * What each route declares about its page in its own `handle`: the layout it is
+ * drawn in, its title (an i18next key, or a function of the URL for routes whose
+ * title depends on it), its bottom tab, and where its back button goes without
+ * JavaScript.
+ */
+import { useLocation, useMatches } from "@remix-run/react";
+
+export type LayoutName = "main" | "join" | "default" | "simple" | "blank" | "community" | "none";
+export type TabName = "home" | "community" | "benefit" | "noti" | "mypage";
+
+export interface PageHandle {
+  i18n?: string | string[];
+  layout?: LayoutName;
+  title?: string | ((url: URL) => string);
+  tab?: TabName;
+  back?: string;
+}
+
+export interface Page {
+  layout: LayoutName;
+  titleKey: string;
+  tab: TabName | null;
+  back: string;
+}
+
+/** The page facts of the deepest route that declares them. */
+export function usePage(): Page {
+  const matches = useMatches();
+  const location = useLocation();
+  let handle: PageHandle = {};
+  for (const match of matches) {
+    const h = match.handle as PageHandle | undefined;
+    if (h && (h.layout || h.title)) handle = h;
+  }
+  const url = new URL(`${location.pathname}${location.search}`, "http://page.local");
+  const title = typeof handle.title === "function" ? handle.title(url) : handle.title;
+  return {
+    layout: handle.layout ?? "default",
+    titleKey: title ?? "titles.main",
+    tab: handle.tab ?? null,
+    back: handle.back ?? "/",
+  };
+}

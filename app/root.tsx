@@ -1,0 +1,99 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { Analytics } from "./components/Analytics";
+import { BuildCheck } from "./components/BuildCheck";
+import { ErrorView } from "./components/ErrorView";
+import { PageShell } from "./components/layouts/PageShell";
+import { TranslateWidget } from "./components/TranslateWidget";
+import { publicConfig } from "./config.server";
+import { directionOf, fallbackLanguage } from "./i18n/config";
+import { languageOf } from "./i18n/i18next.server";
+import { analyticsFor } from "./lib/analytics";
+import { usePage } from "./lib/page";
+import { useNonce } from "./nonce";
+import styles from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export const handle = { i18n: ["common"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { config } = context.services;
+  return json({
+    locale: await languageOf(request),
+    analytics: analyticsFor(new URL(request.url).host, config),
+    client: publicConfig(config),
+  });
+}
+
+function PageTitle() {
+  const { t } = useTranslation();
+  const { titleKey } = usePage();
+  const appName = t("app.name");
+  const title = titleKey === "titles.main" ? appName : `${t(titleKey)} | ${appName}`;
+  return <title>{title}</title>;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { i18n, t } = useTranslation();
+  const nonce = useNonce();
+  const locale = data?.locale ?? i18n.language ?? fallbackLanguage;
+  return (
+    <html lang={locale} dir={directionOf(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#1f5fd6" />
+        <meta name="description" content={t("app.description")} />
+        <PageTitle />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        {data?.analytics ? <Analytics settings={data.analytics} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { locale, client } = useLoaderData<typeof loader>();
+  useChangeLanguage(locale);
+  return (
+    <>
+      <PageShell>
+        <Outlet />
+      </PageShell>
+      <BuildCheck intervalMs={client.buildCheckIntervalMs} />
+      {client.translateWidget ? <TranslateWidget language={locale} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <PageShell layout="none">
+      <ErrorView />
+    </PageShell>
+  );
+}

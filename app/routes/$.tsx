@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { notFound } from "~/lib/http.server";
+import type { PageHandle } from "~/lib/page";
+
+/** Every path no other route claims: 'Page not found: {path}' with status 404, from this route's boundary. */
+export const handle: PageHandle = { layout: "default", title: "titles.notFound" };
+
+export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
+export const action = ({ request }: ActionFunctionArgs) => notFound(request);
+
+export default function CatchAll() {
+  return null;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

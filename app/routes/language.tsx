@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { LanguagePicker } from "~/components/LanguagePicker";
+import { chooseLanguage, languagePageData } from "~/i18n/languageChoice.server";
+import type { PageHandle } from "~/lib/page";
+
+export const handle: PageHandle = { layout: "none", title: "titles.language" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await languagePageData(request));
+}
+
+export const action = ({ request }: ActionFunctionArgs) => chooseLanguage(request);
+
+export default function LanguageRoute() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="language-page">
+      <img className="language-page__logo" src="/images/logo.svg" alt="" width="120" height="30" />
+      <LanguagePicker current={data.current} redirectTo={result?.redirectTo ?? data.redirectTo} error={result?.error} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { LanguagePicker } from "~/components/LanguagePicker";
+import { chooseLanguage, languagePageData } from "~/i18n/languageChoice.server";
+import type { PageHandle } from "~/lib/page";
+
+/** The second variant of language selection, drawn in the join layout (header with a back button). */
+export const handle: PageHandle = { layout: "join", title: "titles.language" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await languagePageData(request));
+}
+
+export const action = ({ request }: ActionFunctionArgs) => chooseLanguage(request);
+
+export default function NLanguageRoute() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <LanguagePicker current={data.current} redirectTo={result?.redirectTo ?? data.redirectTo} error={result?.error} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

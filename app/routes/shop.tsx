@@ -1,0 +1,22 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import type { PageHandle } from "~/lib/page";
+
+export const handle: PageHandle = { layout: "blank", title: "titles.shop" };
+
+export default function ShopRoute() {
+  const { t } = useTranslation();
+  return (
+    <section className="coming-soon" aria-labelledby="shop-title">
+      <img src="/images/logo.svg" alt="" width="120" height="30" />
+      <h1 id="shop-title">{t("shop.title")}</h1>
+      <p>{t("shop.message")}</p>
+      <Link className="button button--primary" to="/">
+        {t("errors.goHome")}
+      </Link>
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

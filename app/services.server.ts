@@ -1,0 +1,55 @@
+/**
+ * Everything a request may need that outlives the request: configuration, the
+ * database and identity. Created once by server.ts (or by a test) and handed to
+ * loaders and actions through the Remix load context.
+ */
+import path from "node:path";
+import type { Config } from "./config.server";
+import { createIdentity, type Identity } from "./auth/firebase.server";
+import { startAuthEmulator, type AuthEmulator } from "./auth/emulator.server";
+import { databaseAnswers, openDatabase, type Db } from "./db/sqlite.server";
+
+export interface Services {
+  config: Config;
+  db: Db;
+  identity: Identity;
+  emulator: AuthEmulator | null;
+}
+
+export async function startServices(config: Config, log = console.log): Promise<Services> {
+  const db = openDatabase(path.join(config.DATA_DIR, "klife.sqlite"));
+  let emulator: AuthEmulator | null = null;
+  try {
+    if (config.mode === "local") {
+      emulator = await startAuthEmulator({
+        dataDir: config.DATA_DIR,
+        projectId: config.FIREBASE_PROJECT_ID,
+        port: config.AUTH_EMULATOR_PORT,
+        hubPort: config.AUTH_EMULATOR_HUB_PORT,
+        loggingPort: config.AUTH_EMULATOR_LOGGING_PORT,
+        log,
+      });
+      log(`auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID})`);
+    }
+    const identity = createIdentity(config, emulator);
+    return { config, db, identity, emulator };
+  } catch (error) {
+    await emulator?.stop();
+    db.close();
+    throw error;
+  }
+}
+
+export async function readiness(services: Services) {
+  const [database, auth] = [databaseAnswers(services.db), await services.identity.answers()];
+  return { database, auth, ready: database && auth };
+}
+
+export async function stopServices(services: Services) {
+  await services.emulator?.stop();
+  await services.identity.close().catch(() => undefined);
+  if (services.db.open) {
+    services.db.pragma("wal_checkpoint(TRUNCATE)");
+    services.db.close();
+  }
+}

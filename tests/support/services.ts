@@ -1,0 +1,55 @@
+/**
+ * Real services for loader and action tests: a temporary SQLite file with the
+ * app's migrations and the run's Auth emulator (started in globalSetup).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import type { AppLoadContext } from "@remix-run/node";
+import { createIdentity } from "~/auth/firebase.server";
+import type { AuthEmulator } from "~/auth/emulator.server";
+import { loadConfig, type Config } from "~/config.server";
+import { openDatabase } from "~/db/sqlite.server";
+import type { Services } from "~/services.server";
+
+export interface TestServices extends Services {
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+export function createTestServices(env: Record<string, string> = {}): TestServices {
+  const host = inject("authEmulatorHost");
+  const projectId = inject("authProjectId");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-test-"));
+  const config: Config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, FIREBASE_PROJECT_ID: projectId, ...env });
+  const db = openDatabase(path.join(dataDir, "test.sqlite"));
+  const origin = `http://${host}`;
+  // The run's shared emulator; this handle does not own its process.
+  const emulator: AuthEmulator = {
+    host,
+    origin,
+    projectId,
+    pid: undefined,
+    persist: async () => undefined,
+    answers: async () => (await fetch(`${origin}/`)).ok,
+    stop: async () => undefined,
+  };
+  const identity = createIdentity(config, emulator);
+  return {
+    config,
+    db,
+    identity,
+    emulator,
+    dataDir,
+    async cleanup() {
+      await identity.close();
+      db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function loadContext(services: Services): AppLoadContext {
+  return { services, cspNonce: "test-nonce", buildVersion: "test-build" };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "~/config.server";
+
+const hosted = {
+  FIREBASE_PROJECT_ID: "klife-prod",
+  FIREBASE_API_KEY: "AIzaSyA-0123456789abcdefghijklmnop",
+  FIREBASE_SERVICE_ACCOUNT: JSON.stringify({
+    project_id: "klife-prod",
+    client_email: "svc@klife-prod.iam.gserviceaccount.com",
+    private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
+  }),
+  SESSION_SECRET: "s".repeat(40),
+  PUBLIC_ORIGIN: "https://app.example.com",
+};
+
+function problems(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems.join("\n");
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("runs in local mode with no configuration at all", () => {
+    const config = loadConfig({});
+    expect(config.mode).toBe("local");
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe(".data");
+    if (config.mode === "local") expect(config.FIREBASE_PROJECT_ID).toMatch(/^demo-/);
+    expect(config.TRANSLATE_WIDGET).toBe(false);
+  });
+
+  it("reads rate-limit tiers from the environment", () => {
+    const config = loadConfig({ RATE_LIMIT_ALL: "50", RATE_LIMIT_MUTATIONS: "5", RATE_LIMIT_AUTH: "2" });
+    expect([config.RATE_LIMIT_ALL, config.RATE_LIMIT_MUTATIONS, config.RATE_LIMIT_AUTH]).toEqual([50, 5, 2]);
+  });
+
+  it("names a malformed variable", () => {
+    expect(problems({ PORT: "eighty" })).toMatch(/^PORT:/m);
+    expect(problems({ RATE_LIMIT_AUTH: "-1" })).toMatch(/^RATE_LIMIT_AUTH:/m);
+    expect(problems({ TRANSLATE_WIDGET: "maybe" })).toMatch(/^TRANSLATE_WIDGET:/m);
+  });
+
+  it("refuses a non-demo project in local mode", () => {
+    expect(problems({ FIREBASE_PROJECT_ID: "real-project" })).toMatch(/^FIREBASE_PROJECT_ID:/m);
+  });
+
+  it("switches to hosted mode on any hosted variable and names each missing one", () => {
+    const text = problems({ SESSION_SECRET: "s".repeat(40) });
+    for (const name of ["FIREBASE_PROJECT_ID", "FIREBASE_API_KEY", "FIREBASE_SERVICE_ACCOUNT", "PUBLIC_ORIGIN"]) {
+      expect(text).toMatch(new RegExp(`^${name}:`, "m"));
+    }
+  });
+
+  it("accepts a complete hosted configuration", () => {
+    const config = loadConfig(hosted);
+    expect(config.mode).toBe("hosted");
+  });
+
+  it("names a malformed service account", () => {
+    expect(problems({ ...hosted, FIREBASE_SERVICE_ACCOUNT: "{not json" })).toMatch(/^FIREBASE_SERVICE_ACCOUNT:/m);
+  });
+
+  it("refuses hosted mode when FIREBASE_AUTH_EMULATOR_HOST is set", () => {
+    expect(problems({ ...hosted, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toMatch(
+      /^FIREBASE_AUTH_EMULATOR_HOST:/m,
+    );
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Every language carries exactly the keys English has, no string is left in
+ * English, and interpolation placeholders survive translation.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { namespaces, supportedLanguages } from "~/i18n/config";
+
+const localesDir = path.resolve(__dirname, "../../locales");
+
+/** Keys whose value may equal English: brand names and codes. */
+const SAME_AS_ENGLISH_ALLOWED = new Set(["common:app.name"]);
+
+function flatten(value: unknown, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (child && typeof child === "object") for (const [k, v] of flatten(child, name)) out.set(k, v);
+    else out.set(name, String(child));
+  }
+  return out;
+}
+
+function load(lng: string, ns: string) {
+  return flatten(JSON.parse(fs.readFileSync(path.join(localesDir, lng, `${ns}.json`), "utf8")));
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe("locale files", () => {
+  it("exist for exactly the 19 supported languages", () => {
+    const dirs = fs.readdirSync(localesDir).filter((d) => fs.statSync(path.join(localesDir, d)).isDirectory());
+    expect(dirs.sort()).toEqual([...supportedLanguages].sort());
+  });
+
+  for (const ns of namespaces) {
+    const english = load("en", ns);
+    for (const lng of supportedLanguages.filter((l) => l !== "en")) {
+      describe(`${lng}/${ns}.json`, () => {
+        const other = load(lng, ns);
+        it("has every key English has", () => {
+          expect([...english.keys()].filter((k) => !other.has(k))).toEqual([]);
+        });
+        it("has no key English lacks", () => {
+          expect([...other.keys()].filter((k) => !english.has(k))).toEqual([]);
+        });
+        it("leaves no string identical to English", () => {
+          const same = [...english].filter(
+            ([k, v]) => other.get(k) === v && !SAME_AS_ENGLISH_ALLOWED.has(`${ns}:${k}`),
+          );
+          expect(same.map(([k]) => k)).toEqual([]);
+        });
+        it("keeps the interpolation placeholders", () => {
+          const broken = [...english].filter(([k, v]) => other.has(k) && placeholders(other.get(k)!).join() !== placeholders(v).join());
+          expect(broken.map(([k]) => k)).toEqual([]);
+        });
+        it("has no empty strings", () => {
+          expect([...other].filter(([, v]) => v.trim() === "").map(([k]) => k)).toEqual([]);
+        });
+      });
+    }
+  }
+});
