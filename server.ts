@@ -138,9 +138,9 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
       .json({ ...result, ready });
   });
 
-  // Hashed build assets never change under their name; other public files may.
+  // Hashed build assets never change under their name and are not rate limited:
+  // one page view fetches several of them.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   const limiter = (limit: number, skip: (req: ExpressRequest) => boolean) =>
     rateLimit({
@@ -153,6 +153,8 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
     });
   const isMutation = (req: ExpressRequest) => !["GET", "HEAD", "OPTIONS"].includes(req.method);
   app.use(limiter(config.RATE_LIMIT_ALL, () => false));
+  // Other public files may change under their name: cache them briefly.
+  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(limiter(config.RATE_LIMIT_MUTATIONS, (req) => !isMutation(req)));
   app.use(limiter(config.RATE_LIMIT_AUTH, (req) => !(isMutation(req) && AUTH_ENDPOINTS.test(req.path))));
 

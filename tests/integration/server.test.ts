@@ -1,0 +1,207 @@
+/**
+ * The built server as an operator runs it (build/server.js in local mode): headers,
+ * caching, health, rate limits, hostile input, shutdown and restarts.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failedStart, launch, startServer, type RunningServer } from "../support/server";
+
+const locale = (lng: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../locales", lng, "common.json"), "utf8")) as {
+    errors: Record<string, string>;
+  };
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_ALL: "80", RATE_LIMIT_MUTATIONS: "6", RATE_LIMIT_AUTH: "2", SHUTDOWN_TIMEOUT_MS: "3000" });
+});
+afterAll(async () => {
+  await server?.stop("SIGKILL");
+});
+
+const get = (p: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${p}`, { headers: { "User-Agent": "Googlebot/2.1", ...headers }, redirect: "manual" });
+
+describe("security headers", () => {
+  it("send an enforced CSP with a fresh nonce that the page's scripts carry", async () => {
+    const [a, b] = await Promise.all([get("/?lng=en"), get("/?lng=en")]);
+    const csp = a.headers.get("Content-Security-Policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(b.headers.get("Content-Security-Policy")).not.toContain(nonce);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    const html = await a.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("send HSTS, nosniff and a referrer policy", async () => {
+    const res = await get("/shop");
+    expect(res.headers.get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("X-Powered-By")).toBeNull();
+  });
+});
+
+describe("delivery", () => {
+  it("compresses pages", async () => {
+    const res = await get("/shop", { "Accept-Encoding": "gzip" });
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+  });
+
+  it("caches hashed build assets as immutable and other public files briefly", async () => {
+    const html = await (await get("/shop")).text();
+    const asset = /href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const built = await get(asset!);
+    expect(built.status).toBe(200);
+    expect(built.headers.get("Cache-Control")).toMatch(/max-age=31536000.*immutable/);
+    const favicon = await get("/favicon.svg");
+    expect(favicon.headers.get("Cache-Control")).toBe("public, max-age=3600");
+  });
+
+  it("reports liveness, readiness and the build id", async () => {
+    expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ database: true, auth: true, ready: true });
+    const version = (await (await get("/__version")).json()) as { version: string };
+    const html = await (await get("/shop")).text();
+    expect(html).toMatch(new RegExp(`"version":\\s*"${version.version}"`));
+  });
+
+  it("logs one line per request", async () => {
+    await get("/shop?probe=log-line");
+    const lines = server.output().split("\n").filter((l) => l.includes('"path":"/shop"'));
+    expect(lines.length).toBeGreaterThan(0);
+    const entry = JSON.parse(lines.at(-1)!);
+    expect(entry).toMatchObject({ method: "GET", path: "/shop", status: 200 });
+    expect(server.output()).not.toContain("probe=log-line");
+  });
+});
+
+describe("hostile input", () => {
+  it("answers unknown routes with 404 and the path", async () => {
+    const res = await get("/no/such/page", { "Accept-Language": "en" });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Page not found: /no/such/page");
+  });
+
+  it.each([
+    ["/?lng=../../etc/passwd", {}],
+    ["/?lng=%E0%A4%A", {}],
+    ["/shop", { "Accept-Language": "%%%;q=abc,,,*;q=-1" }],
+    ["/shop", { Cookie: "lng=garbage%%%; other=1" }],
+    ["/language?redirectTo=https%3A%2F%2Fevil.example", {}],
+  ])("answers %s with a page, never a 500", async (p, headers) => {
+    const res = await get(p, headers as Record<string, string>);
+    expect(res.status).toBe(200);
+  });
+
+  it("answers encoded traversal in the locale route with 404", async () => {
+    for (const p of ["/locales/..%2F..%2Fpackage.json/common.json", "/locales/en/..%2F..%2Fpackage.json", "/locales/xx/common.json"]) {
+      expect((await get(p)).status).toBe(404);
+    }
+  });
+
+  it("refuses oversized headers with 431", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.get(`${server.url}/`, { headers: { "X-Big": "a".repeat(40_000) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+    });
+    expect(status).toBe(431);
+  });
+});
+
+describe("rate limits", () => {
+  it("hold sign-in and verification posts to their own tier, with a translated answer", async () => {
+    const statuses: number[] = [];
+    let last: Response | null = null;
+    for (let i = 0; i < 3; i++) {
+      last = await fetch(`${server.url}/login/login`, { method: "POST", headers: { "Accept-Language": "ko" }, body: new URLSearchParams({ a: "1" }) });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 2)).not.toContain(429);
+    expect(statuses[2]).toBe(429);
+    expect(await last!.text()).toContain(locale("ko").errors.tooManyRequests);
+  });
+
+  it("hold other mutations to the mutation tier", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await fetch(`${server.url}/language`, { method: "POST", body: new URLSearchParams({ lng: "en" }), redirect: "manual" })).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.slice(0, 3)).not.toContain(429);
+  });
+
+  it("hold all requests to the overall tier", async () => {
+    let limited = false;
+    for (let i = 0; i < 100 && !limited; i++) limited = (await get("/favicon.svg")).status === 429;
+    expect(limited).toBe(true);
+  });
+});
+
+describe("lifecycle", () => {
+  it("shuts down on SIGTERM: exits 0, stops the Auth emulator, closes the database; accounts survive", async () => {
+    const own = await startServer({ SHUTDOWN_TIMEOUT_MS: "3000" });
+    const emulatorUrl = `http://127.0.0.1:${own.env.AUTH_EMULATOR_PORT}`;
+    const signUp = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "restart@example.com", password: "long enough password" }),
+    });
+    expect(signUp.ok).toBe(true);
+
+    expect(await own.stop("SIGTERM")).toBe(0);
+    expect(own.output()).toContain('"event":"stopped"');
+    expect(await fetch(emulatorUrl).then(() => true, () => false)).toBe(false);
+    // A closed WAL database leaves no -wal file behind.
+    expect(fs.existsSync(path.join(own.dataDir, "klife.sqlite-wal"))).toBe(false);
+
+    // Crash this time: SIGKILL leaves the emulator orphaned; the next start ends it and imports the accounts.
+    const again = await launch(own.env, own.dataDir);
+    expect(await again.stop("SIGKILL")).toBeNull();
+    const third = await launch(own.env, own.dataDir);
+    const signIn = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "restart@example.com", password: "long enough password" }),
+    });
+    expect(signIn.ok).toBe(true);
+    expect(await third.stop("SIGINT")).toBe(0);
+  });
+
+  it("refuses to start in hosted mode with a missing variable, naming it", async () => {
+    const { code, output } = await failedStart({ SESSION_SECRET: "x".repeat(40), PORT: "0" });
+    expect(code).toBe(1);
+    expect(output).toMatch(/FIREBASE_API_KEY/);
+    expect(output).toMatch(/FIREBASE_SERVICE_ACCOUNT/);
+  });
+
+  it("refuses to start in hosted mode when FIREBASE_AUTH_EMULATOR_HOST is set", async () => {
+    const { code, output } = await failedStart({
+      FIREBASE_PROJECT_ID: "klife-prod",
+      FIREBASE_API_KEY: "AIzaSyA-0123456789abcdefghijklmnop",
+      FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ project_id: "p", client_email: "a@b.iam.gserviceaccount.com", private_key: "-----BEGIN PRIVATE KEY-----" }),
+      SESSION_SECRET: "x".repeat(40),
+      PUBLIC_ORIGIN: "https://app.example.com",
+      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/FIREBASE_AUTH_EMULATOR_HOST/);
+  });
+
+  it("refuses a malformed variable in local mode, naming it", async () => {
+    const { code, output } = await failedStart({ PORT: "not-a-port" });
+    expect(code).toBe(1);
+    expect(output).toMatch(/PORT/);
+  });
+});
