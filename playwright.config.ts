@@ -1,0 +1,61 @@
+/**
+ * End-to-end tests on Debian's Chromium with a phone viewport, twice: with
+ * JavaScript and without. They run against the built server in local mode.
+ */
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = path.join(os.tmpdir(), `klife-e2e-${process.pid}`);
+
+const phone = {
+  ...devices["Pixel 5"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: "off" },
+  projects: [
+    { name: "js", use: { ...phone, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...phone, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node build/server.js`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      AUTH_EMULATOR_PORT: String(PORT + 1),
+      AUTH_EMULATOR_HUB_PORT: String(PORT + 2),
+      AUTH_EMULATOR_LOGGING_PORT: String(PORT + 3),
+      // Two browsers hammer one loopback address: keep the limits out of the way.
+      RATE_LIMIT_ALL: "100000",
+      RATE_LIMIT_MUTATIONS: "100000",
+      RATE_LIMIT_AUTH: "100000",
+    },
+  },
+});

@@ -1,0 +1,64 @@
+/** Language selection, with and without JavaScript. */
+import { expect, test } from "@playwright/test";
+import { hideTodayPopup, strings } from "./helpers";
+
+test.beforeEach(async ({ context }) => hideTodayPopup(context));
+
+test("a first visit to / is offered language selection, and the choice sticks", async ({ page, context, javaScriptEnabled }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/language\?redirectTo=%2F$/);
+  await page.getByRole("button", { name: "한국어" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ko");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(strings("ko").main!.greeting!);
+
+  const cookie = (await context.cookies()).find((c) => c.name === "lng");
+  expect(cookie?.httpOnly).toBe(true);
+  if (javaScriptEnabled) {
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("siteConfig") ?? "{}"));
+    expect(stored).toMatchObject({ langCd: "ko", isLangSelect: true });
+  }
+
+  // Next visit: no more detour through language selection.
+  await page.goto("/shop");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ko");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("/nLanguage returns to the page the visitor came from", async ({ page }) => {
+  await page.goto("/nLanguage?redirectTo=%2Fshop");
+  await page.getByRole("button", { name: "Tiếng Việt" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "vi");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(strings("vi").shop!.title!);
+});
+
+for (const target of ["//evil.example", "https://evil.example/x", "javascript:alert(1)"]) {
+  test(`a return target of ${target} goes to /`, async ({ page, baseURL }) => {
+    await page.goto(`/language?redirectTo=${encodeURIComponent(target)}`);
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page).toHaveURL(`${new URL(baseURL!).origin}/`);
+  });
+}
+
+test("Urdu pages are right to left and the header mirrors", async ({ page }) => {
+  await page.goto("/nLanguage?lng=ur");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const back = await page.getByRole("link", { name: strings("ur").nav!.back! }).boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(back!.x).toBeGreaterThan(viewport.width / 2);
+
+  await page.goto("/nLanguage?lng=en");
+  const ltrBack = await page.getByRole("link", { name: strings("en").nav!.back! }).boundingBox();
+  expect(ltrBack!.x).toBeLessThan(viewport.width / 2);
+});
+
+test("the layout fits a 320 px wide screen", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ["/?lng=my", "/language?lng=km", "/shop?lng=ru"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
