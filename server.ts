@@ -75,18 +75,17 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
   });
 
   app.use(
-    morgan(
-      (tokens, req: IncomingMessage, res: ServerResponse) =>
-        JSON.stringify({
-          time: new Date().toISOString(),
-          id: (res as ExpressResponse).locals?.requestId,
-          method: req.method,
-          // The path only: query strings may carry personal data.
-          path: (req as ExpressRequest).path,
-          status: Number(tokens.status?.(req, res) ?? 0),
-          ms: Number(tokens["response-time"]?.(req, res) ?? 0),
-          bytes: Number(tokens.res?.(req, res, "content-length") ?? 0) || undefined,
-        }),
+    morgan((tokens, req: IncomingMessage, res: ServerResponse) =>
+      JSON.stringify({
+        time: new Date().toISOString(),
+        id: (res as ExpressResponse).locals?.requestId,
+        method: req.method,
+        // The path only: query strings may carry personal data.
+        path: (req as ExpressRequest).path,
+        status: Number(tokens.status?.(req, res) ?? 0),
+        ms: Number(tokens["response-time"]?.(req, res) ?? 0),
+        bytes: Number(tokens.res?.(req, res, "content-length") ?? 0) || undefined,
+      }),
     ),
   );
 
@@ -187,7 +186,9 @@ async function main() {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
-  process.on("unhandledRejection", (reason) => log({ level: "error", event: "unhandledRejection", reason: String(reason) }));
+  process.on("unhandledRejection", (reason) =>
+    log({ level: "error", event: "unhandledRejection", reason: String(reason) }),
+  );
 
   const services = await startServices(config, (line) => log({ event: "services", message: line }));
   const build = (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild;

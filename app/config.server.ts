@@ -34,7 +34,10 @@ const sharedSchema = z.object({
     .string()
     .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
     .optional(),
-  META_PIXEL_ID: z.string().regex(/^\d{6,20}$/, "must be the numeric pixel id").optional(),
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{6,20}$/, "must be the numeric pixel id")
+    .optional(),
   TRANSLATE_WIDGET: flag.default("off"),
   BUILD_CHECK_INTERVAL_MS: positiveInt.default(5 * 60_000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -103,14 +106,14 @@ function describe(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`);
 }
 
+type Environment = Record<string, string | undefined>;
+
 /** Empty strings count as unset, as they do in most .env tooling. */
-function clean(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  );
+function clean(env: Environment): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
-export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(rawEnv: Environment = process.env): Config {
   const env = clean(rawEnv);
   const shared = sharedSchema.safeParse(env);
   const hosted = hostedOnlyVariables.some((name) => name in env);

@@ -160,9 +160,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   const save = async () => {
     const [accounts, config] = await Promise.all([
       fetch(`${api}/accounts:batchGet?maxResults=-1`, { headers: owner }).then((r) => r.text()),
-      fetch(`${origin}/emulator/v1/projects/${options.projectId}/config`, { headers: owner }).then((r) =>
-        r.text(),
-      ),
+      fetch(`${origin}/emulator/v1/projects/${options.projectId}/config`, { headers: owner }).then((r) => r.text()),
     ]);
     const digest = createHash("sha256").update(accounts).update(config).digest("hex");
     if (digest === lastSaved) return;
@@ -190,9 +188,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   // The first save records what was imported, so the watcher only writes on change.
   await persist();
   const watcher =
-    options.persistIntervalMs === 0
-      ? null
-      : setInterval(() => void persist(), options.persistIntervalMs ?? 1000);
+    options.persistIntervalMs === 0 ? null : setInterval(() => void persist(), options.persistIntervalMs ?? 1000);
   watcher?.unref();
 
   return {

@@ -33,7 +33,12 @@ export function Analytics({ settings }: { settings: AnalyticsSettings }) {
     <>
       {settings.gaId ? (
         <>
-          <script async nonce={nonce} src={`${GA_SCRIPT}?id=${encodeURIComponent(settings.gaId)}`} suppressHydrationWarning />
+          <script
+            async
+            nonce={nonce}
+            src={`${GA_SCRIPT}?id=${encodeURIComponent(settings.gaId)}`}
+            suppressHydrationWarning
+          />
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: gaInit }} suppressHydrationWarning />
         </>
       ) : null}

@@ -47,7 +47,11 @@ export function LanguagePicker({
                 onClick={() => updateSiteConfig(window.localStorage, (c) => selectLanguage(c, code))}
               >
                 <span className="language-picker__name">{languageNames[code]}</span>
-                {code === current ? <span className="language-picker__check" aria-hidden="true">✓</span> : null}
+                {code === current ? (
+                  <span className="language-picker__check" aria-hidden="true">
+                    ✓
+                  </span>
+                ) : null}
               </button>
             </li>
           ))}

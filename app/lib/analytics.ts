@@ -54,7 +54,13 @@ export const TRANSLATE_SCRIPT = "https://translate.google.com/translate_a/elemen
 
 /** Origins the CSP must allow for the third parties that are configured. */
 export function cspAllowances(config: AnalyticsConfig) {
-  const allow = { script: [] as string[], style: [] as string[], img: [] as string[], connect: [] as string[], frame: [] as string[] };
+  const allow = {
+    script: [] as string[],
+    style: [] as string[],
+    img: [] as string[],
+    connect: [] as string[],
+    frame: [] as string[],
+  };
   if (config.PRODUCTION_HOST && config.GA_MEASUREMENT_ID) {
     allow.script.push("https://www.googletagmanager.com");
     allow.img.push("https://www.google-analytics.com", "https://www.googletagmanager.com");

@@ -10,7 +10,12 @@ export interface BuildWatcherOptions {
   timers?: { setInterval(cb: () => void, ms: number): unknown; clearInterval(handle: unknown): void };
 }
 
-export function createBuildWatcher({ currentVersion, fetchVersion, intervalMs, timers = globalThis }: BuildWatcherOptions) {
+export function createBuildWatcher({
+  currentVersion,
+  fetchVersion,
+  intervalMs,
+  timers = globalThis,
+}: BuildWatcherOptions) {
   let stale = false;
   let handle: unknown = null;
   const check = async () => {

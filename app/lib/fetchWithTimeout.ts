@@ -22,8 +22,7 @@ export async function fetchWithTimeout(
   init: RequestInit = {},
   options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
 ): Promise<Response> {
-  const timeoutMs =
-    options.timeoutMs ?? requestTimeoutMs(typeof navigator === "undefined" ? "" : navigator.userAgent);
+  const timeoutMs = options.timeoutMs ?? requestTimeoutMs(typeof navigator === "undefined" ? "" : navigator.userAgent);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

@@ -58,7 +58,8 @@ export function parseSiteConfig(raw: string | null | undefined): SiteConfig {
     return defaults;
   }
   if (!isRecord(stored)) return defaults;
-  const str = (key: "langCd" | "toDayPopup") => (typeof stored[key] === "string" ? (stored[key] as string) : defaults[key]);
+  const str = (key: "langCd" | "toDayPopup") =>
+    typeof stored[key] === "string" ? (stored[key] as string) : defaults[key];
   const bool = (key: "isLangSelect" | "isLangReload" | "isToDayPopup") =>
     typeof stored[key] === "boolean" ? (stored[key] as boolean) : defaults[key];
   const list = (key: "visaList" | "visaSubList") => (Array.isArray(stored[key]) ? (stored[key] as unknown[]) : []);
@@ -110,7 +111,11 @@ export function writeSiteConfig(storage: KeyValueStorage, config: SiteConfig): b
   }
 }
 
-export function updateSiteConfig(storage: KeyValueStorage, change: (config: SiteConfig) => SiteConfig, now = new Date()) {
+export function updateSiteConfig(
+  storage: KeyValueStorage,
+  change: (config: SiteConfig) => SiteConfig,
+  now = new Date(),
+) {
   const next = change(readSiteConfig(storage, now));
   writeSiteConfig(storage, next);
   return next;

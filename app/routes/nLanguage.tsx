@@ -18,7 +18,9 @@ export const action = ({ request }: ActionFunctionArgs) => chooseLanguage(reques
 export default function NLanguageRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <LanguagePicker current={data.current} redirectTo={result?.redirectTo ?? data.redirectTo} error={result?.error} />;
+  return (
+    <LanguagePicker current={data.current} redirectTo={result?.redirectTo ?? data.redirectTo} error={result?.error} />
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -13,7 +13,11 @@ test("an unknown route answers 404 with its path, from the route boundary", asyn
 });
 
 test("a route parameter that fails validation answers 404", async ({ request }) => {
-  for (const path of ["/locales/xx/common.json", "/locales/en/secrets.json", "/locales/..%2F..%2Fpackage.json/common.json"]) {
+  for (const path of [
+    "/locales/xx/common.json",
+    "/locales/en/secrets.json",
+    "/locales/..%2F..%2Fpackage.json/common.json",
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
   }

@@ -27,6 +27,10 @@ export async function hideTodayPopup(context: BrowserContext) {
   await context.addInitScript(() => {
     const seoulToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date());
     const config = JSON.parse(window.localStorage.getItem("siteConfig") ?? "{}") as Record<string, unknown>;
-    if (!config.toDayPopup) window.localStorage.setItem("siteConfig", JSON.stringify({ ...config, toDayPopup: seoulToday, isToDayPopup: true }));
+    if (!config.toDayPopup)
+      window.localStorage.setItem(
+        "siteConfig",
+        JSON.stringify({ ...config, toDayPopup: seoulToday, isToDayPopup: true }),
+      );
   });
 }

@@ -4,7 +4,11 @@ import { hideTodayPopup, strings } from "./helpers";
 
 test.beforeEach(async ({ context }) => hideTodayPopup(context));
 
-test("a first visit to / is offered language selection, and the choice sticks", async ({ page, context, javaScriptEnabled }) => {
+test("a first visit to / is offered language selection, and the choice sticks", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/language\?redirectTo=%2F$/);
   await page.getByRole("button", { name: "한국어" }).click();
@@ -58,7 +62,9 @@ test("the layout fits a 320 px wide screen", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   for (const path of ["/?lng=my", "/language?lng=km", "/shop?lng=ru"]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });

@@ -6,7 +6,27 @@
 import { expect, test } from "@playwright/test";
 import { pageTitle } from "./helpers";
 
-const languages = ["bn", "en", "id", "ja", "km", "ko", "ky", "mn", "my", "ne", "ru", "si", "tl", "tr", "ur", "uz", "vi", "zh-CN", "zh-TW"];
+const languages = [
+  "bn",
+  "en",
+  "id",
+  "ja",
+  "km",
+  "ko",
+  "ky",
+  "mn",
+  "my",
+  "ne",
+  "ru",
+  "si",
+  "tl",
+  "tr",
+  "ur",
+  "uz",
+  "vi",
+  "zh-CN",
+  "zh-TW",
+];
 
 const routes = [
   { path: "/", title: "titles.main", status: 200 },
@@ -37,7 +57,9 @@ for (const lng of languages) {
       await expect(html).toHaveAttribute("dir", lng === "ur" ? "rtl" : "ltr");
 
       const origin = new URL(baseURL!).origin;
-      const sources = await page.locator("script[src]").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
+      const sources = await page
+        .locator("script[src]")
+        .evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
       for (const src of sources) expect(new URL(src).origin, `third-party script on ${route.path}`).toBe(origin);
       // Let hydration and the language files settle before leaving the page.
       await page.waitForLoadState("networkidle");

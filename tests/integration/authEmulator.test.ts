@@ -20,7 +20,15 @@ afterAll(async () => {
 
 async function start(persistIntervalMs: number) {
   const [port, hubPort, loggingPort] = await freePorts(3);
-  return startAuthEmulator({ dataDir, projectId, port: port!, hubPort: hubPort!, loggingPort: loggingPort!, persistIntervalMs, log: () => undefined });
+  return startAuthEmulator({
+    dataDir,
+    projectId,
+    port: port!,
+    hubPort: hubPort!,
+    loggingPort: loggingPort!,
+    persistIntervalMs,
+    log: () => undefined,
+  });
 }
 
 async function signUp(e: AuthEmulator, email: string) {
@@ -49,7 +57,11 @@ describe("Auth emulator supervision", () => {
 
     // The watcher saves within its interval, without anyone calling persist().
     const accounts = path.join(dataDir, "auth-emulator", "export", "auth_export", "accounts.json");
-    await expect.poll(() => fs.existsSync(accounts) && fs.readFileSync(accounts, "utf8").includes("crash@example.com"), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => fs.existsSync(accounts) && fs.readFileSync(accounts, "utf8").includes("crash@example.com"), {
+        timeout: 10_000,
+      })
+      .toBe(true);
 
     // Crash: the emulator dies without any chance to export.
     process.kill(emulator.pid!, "SIGKILL");

@@ -11,7 +11,8 @@ const services = createTestServices();
 const context = loadContext(services);
 afterAll(() => services.cleanup());
 
-const HUMAN = "Mozilla/5.0 (Linux; Android 13; SM-A146P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Mobile Safari/537.36";
+const HUMAN =
+  "Mozilla/5.0 (Linux; Android 13; SM-A146P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Mobile Safari/537.36";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 async function cookieFor(lng: string) {
@@ -93,7 +94,11 @@ describe("choosing a language", () => {
     ["/nLanguage", nLanguageAction],
   ] as const) {
     it(`${name} sets the cookie and returns to the page the visitor came from`, async () => {
-      const response = await action({ request: post(`http://x${name}`, { lng: "ko", redirectTo: "/shop?x=1" }), params: {}, context });
+      const response = await action({
+        request: post(`http://x${name}`, { lng: "ko", redirectTo: "/shop?x=1" }),
+        params: {},
+        context,
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/shop?x=1");
       expect(await languageCookie.parse(response.headers.get("Set-Cookie"))).toBe("ko");
@@ -103,7 +108,11 @@ describe("choosing a language", () => {
   it.each(["//evil.example", "https://evil.example", "javascript:alert(1)", "/\\evil.example", ""])(
     "sends a redirect target of %j to /",
     async (redirectTo) => {
-      const response = await languageAction({ request: post("http://x/language", { lng: "vi", redirectTo }), params: {}, context });
+      const response = await languageAction({
+        request: post("http://x/language", { lng: "vi", redirectTo }),
+        params: {},
+        context,
+      });
       expect(response.headers.get("Location")).toBe("/");
     },
   );
@@ -118,7 +127,11 @@ describe("choosing a language", () => {
   });
 
   it("answers an unknown language with a 400 and a translatable message, keeping the return path", async () => {
-    const response = await languageAction({ request: post("http://x/language", { lng: "xx", redirectTo: "/shop" }), params: {}, context });
+    const response = await languageAction({
+      request: post("http://x/language", { lng: "xx", redirectTo: "/shop" }),
+      params: {},
+      context,
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "errors.unknownLanguage", redirectTo: "/shop" });
   });
@@ -130,7 +143,9 @@ describe("choosing a language", () => {
 
   it("shows the sanitised return path and the current language", async () => {
     const response = await languageLoader({
-      request: new Request("http://x/language?redirectTo=//evil.example", { headers: { Cookie: await cookieFor("mn") } }),
+      request: new Request("http://x/language?redirectTo=//evil.example", {
+        headers: { Cookie: await cookieFor("mn") },
+      }),
       params: {},
       context,
     });

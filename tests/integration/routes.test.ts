@@ -24,7 +24,11 @@ async function outcome(run: () => unknown): Promise<Response> {
 describe("/locales/{lng}/{ns}.json", () => {
   it("serves the namespace file of a supported language", async () => {
     const response = await outcome(() =>
-      localeLoader({ request: new Request("http://x/locales/zh-TW/common.json"), params: { lng: "zh-TW", ns: "common.json" }, context }),
+      localeLoader({
+        request: new Request("http://x/locales/zh-TW/common.json"),
+        params: { lng: "zh-TW", ns: "common.json" },
+        context,
+      }),
     );
     expect(response.status).toBe(200);
     const file = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../locales/zh-TW/common.json"), "utf8"));
@@ -33,11 +37,19 @@ describe("/locales/{lng}/{ns}.json", () => {
 
   it("is cached for a year only when the URL names the current build", async () => {
     const current = await outcome(() =>
-      localeLoader({ request: new Request(`http://x/locales/en/common.json?v=${context.buildVersion}`), params: { lng: "en", ns: "common.json" }, context }),
+      localeLoader({
+        request: new Request(`http://x/locales/en/common.json?v=${context.buildVersion}`),
+        params: { lng: "en", ns: "common.json" },
+        context,
+      }),
     );
     expect(current.headers.get("Cache-Control")).toContain("immutable");
     const stale = await outcome(() =>
-      localeLoader({ request: new Request("http://x/locales/en/common.json?v=old"), params: { lng: "en", ns: "common.json" }, context }),
+      localeLoader({
+        request: new Request("http://x/locales/en/common.json?v=old"),
+        params: { lng: "en", ns: "common.json" },
+        context,
+      }),
     );
     expect(stale.headers.get("Cache-Control")).not.toContain("immutable");
   });
@@ -63,8 +75,14 @@ describe("/locales/{lng}/{ns}.json", () => {
 describe("unknown routes", () => {
   it("throw a 404 naming the path, for reads and for posts", async () => {
     for (const run of [
-      () => catchAllLoader({ request: new Request("http://x/no/such/page?q=1"), params: { "*": "no/such/page" }, context }),
-      () => catchAllAction({ request: new Request("http://x/no/such/page", { method: "POST" }), params: { "*": "no/such/page" }, context }),
+      () =>
+        catchAllLoader({ request: new Request("http://x/no/such/page?q=1"), params: { "*": "no/such/page" }, context }),
+      () =>
+        catchAllAction({
+          request: new Request("http://x/no/such/page", { method: "POST" }),
+          params: { "*": "no/such/page" },
+          context,
+        }),
     ]) {
       const response = await outcome(run);
       expect(response.status).toBe(404);
@@ -75,7 +93,9 @@ describe("unknown routes", () => {
 
 describe("fatal errors for crawlers", () => {
   it("answer a crawler with the status and a minimal body, not the page", async () => {
-    const request = new Request("http://x/broken", { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    const request = new Request("http://x/broken", {
+      headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
     const response = await handleRequest(request, 500, new Headers(), {} as EntryContext, context);
     expect(response.status).toBe(500);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);

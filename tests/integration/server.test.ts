@@ -15,7 +15,12 @@ const locale = (lng: string) =>
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_ALL: "80", RATE_LIMIT_MUTATIONS: "6", RATE_LIMIT_AUTH: "2", SHUTDOWN_TIMEOUT_MS: "3000" });
+  server = await startServer({
+    RATE_LIMIT_ALL: "80",
+    RATE_LIMIT_MUTATIONS: "6",
+    RATE_LIMIT_AUTH: "2",
+    SHUTDOWN_TIMEOUT_MS: "3000",
+  });
 });
 afterAll(async () => {
   await server?.stop("SIGKILL");
@@ -78,7 +83,10 @@ describe("delivery", () => {
 
   it("logs one line per request", async () => {
     await get("/shop?probe=log-line");
-    const lines = server.output().split("\n").filter((l) => l.includes('"path":"/shop"'));
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((l) => l.includes('"path":"/shop"'));
     expect(lines.length).toBeGreaterThan(0);
     const entry = JSON.parse(lines.at(-1)!);
     expect(entry).toMatchObject({ method: "GET", path: "/shop", status: 200 });
@@ -105,7 +113,11 @@ describe("hostile input", () => {
   });
 
   it("answers encoded traversal in the locale route with 404", async () => {
-    for (const p of ["/locales/..%2F..%2Fpackage.json/common.json", "/locales/en/..%2F..%2Fpackage.json", "/locales/xx/common.json"]) {
+    for (const p of [
+      "/locales/..%2F..%2Fpackage.json/common.json",
+      "/locales/en/..%2F..%2Fpackage.json",
+      "/locales/xx/common.json",
+    ]) {
       expect((await get(p)).status).toBe(404);
     }
   });
@@ -127,7 +139,11 @@ describe("rate limits", () => {
     const statuses: number[] = [];
     let last: Response | null = null;
     for (let i = 0; i < 3; i++) {
-      last = await fetch(`${server.url}/login/login`, { method: "POST", headers: { "Accept-Language": "ko" }, body: new URLSearchParams({ a: "1" }) });
+      last = await fetch(`${server.url}/login/login`, {
+        method: "POST",
+        headers: { "Accept-Language": "ko" },
+        body: new URLSearchParams({ a: "1" }),
+      });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 2)).not.toContain(429);
@@ -137,7 +153,16 @@ describe("rate limits", () => {
 
   it("hold other mutations to the mutation tier", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await fetch(`${server.url}/language`, { method: "POST", body: new URLSearchParams({ lng: "en" }), redirect: "manual" })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (
+          await fetch(`${server.url}/language`, {
+            method: "POST",
+            body: new URLSearchParams({ lng: "en" }),
+            redirect: "manual",
+          })
+        ).status,
+      );
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
     expect(statuses.slice(0, 3)).not.toContain(429);
   });
@@ -162,7 +187,12 @@ describe("lifecycle", () => {
 
     expect(await own.stop("SIGTERM")).toBe(0);
     expect(own.output()).toContain('"event":"stopped"');
-    expect(await fetch(emulatorUrl).then(() => true, () => false)).toBe(false);
+    expect(
+      await fetch(emulatorUrl).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(false);
     // A closed WAL database leaves no -wal file behind.
     expect(fs.existsSync(path.join(own.dataDir, "klife.sqlite-wal"))).toBe(false);
 
@@ -170,11 +200,14 @@ describe("lifecycle", () => {
     const again = await launch(own.env, own.dataDir);
     expect(await again.stop("SIGKILL")).toBeNull();
     const third = await launch(own.env, own.dataDir);
-    const signIn = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "restart@example.com", password: "long enough password" }),
-    });
+    const signIn = await fetch(
+      `${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "restart@example.com", password: "long enough password" }),
+      },
+    );
     expect(signIn.ok).toBe(true);
     expect(await third.stop("SIGINT")).toBe(0);
   });
@@ -190,7 +223,11 @@ describe("lifecycle", () => {
     const { code, output } = await failedStart({
       FIREBASE_PROJECT_ID: "klife-prod",
       FIREBASE_API_KEY: "AIzaSyA-0123456789abcdefghijklmnop",
-      FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ project_id: "p", client_email: "a@b.iam.gserviceaccount.com", private_key: "-----BEGIN PRIVATE KEY-----" }),
+      FIREBASE_SERVICE_ACCOUNT: JSON.stringify({
+        project_id: "p",
+        client_email: "a@b.iam.gserviceaccount.com",
+        private_key: "-----BEGIN PRIVATE KEY-----",
+      }),
       SESSION_SECRET: "x".repeat(40),
       PUBLIC_ORIGIN: "https://app.example.com",
       FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",

@@ -41,7 +41,11 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
 }
 
 export async function launch(env: Record<string, string>, dataDir: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
@@ -51,7 +55,10 @@ export async function launch(env: Record<string, string>, dataDir: string): Prom
   let up = false;
   while (!up && Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!up) await new Promise((r) => setTimeout(r, 200));
   }
   if (!up) {
@@ -76,7 +83,11 @@ export async function launch(env: Record<string, string>, dataDir: string): Prom
 export async function failedStart(env: Record<string, string>) {
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? os.tmpdir(),
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { analyticsFor, cspAllowances, pageViewLabel } from "~/lib/analytics";
-import { TRANSLATE_RETRY_MS, mountTranslateWidget, translateCookieValue, type TranslateHost } from "~/lib/translateWidget";
+import {
+  TRANSLATE_RETRY_MS,
+  mountTranslateWidget,
+  translateCookieValue,
+  type TranslateHost,
+} from "~/lib/translateWidget";
 import { safeRedirect } from "~/lib/safeRedirect";
 
 describe("page-view labels", () => {

@@ -50,7 +50,11 @@ describe("fetchWithTimeout", () => {
 describe("build watcher", () => {
   it("marks the page stale once the server reports another build", async () => {
     let serverVersion = "a";
-    const watcher = createBuildWatcher({ currentVersion: "a", intervalMs: 1000, fetchVersion: async () => serverVersion });
+    const watcher = createBuildWatcher({
+      currentVersion: "a",
+      intervalMs: 1000,
+      fetchVersion: async () => serverVersion,
+    });
     watcher.start();
     await vi.advanceTimersByTimeAsync(1000);
     expect(watcher.stale).toBe(false);

@@ -32,7 +32,9 @@ describe("prompt validation", () => {
 
   it("a pattern that does not match shows the custom message, or the default", () => {
     expect(promptError("abc", { ...base, inputPattern: /^\d+$/ }, "error")).toBe("error");
-    expect(promptError("abc", { ...base, inputPattern: /^\d+$/, inputErrorMessage: "digits only" }, "error")).toBe("digits only");
+    expect(promptError("abc", { ...base, inputPattern: /^\d+$/, inputErrorMessage: "digits only" }, "error")).toBe(
+      "digits only",
+    );
     expect(promptError("123", { ...base, inputPattern: /^\d+$/ }, "error")).toBeNull();
   });
 

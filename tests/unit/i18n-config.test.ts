@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { directionOf, languageFromAcceptLanguage, languageNames, matchLanguage, supportedLanguages } from "~/i18n/config";
+import {
+  directionOf,
+  languageFromAcceptLanguage,
+  languageNames,
+  matchLanguage,
+  supportedLanguages,
+} from "~/i18n/config";
 
 describe("matchLanguage", () => {
   it.each([

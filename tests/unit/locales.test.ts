@@ -52,7 +52,9 @@ describe("locale files", () => {
           expect(same.map(([k]) => k)).toEqual([]);
         });
         it("keeps the interpolation placeholders", () => {
-          const broken = [...english].filter(([k, v]) => other.has(k) && placeholders(other.get(k)!).join() !== placeholders(v).join());
+          const broken = [...english].filter(
+            ([k, v]) => other.has(k) && placeholders(other.get(k)!).join() !== placeholders(v).join(),
+          );
           expect(broken.map(([k]) => k)).toEqual([]);
         });
         it("has no empty strings", () => {

@@ -25,9 +25,27 @@ describe("site config", () => {
   it("has exactly the spec's fields and defaults", () => {
     const config = defaultSiteConfig();
     expect(Object.keys(config).sort()).toEqual(
-      ["footerLogoImg", "isLangReload", "isLangSelect", "isToDayPopup", "langCd", "mainLogoImg", "toDayPopup", "visaList", "visaSubList"].sort(),
+      [
+        "footerLogoImg",
+        "isLangReload",
+        "isLangSelect",
+        "isToDayPopup",
+        "langCd",
+        "mainLogoImg",
+        "toDayPopup",
+        "visaList",
+        "visaSubList",
+      ].sort(),
     );
-    expect(config).toMatchObject({ langCd: "en", isLangSelect: false, isLangReload: false, toDayPopup: "", isToDayPopup: false, visaList: [], visaSubList: [] });
+    expect(config).toMatchObject({
+      langCd: "en",
+      isLangSelect: false,
+      isLangReload: false,
+      toDayPopup: "",
+      isToDayPopup: false,
+      visaList: [],
+      visaSubList: [],
+    });
     expect(Object.keys(config.mainLogoImg).sort()).toEqual(["date", "logoData"]);
   });
 
@@ -37,7 +55,14 @@ describe("site config", () => {
 
   it("keeps valid fields and repairs wrong-typed ones one by one", () => {
     const parsed = parseSiteConfig(
-      JSON.stringify({ langCd: "vi", isLangSelect: "yes", visaList: [1], toDayPopup: "tomorrow", mainLogoImg: { logoData: 5 }, extra: 1 }),
+      JSON.stringify({
+        langCd: "vi",
+        isLangSelect: "yes",
+        visaList: [1],
+        toDayPopup: "tomorrow",
+        mainLogoImg: { logoData: 5 },
+        extra: 1,
+      }),
     );
     expect(parsed.langCd).toBe("vi");
     expect(parsed.isLangSelect).toBe(false);

@@ -19,7 +19,14 @@ export function BackButton({ fallback }: { fallback: string }) {
   return (
     <a className="app-header__back" href={fallback} onClick={onClick} aria-label={t("nav.back")}>
       <svg className="icon icon--back" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M15 5l-7 7 7 7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </a>
   );

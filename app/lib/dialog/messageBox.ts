@@ -4,7 +4,15 @@
  * with "cancel" or "close" (see rules.ts).
  */
 import { createScrollLock } from "../scrollLock";
-import { closesOn, enterConfirms, promptError, settle, withDefaults, type DialogAction, type DialogOptions } from "./rules";
+import {
+  closesOn,
+  enterConfirms,
+  promptError,
+  settle,
+  withDefaults,
+  type DialogAction,
+  type DialogOptions,
+} from "./rules";
 
 export interface DialogLabels {
   confirm: string;

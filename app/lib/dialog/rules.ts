@@ -55,7 +55,7 @@ export function settle(action: DialogAction, options: Pick<DialogOptions, "disti
 /** Alerts never close on Escape or a click outside; other dialogs do unless told not to. */
 export function closesOn(via: "escape" | "outside", options: DialogOptions): boolean {
   if ((options.kind ?? "alert") === "alert") return false;
-  return via === "escape" ? options.closeOnPressEscape ?? true : options.closeOnClickModal ?? true;
+  return via === "escape" ? (options.closeOnPressEscape ?? true) : (options.closeOnClickModal ?? true);
 }
 
 /**
