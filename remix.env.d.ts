@@ -1,2 +1,7 @@
 /// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/node" />
+
+declare module "*.svg" {
+  const url: string;
+  export default url;
+}

@@ -1,22 +1,42 @@
 /**
  * Server render: every page in the visitor's language, with the request's CSP
- * nonce on inline scripts. Crawlers get the whole document at once; when a page
- * fails fatally they get only the status and a minimal body (the error is logged).
+ * nonce on inline scripts. When a page fails fatally, crawlers get only the status
+ * and a minimal body (the error is logged).
  */
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions } from "./i18n/i18n";
-import { i18nServer, languageOf } from "./i18n/i18next.server";
+import { namespaces } from "./i18n/config";
+import { languageOf } from "./i18n/i18next.server";
 import { allResources } from "./i18n/resources.server";
 import { NonceContext } from "./nonce";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * One i18next instance per language, made on first use and shared by every render
+ * in that language: all namespaces are in memory and nothing ever changes an
+ * instance's language, so sharing is safe and saves an init per request.
+ */
+const renderers = new Map<string, Promise<i18n>>();
+
+function rendererFor(lng: string): Promise<i18n> {
+  let renderer = process.env.NODE_ENV === "development" ? undefined : renderers.get(lng);
+  if (!renderer) {
+    const instance = createInstance();
+    renderer = instance
+      .use(initReactI18next)
+      .init({ ...i18nOptions, lng, ns: [...namespaces], resources: allResources(), initImmediate: false })
+      .then(() => instance);
+    renderers.set(lng, renderer);
+  }
+  return renderer;
+}
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
@@ -47,20 +67,25 @@ export default async function handleRequest(
     });
   }
 
-  const lng = await languageOf(request);
-  const ns = i18nServer.getRouteNamespaces(remixContext);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    ...i18nOptions,
-    lng,
-    ns,
-    resources: allResources(),
-    initImmediate: false,
-  });
+  const instance = await rendererFor(await languageOf(request));
   const nonce = loadContext?.cspNonce ?? "";
 
+  // No route defers data (loaders finish before rendering starts), so streaming
+  // gains nothing: the whole document is rendered, then sent in one write, which
+  // compresses in one pass instead of one per chunk.
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={instance}>
@@ -69,27 +94,18 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    setTimeout(abort, ABORT_DELAY).unref();
   });
 }

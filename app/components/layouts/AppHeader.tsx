@@ -1,6 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "../Icon";
 
 /**
  * The back button: a real link (to the page's declared parent) so it works
@@ -18,16 +19,7 @@ export function BackButton({ fallback }: { fallback: string }) {
   };
   return (
     <a className="app-header__back" href={fallback} onClick={onClick} aria-label={t("nav.back")}>
-      <svg className="icon icon--back" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          d="M15 5l-7 7 7 7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Icon name="back" className="icon--back" />
     </a>
   );
 }

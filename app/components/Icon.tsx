@@ -1,0 +1,23 @@
+import sprite from "~/assets/icons.svg";
+
+export type IconName =
+  | "back"
+  | "home"
+  | "community"
+  | "benefit"
+  | "noti"
+  | "mypage"
+  | "visa"
+  | "loan"
+  | "exchange"
+  | "remittance"
+  | "language";
+
+/** A decorative icon from the hashed, immutable sprite: light HTML, cached across pages. */
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return (
+    <svg className={className ? `icon ${className}` : "icon"} aria-hidden="true" focusable="false">
+      <use href={`${sprite}#${name}`} />
+    </svg>
+  );
+}

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+/**
+ * npm run bench: builds the app and a bare Remix 2.17 page (bench/baseline), serves
+ * both on loopback, and in one run measures requests per second and p99 latency,
+ * interleaved round by round after a warm-up; prints medians and ratios to the
+ * baseline, then the gzipped JavaScript each route loads on a first visit.
+ *
+ * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const baselineDir = path.join(root, "bench", "baseline");
+const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const HUMAN =
+  "Mozilla/5.0 (Linux; Android 13; SM-A146P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Mobile Safari/537.36";
+// The `lng` cookie as the server writes it (a chosen language, so / renders instead of offering selection).
+const EN_COOKIE = `lng=${Buffer.from(JSON.stringify("en")).toString("base64")}`;
+
+function run(command, args, cwd) {
+  const { status } = spawnSync(command, args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
+  if (status !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd}`);
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited before answering ${url}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+function measure(url, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS }, (error, result) =>
+      error
+        ? reject(error)
+        : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts }),
+    );
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The JavaScript files a first visit to a route loads: entry, root and the route, with their imports. */
+function firstLoadFiles(assets, routeId) {
+  const files = new Set([assets.url, assets.entry.module, ...assets.entry.imports]);
+  for (const id of ["root", routeId]) {
+    const route = assets.routes[id];
+    files.add(route.module);
+    for (const f of route.imports ?? []) files.add(f);
+  }
+  return [...files];
+}
+
+function gzipSize(publicDir, files) {
+  let total = 0;
+  let firebase = false;
+  for (const url of files) {
+    const file = path.join(publicDir, url.replace(/^\/build\//, "build/"));
+    const content = fs.readFileSync(file);
+    total += zlib.gzipSync(content, { level: 6 }).length;
+    if (/@firebase\/|firebase\/app|initializeApp\(/.test(content.toString())) firebase = true;
+  }
+  return { kib: total / 1024, firebase };
+}
+
+async function main() {
+  console.log("building the app and the baseline…");
+  run("npm", ["run", "build", "--silent"], root);
+  run("npx", ["remix", "build"], baselineDir);
+
+  const appPort = await freePort();
+  const basePort = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-bench-"));
+  const [authPort, hubPort, logPort] = [await freePort(), await freePort(), await freePort()];
+  const app = spawn(process.execPath, ["build/server.js"], {
+    cwd: root,
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(appPort),
+      DATA_DIR: dataDir,
+      AUTH_EMULATOR_PORT: String(authPort),
+      AUTH_EMULATOR_HUB_PORT: String(hubPort),
+      AUTH_EMULATOR_LOGGING_PORT: String(logPort),
+      RATE_LIMIT_ALL: "100000000",
+      RATE_LIMIT_MUTATIONS: "100000000",
+      RATE_LIMIT_AUTH: "100000000",
+    },
+  });
+  const baseline = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"],
+    {
+      cwd: baselineDir,
+      stdio: "ignore",
+      env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(basePort) },
+    },
+  );
+  const stop = () => {
+    app.kill("SIGTERM");
+    baseline.kill("SIGTERM");
+  };
+  process.on("exit", stop);
+
+  try {
+    await waitFor(`http://127.0.0.1:${appPort}/readyz`, app);
+    await waitFor(`http://127.0.0.1:${basePort}/`, baseline);
+
+    const headers = { "user-agent": HUMAN, cookie: EN_COOKIE, "accept-encoding": "gzip" };
+    const targets = [
+      {
+        name: "baseline /",
+        url: `http://127.0.0.1:${basePort}/`,
+        headers: { "user-agent": HUMAN, "accept-encoding": "gzip" },
+      },
+      { name: "app /", url: `http://127.0.0.1:${appPort}/`, headers },
+      { name: "app /language", url: `http://127.0.0.1:${appPort}/language`, headers },
+      { name: "app 404", url: `http://127.0.0.1:${appPort}/no/such/page`, headers },
+    ];
+    for (const t of targets) {
+      const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;
+      console.log(`  ${t.name}: HTTP ${status}`);
+    }
+
+    console.log(`warming up (${SECONDS}s each)…`);
+    for (const t of targets) await measure(t.url, t.headers);
+
+    const results = new Map(targets.map((t) => [t.name, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Rotate the order each round so no target always runs first.
+      const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+      for (const t of order) results.get(t.name).push(await measure(t.url, t.headers));
+      console.log(`round ${round}/${ROUNDS} done`);
+    }
+
+    const base = results.get("baseline /");
+    console.log(`\nThroughput (${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, medians):`);
+    console.log("target            req/s     p99 ms   ratio to baseline req/s");
+    for (const t of targets) {
+      const rounds = results.get(t.name);
+      const ratio = median(rounds.map((r, i) => r.rps / base[i].rps));
+      const errors = rounds.reduce((n, r) => n + r.errors, 0);
+      console.log(
+        `${t.name.padEnd(16)} ${median(rounds.map((r) => r.rps))
+          .toFixed(0)
+          .padStart(7)} ${median(rounds.map((r) => r.p99))
+          .toFixed(1)
+          .padStart(9)}   ${ratio.toFixed(2)}×${errors ? `  (${errors} socket errors)` : ""}`,
+      );
+    }
+
+    const appBuild = await import(pathToFileURL(path.join(root, "build/index.js")).href);
+    const baseBuild = await import(pathToFileURL(path.join(baselineDir, "build/index.js")).href);
+    console.log("\nFirst-load JavaScript (gzip level 6):");
+    const base0 = gzipSize(path.join(baselineDir, "public"), firstLoadFiles(baseBuild.assets, "routes/_index"));
+    console.log(`  baseline /                 ${base0.kib.toFixed(1)} KiB`);
+    let worst = 0;
+    let firebase = false;
+    for (const id of Object.keys(appBuild.assets.routes).filter((r) => r !== "root")) {
+      const route = appBuild.assets.routes[id];
+      if (!route.hasDefaultExport && route.hasErrorBoundary === false && !route.module) continue;
+      const size = gzipSize(path.join(root, "public"), firstLoadFiles(appBuild.assets, id));
+      worst = Math.max(worst, size.kib);
+      firebase ||= size.firebase;
+      console.log(
+        `  ${id.padEnd(26)} ${size.kib.toFixed(1)} KiB${size.firebase ? "  (contains the Firebase web SDK!)" : ""}`,
+      );
+    }
+    console.log(
+      `  largest first load: ${worst.toFixed(1)} KiB (target ≤ 120 KiB); Firebase web SDK in a first load: ${firebase ? "yes" : "no"}`,
+    );
+  } finally {
+    stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
