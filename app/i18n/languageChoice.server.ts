@@ -15,12 +15,30 @@ export function returnPath(target: unknown): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export async function languagePageData(request: Request) {
+/**
+ * Where the choice returns to: the `redirectTo` parameter, else the page the
+ * visitor came from when the Referer names a page of this site, else home.
+ */
+function cameFrom(request: Request): string | null {
   const url = new URL(request.url);
+  const explicit = url.searchParams.get("redirectTo");
+  if (explicit !== null) return explicit;
+  const referer = request.headers.get("Referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    if (from.host !== url.host || /^\/n?[Ll]anguage\/?$/.test(from.pathname)) return null;
+    return `${from.pathname}${from.search}`;
+  } catch {
+    return null;
+  }
+}
+
+export async function languagePageData(request: Request) {
   return {
     current: await languageOf(request),
     chosen: Boolean(await languageCookie.parse(request.headers.get("Cookie")).catch(() => null)),
-    redirectTo: returnPath(url.searchParams.get("redirectTo")),
+    redirectTo: returnPath(cameFrom(request)),
   };
 }
 

@@ -141,6 +141,19 @@ describe("choosing a language", () => {
     expect(response.status).toBe(400);
   });
 
+  it("returns to the referring page of this site when no target is given", async () => {
+    const data = async (headers: Record<string, string>) =>
+      (await (
+        await languageLoader({ request: new Request("http://x/language", { headers }), params: {}, context })
+      ).json()) as {
+        redirectTo: string;
+      };
+    expect((await data({ Referer: "http://x/shop?a=1" })).redirectTo).toBe("/shop?a=1");
+    expect((await data({ Referer: "https://evil.example/shop" })).redirectTo).toBe("/");
+    expect((await data({ Referer: "http://x/language" })).redirectTo).toBe("/");
+    expect((await data({ Referer: "not a url" })).redirectTo).toBe("/");
+  });
+
   it("shows the sanitised return path and the current language", async () => {
     const response = await languageLoader({
       request: new Request("http://x/language?redirectTo=//evil.example", {
