@@ -3,11 +3,14 @@
  * nonce on inline scripts. When a page fails fatally, crawlers get only the status
  * and a minimal body (the error is logged).
  */
+import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance, type i18n } from "i18next";
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
+import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions } from "./i18n/i18n";
@@ -17,6 +20,25 @@ import { allResources } from "./i18n/resources.server";
 import { NonceContext } from "./nonce";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * Rendered documents, keyed by everything a render reads: language, URL and the
+ * loaders' data (the build is fixed for the life of the process). Loaders still
+ * run on every request, so redirects and personal data stay live; only the React
+ * render of an identical page is reused. The CSP nonce is rendered as a
+ * placeholder and filled in per response.
+ */
+const NONCE_SLOT = `nonce-slot-${randomUUID()}`;
+const renderCache = new LRUCache<string, string>({ max: 500, ttl: 60_000 });
+
+function renderCacheKey(request: Request, status: number, context: EntryContext, lng: string): string | null {
+  if (process.env.NODE_ENV === "development") return null;
+  if (request.method !== "GET" || (status !== 200 && status !== 404)) return null;
+  const { actionData, errors, loaderData } = context.staticHandlerContext;
+  // Thrown responses (a 404) are plain data; thrown Errors are not, and are never reused.
+  if (actionData || (errors && !Object.values(errors).every(isRouteErrorResponse))) return null;
+  return [status, lng, request.url, JSON.stringify(loaderData), JSON.stringify(errors)].join("\n");
+}
 
 /**
  * One i18next instance per language, made on first use and shared by every render
@@ -67,13 +89,43 @@ export default async function handleRequest(
     });
   }
 
-  const instance = await rendererFor(await languageOf(request));
+  const lng = await languageOf(request);
   const nonce = loadContext?.cspNonce ?? "";
+  const key = renderCacheKey(request, responseStatusCode, remixContext, lng);
+  let html = key ? renderCache.get(key) : undefined;
+  if (html === undefined) {
+    const status = responseStatusCode;
+    html = await render(lng, key ? NONCE_SLOT : nonce);
+    // A render that failed part-way changed the status: never reuse it.
+    if (key && responseStatusCode === status) renderCache.set(key, html);
+  }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(key ? html.replaceAll(NONCE_SLOT, nonce) : html, {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 
-  // No route defers data (loaders finish before rendering starts), so streaming
-  // gains nothing: the whole document is rendered, then sent in one write, which
-  // compresses in one pass instead of one per chunk.
-  return new Promise<Response>((resolve, reject) => {
+  async function render(language: string, renderNonce: string) {
+    const instance = await rendererFor(language);
+    return renderDocument(
+      <NonceContext.Provider value={renderNonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={renderNonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
+      renderNonce,
+      (status) => (responseStatusCode = status),
+    );
+  }
+}
+
+/**
+ * No route defers data (loaders finish before rendering starts), so streaming
+ * gains nothing: the whole document is rendered to one string and sent in one
+ * write, which also compresses in one pass instead of one per chunk.
+ */
+function renderDocument(element: ReactElement, nonce: string, failed: (status: number) => void): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -81,31 +133,23 @@ export default async function handleRequest(
         done();
       },
       final(done) {
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(Buffer.concat(chunks).toString("utf8"));
         done();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onAllReady() {
+        pipe(sink);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        failed(500);
+        console.error(error);
+      },
+    });
     setTimeout(abort, ABORT_DELAY).unref();
   });
 }

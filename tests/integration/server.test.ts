@@ -45,6 +45,27 @@ describe("security headers", () => {
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 
+  it("give every response its own nonce, also when the page render is reused", async () => {
+    const pages = [];
+    for (const lng of ["ko", "ko", "en", "ko"]) {
+      const res = await get(`/shop?lng=${lng}`);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy")!)![1]!;
+      pages.push({ lng, nonce, html: await res.text() });
+    }
+    expect(new Set(pages.map((p) => p.nonce)).size).toBe(pages.length);
+    for (const page of pages) {
+      expect(page.html).toContain(`<html lang="${page.lng}"`);
+      expect(page.html).not.toContain("nonce-slot-");
+      const nonces = [...page.html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(nonces.length).toBeGreaterThan(0);
+      expect(new Set(nonces)).toEqual(new Set([page.nonce]));
+    }
+    // Apart from the nonce, the same page in the same language is the same document.
+    const strip = (p: { html: string; nonce: string }) => p.html.replaceAll(p.nonce, "");
+    expect(strip(pages[1]!)).toBe(strip(pages[0]!));
+    expect(strip(pages[3]!)).toBe(strip(pages[0]!));
+  });
+
   it("send HSTS, nosniff and a referrer policy", async () => {
     const res = await get("/shop");
     expect(res.headers.get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
