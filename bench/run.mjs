@@ -188,9 +188,9 @@ async function main() {
     console.log(`  baseline /                 ${base0.kib.toFixed(1)} KiB`);
     let worst = 0;
     let firebase = false;
-    for (const id of Object.keys(appBuild.assets.routes).filter((r) => r !== "root")) {
-      const route = appBuild.assets.routes[id];
-      if (!route.hasDefaultExport && route.hasErrorBoundary === false && !route.module) continue;
+    // Pages only: resource routes (no component) are never a first visit's document.
+    const pages = Object.keys(appBuild.routes).filter((id) => id !== "root" && appBuild.routes[id].module.default);
+    for (const id of pages) {
       const size = gzipSize(path.join(root, "public"), firstLoadFiles(appBuild.assets, id));
       worst = Math.max(worst, size.kib);
       firebase ||= size.firebase;

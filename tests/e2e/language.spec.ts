@@ -68,3 +68,20 @@ test("the layout fits a 320 px wide screen", async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test("the browser downloads only its own language's translations, from the cached route", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "translations are fetched by the browser only when JavaScript runs");
+  const fetched: string[] = [];
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith("/locales/")) {
+      fetched.push(`${url.pathname} ${response.status()} ${response.headers()["cache-control"]}`);
+    }
+  });
+  await page.goto("/shop?lng=ne");
+  await page.waitForLoadState("networkidle");
+  expect(fetched).toEqual(["/locales/ne/common.json 200 public, max-age=31536000, immutable"]);
+});
