@@ -4,7 +4,7 @@
  * views. Routes may pass handlers for statuses they explain better themselves.
  * Stack traces are shown in development only.
  */
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { reloadForChunkError } from "~/lib/chunkReload";
@@ -38,9 +38,10 @@ function NotFoundView({ path }: { path: string | null }) {
         {t("errors.notFoundTitle")}
       </h2>
       {path ? <p className="error-view__detail">{t("errors.notFoundPath", { path })}</p> : null}
-      <Link className="button button--primary" to="/">
+      {/* A full page load: after an error, home starts from a clean slate. */}
+      <a className="button button--primary" href="/">
         {t("errors.goHome")}
-      </Link>
+      </a>
     </section>
   );
 }
@@ -56,9 +57,10 @@ function ServerErrorView({ status, statusText, error }: { status: number; status
       </h2>
       <p className="error-view__detail">{t("errors.tryAgainLater")}</p>
       {stack ? <pre className="error-view__stack">{stack}</pre> : null}
-      <Link className="button button--primary" to="/">
+      {/* A full page load: after an error, home starts from a clean slate. */}
+      <a className="button button--primary" href="/">
         {t("errors.goHome")}
-      </Link>
+      </a>
     </section>
   );
 }
