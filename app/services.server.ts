@@ -3,6 +3,8 @@
  * database and identity. Created once by server.ts (or by a test) and handed to
  * loaders and actions through the Remix load context.
  */
+import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "./config.server";
 import { createIdentity, type Identity } from "./auth/firebase.server";
@@ -14,6 +16,21 @@ export interface Services {
   db: Db;
   identity: Identity;
   emulator: AuthEmulator | null;
+  /** Signs the session cookie: SESSION_SECRET in hosted mode, a secret kept under DATA_DIR locally. */
+  sessionSecret: string;
+}
+
+/** Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts. */
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
 }
 
 export async function startServices(config: Config, log = console.log): Promise<Services> {
@@ -32,7 +49,8 @@ export async function startServices(config: Config, log = console.log): Promise<
       log(`auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID})`);
     }
     const identity = createIdentity(config, emulator);
-    return { config, db, identity, emulator };
+    const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
+    return { config, db, identity, emulator, sessionSecret };
   } catch (error) {
     await emulator?.stop();
     db.close();

@@ -7,9 +7,12 @@ import { cert, deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getAuth, type Auth } from "firebase-admin/auth";
 import type { Config } from "../config.server";
 import type { AuthEmulator } from "./emulator.server";
+import { identityToolkit, type IdentityToolkit } from "./identityToolkit.server";
 
 export interface Identity {
   readonly auth: Auth;
+  /** Password, custom-token and Google sign-in over the REST API. */
+  readonly toolkit: IdentityToolkit;
   /** True when Firebase Auth answers (the emulator, or the hosted project). */
   answers(): Promise<boolean>;
   close(): Promise<void>;
@@ -36,9 +39,15 @@ export function createIdentity(config: Config, emulator: AuthEmulator | null): I
     );
   }
   const auth = getAuth(app);
+  const toolkit =
+    config.mode === "local"
+      ? // The emulator accepts any API key.
+        identityToolkit({ baseUrl: `${emulator!.origin}/identitytoolkit.googleapis.com/v1`, apiKey: "local" })
+      : identityToolkit({ baseUrl: "https://identitytoolkit.googleapis.com/v1", apiKey: config.FIREBASE_API_KEY });
 
   return {
     auth,
+    toolkit,
     async answers() {
       if (emulator) return emulator.answers();
       try {

@@ -26,4 +26,17 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 2,
+    name: "session revocations",
+    // Sign-out, password change and withdrawal end every session of a member. The
+    // time is kept here so a session check needs no call to Firebase: a session
+    // whose sign-in (auth_time, seconds) is older is refused.
+    sql: `
+      CREATE TABLE session_revocations (
+        uid         TEXT PRIMARY KEY,
+        valid_after INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

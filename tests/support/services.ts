@@ -2,6 +2,7 @@
  * Real services for loader and action tests: a temporary SQLite file with the
  * app's migrations and the run's Auth emulator (started in globalSetup).
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -41,6 +42,7 @@ export function createTestServices(env: Record<string, string> = {}): TestServic
     db,
     identity,
     emulator,
+    sessionSecret: randomBytes(32).toString("base64url"),
     dataDir,
     async cleanup() {
       await identity.close();

@@ -1,0 +1,81 @@
+/**
+ * Firebase Auth's Identity Toolkit REST API, called from the server so password
+ * and token sign-in work without JavaScript. The Auth emulator serves the same
+ * API, so local mode and hosted mode share this code.
+ */
+export interface AuthTokens {
+  uid: string;
+  idToken: string;
+  refreshToken: string;
+  email?: string;
+}
+
+/** A refusal from Identity Toolkit, by its stable code (EMAIL_EXISTS, INVALID_LOGIN_CREDENTIALS, …). */
+export class IdentityError extends Error {
+  override name = "IdentityError";
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+export interface IdentityToolkit {
+  signUp(email: string, password: string): Promise<AuthTokens>;
+  signInWithPassword(email: string, password: string): Promise<AuthTokens>;
+  signInWithCustomToken(token: string): Promise<AuthTokens>;
+  /** Google sign-in: exchanges Google's ID token for a Firebase one. */
+  signInWithGoogle(googleIdToken: string, requestUri: string): Promise<AuthTokens>;
+}
+
+interface ToolkitResponse {
+  localId?: string;
+  idToken?: string;
+  refreshToken?: string;
+  email?: string;
+  error?: { message?: string };
+}
+
+/**
+ * The uid inside an ID token Identity Toolkit just handed us (signInWithCustomToken
+ * answers without localId). Only read, not trusted: sessions verify the token.
+ */
+function subjectOf(idToken: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      sub?: unknown;
+    };
+    return typeof payload.sub === "string" && payload.sub ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export function identityToolkit(options: { baseUrl: string; apiKey: string; timeoutMs?: number }): IdentityToolkit {
+  const call = async (method: string, body: Record<string, unknown>): Promise<AuthTokens> => {
+    const response = await fetch(`${options.baseUrl}/accounts:${method}?key=${encodeURIComponent(options.apiKey)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...body, returnSecureToken: true }),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+    const data = (await response.json().catch(() => ({}))) as ToolkitResponse;
+    const uid = data.localId ?? (data.idToken ? subjectOf(data.idToken) : null);
+    if (!response.ok || !data.idToken || !uid) {
+      // Production appends a sentence ("WEAK_PASSWORD : Password should be …"); the code comes first.
+      const code = data.error?.message?.split(/\s*:\s*/)[0] || `HTTP_${response.status}`;
+      throw new IdentityError(code);
+    }
+    return { uid, idToken: data.idToken, refreshToken: data.refreshToken ?? "", email: data.email };
+  };
+
+  return {
+    signUp: (email, password) => call("signUp", { email, password }),
+    signInWithPassword: (email, password) => call("signInWithPassword", { email, password }),
+    signInWithCustomToken: (token) => call("signInWithCustomToken", { token }),
+    signInWithGoogle: (googleIdToken, requestUri) =>
+      call("signInWithIdp", {
+        postBody: `id_token=${encodeURIComponent(googleIdToken)}&providerId=google.com`,
+        requestUri,
+        returnIdpCredential: true,
+      }),
+  };
+}

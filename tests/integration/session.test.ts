@@ -1,0 +1,136 @@
+/**
+ * Sessions against the real Auth emulator and a temporary database: made from a
+ * fresh sign-in, read without trusting anything unsigned, refused at once after
+ * sign-out or revocation.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { IdentityError } from "~/auth/identityToolkit.server";
+import { endSession, readSession, requireMember, revokeSessions, startSession } from "~/auth/session.server";
+import { createTestServices } from "../support/services";
+
+const services = createTestServices();
+const other = createTestServices();
+afterAll(async () => {
+  await services.cleanup();
+  await other.cleanup();
+});
+
+const password = "a long enough passphrase";
+const newEmail = () => `member-${randomUUID()}@example.com`;
+const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
+const requestWith = (cookie: string | null, path = "/mypage") =>
+  new Request(`http://x${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+
+async function signedIn() {
+  const email = newEmail();
+  const tokens = await services.identity.toolkit.signUp(email, password);
+  const cookie = cookieOf(await startSession(services, tokens.idToken));
+  return { email, uid: tokens.uid, cookie };
+}
+
+async function expectIdentityError(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(IdentityError);
+  return (error as IdentityError).code;
+}
+
+describe("identity toolkit", () => {
+  it("signs up and signs in with a password", async () => {
+    const email = newEmail();
+    const created = await services.identity.toolkit.signUp(email, password);
+    const again = await services.identity.toolkit.signInWithPassword(email, password);
+    expect(again.uid).toBe(created.uid);
+  });
+
+  it("refuses a taken ID, a wrong password and an unknown ID with codes", async () => {
+    const email = newEmail();
+    await services.identity.toolkit.signUp(email, password);
+    expect(await expectIdentityError(services.identity.toolkit.signUp(email, password))).toBe("EMAIL_EXISTS");
+    expect(await expectIdentityError(services.identity.toolkit.signInWithPassword(email, "wrong password!"))).toMatch(
+      /INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS/,
+    );
+    expect(await expectIdentityError(services.identity.toolkit.signInWithPassword(newEmail(), password))).toMatch(
+      /EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/,
+    );
+  });
+
+  it("signs in with a custom token made by the admin SDK (the phone-code path)", async () => {
+    const uid = `phone-${randomUUID()}`;
+    const token = await services.identity.auth.createCustomToken(uid);
+    const tokens = await services.identity.toolkit.signInWithCustomToken(token);
+    expect(tokens.uid).toBe(uid);
+  });
+  it("signs in with Google through signInWithIdp, ending in the same kind of session", async () => {
+    // The emulator takes an unsigned JSON id_token in place of Google's signed one.
+    const sub = randomUUID().replaceAll("-", "").slice(0, 21);
+    const googleToken = JSON.stringify({ sub, email: `g-${sub}@example.com`, email_verified: true });
+    const tokens = await services.identity.toolkit.signInWithGoogle(googleToken, "http://127.0.0.1");
+    const cookie = cookieOf(await startSession(services, tokens.idToken));
+    expect(await readSession(requestWith(cookie), services)).toMatchObject({
+      uid: tokens.uid,
+      email: `g-${sub}@example.com`,
+    });
+    const again = await services.identity.toolkit.signInWithGoogle(googleToken, "http://127.0.0.1");
+    expect(again.uid).toBe(tokens.uid);
+  });
+});
+
+describe("sessions", () => {
+  it("a fresh sign-in makes a session the next request recognises", async () => {
+    const { uid, email, cookie } = await signedIn();
+    expect(await readSession(requestWith(cookie), services)).toEqual({ uid, email, phoneNumber: null });
+  });
+
+  it("refuses a sign-in older than five minutes", async () => {
+    const tokens = await services.identity.toolkit.signUp(newEmail(), password);
+    const later = Date.now() + 6 * 60 * 1000;
+    expect(await expectIdentityError(startSession(services, tokens.idToken, later))).toBe("STALE_SIGN_IN");
+  });
+
+  it("refuses no cookie, a tampered cookie, another server's cookie and junk", async () => {
+    const { cookie } = await signedIn();
+    const tampered = cookie.replace(/.(?=.{12}$)/, (c) => (c === "A" ? "B" : "A"));
+    expect(await readSession(requestWith(null), services)).toBeNull();
+    expect(await readSession(requestWith(tampered), services)).toBeNull();
+    expect(await readSession(requestWith(cookie), other)).toBeNull();
+    expect(await readSession(requestWith("__session=%%%"), services)).toBeNull();
+    expect(await readSession(requestWith(`__session=${"a".repeat(9000)}`), services)).toBeNull();
+  });
+
+  it("sign-out clears the cookie and refuses the old session on the very next request", async () => {
+    const { uid, cookie } = await signedIn();
+    const cleared = await endSession(requestWith(cookie), services);
+    expect(cleared).toMatch(/^__session=;.*Max-Age=0/);
+    expect(await readSession(requestWith(cookie), services)).toBeNull();
+    // Firebase revoked the refresh tokens too.
+    const user = await services.identity.auth.getUser(uid);
+    expect(user.tokensValidAfterTime).toBeTruthy();
+  });
+
+  it("a revocation (password change, withdrawal) ends every session, and a new sign-in works", async () => {
+    const { uid, email, cookie } = await signedIn();
+    const tokens = await services.identity.toolkit.signInWithPassword(email, password);
+    const second = cookieOf(await startSession(services, tokens.idToken));
+    await revokeSessions(services, uid);
+    expect(await readSession(requestWith(cookie), services)).toBeNull();
+    expect(await readSession(requestWith(second), services)).toBeNull();
+
+    const fresh = await services.identity.toolkit.signInWithPassword(email, password);
+    const third = cookieOf(await startSession(services, fresh.idToken));
+    expect((await readSession(requestWith(third), services))?.uid).toBe(uid);
+  });
+
+  it("protected pages send visitors to the start screen with a same-origin way back", async () => {
+    const thrown = await requireMember(requestWith(null, "/mypage/visa?tab=2"), services).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("Location")).toBe("/member/start?redirectTo=%2Fmypage%2Fvisa%3Ftab%3D2");
+
+    const { uid, cookie } = await signedIn();
+    expect((await requireMember(requestWith(cookie), services)).uid).toBe(uid);
+  });
+});
