@@ -39,4 +39,26 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 3,
+    name: "phone codes",
+    // Verification codes we issue ourselves (see auth/phoneCodes.server.ts). Codes,
+    // browser bindings and client addresses are stored as keyed hashes only.
+    sql: `
+      CREATE TABLE phone_codes (
+        id           TEXT PRIMARY KEY,
+        phone        TEXT NOT NULL,
+        purpose      TEXT NOT NULL,
+        code_hash    TEXT NOT NULL,
+        browser_hash TEXT NOT NULL,
+        client_hash  TEXT NOT NULL,
+        created_at   INTEGER NOT NULL,
+        expires_at   INTEGER NOT NULL,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        closed_at    INTEGER
+      ) STRICT;
+      CREATE INDEX phone_codes_by_phone ON phone_codes (phone, created_at);
+      CREATE INDEX phone_codes_by_client ON phone_codes (client_hash, created_at);
+    `,
+  },
 ];

@@ -1,0 +1,156 @@
+/**
+ * Verification codes against a temporary SQLite file, texted to the real local
+ * outbox: every rule of the design (3 minutes, single use, 5 tries, 60 s resend,
+ * daily caps, bound to the browser) with times passed in, no sleeping.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  CODE_TTL_MS,
+  DAILY_CAP_PER_CLIENT,
+  DAILY_CAP_PER_NUMBER,
+  MAX_ATTEMPTS,
+  RESEND_COOLDOWN_MS,
+  createPhoneCodes,
+  type CodeRequest,
+} from "~/auth/phoneCodes.server";
+import { openDatabase } from "~/db/sqlite.server";
+import { outboxSender, readOutbox, type SmsSender } from "~/sms/sender.server";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-codes-"));
+const db = openDatabase(path.join(dir, "codes.sqlite"));
+const codes = createPhoneCodes({ db, secret: "test-secret", sender: outboxSender(dir) });
+afterAll(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+let numberSeq = 10_000_000;
+const T0 = Date.UTC(2026, 10, 22, 1, 0, 0);
+const request = (overrides: Partial<CodeRequest> = {}): CodeRequest => ({
+  phone: `+8210${numberSeq++}`,
+  purpose: "signIn",
+  browserId: "browser-a",
+  client: "203.0.113.7",
+  now: T0,
+  ...overrides,
+});
+const text = (code: string) => `[K-Life] ${code}`;
+/** The code as the member reads it in the SMS. */
+const lastCodeTo = (phone: string) => /\d{6}/.exec(readOutbox(dir).find((m) => m.to === phone)!.text)![0];
+
+async function issued(overrides: Partial<CodeRequest> = {}) {
+  const r = request(overrides);
+  const result = await codes.issue(r, text);
+  if (!result.ok) throw new Error(`not issued: ${result.reason}`);
+  return { ...r, codeId: result.codeId, code: lastCodeTo(r.phone) };
+}
+
+describe("issuing", () => {
+  it("texts six digits to the number and stores only a hash", async () => {
+    const { phone, code, codeId } = await issued();
+    expect(code).toMatch(/^\d{6}$/);
+    const row = db.prepare("SELECT * FROM phone_codes WHERE id = ?").get(codeId) as Record<string, unknown>;
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(JSON.stringify(row)).not.toContain("browser-a");
+    expect(JSON.stringify(row)).not.toContain("203.0.113.7");
+    expect(row.phone).toBe(phone);
+  });
+
+  it("makes the member wait 60 s before asking again", async () => {
+    const first = await issued();
+    const again = await codes.issue({ ...first, now: T0 + RESEND_COOLDOWN_MS - 1 }, text);
+    expect(again).toEqual({ ok: false, reason: "cooldown", retryAt: T0 + RESEND_COOLDOWN_MS });
+    expect((await codes.issue({ ...first, now: T0 + RESEND_COOLDOWN_MS }, text)).ok).toBe(true);
+  });
+
+  it("lets only the newest code of a number work", async () => {
+    const first = await issued();
+    const second = await issued({ phone: first.phone, now: T0 + RESEND_COOLDOWN_MS });
+    expect(codes.verify(first.codeId, first.code, "browser-a", T0 + RESEND_COOLDOWN_MS + 1)).toEqual({
+      ok: false,
+      reason: "used",
+    });
+    expect(codes.verify(second.codeId, second.code, "browser-a", T0 + RESEND_COOLDOWN_MS + 1).ok).toBe(true);
+  });
+
+  it("caps codes per number per day", async () => {
+    const phone = request().phone;
+    for (let i = 0; i < DAILY_CAP_PER_NUMBER; i++) {
+      expect(
+        (await codes.issue(request({ phone, client: `198.51.100.${i}`, now: T0 + i * RESEND_COOLDOWN_MS }), text)).ok,
+      ).toBe(true);
+    }
+    const capped = await codes.issue(
+      request({ phone, client: "198.51.100.99", now: T0 + DAILY_CAP_PER_NUMBER * RESEND_COOLDOWN_MS }),
+      text,
+    );
+    expect(capped).toMatchObject({ ok: false, reason: "numberCap" });
+    const nextDay = T0 + 24 * 60 * 60_000 + 1;
+    expect((await codes.issue(request({ phone, client: "198.51.100.99", now: nextDay }), text)).ok).toBe(true);
+  });
+
+  it("caps codes per client address per day", async () => {
+    const client = "192.0.2.55";
+    for (let i = 0; i < DAILY_CAP_PER_CLIENT; i++) expect((await codes.issue(request({ client }), text)).ok).toBe(true);
+    expect(await codes.issue(request({ client }), text)).toMatchObject({ ok: false, reason: "clientCap" });
+  });
+
+  it("does not hold the cool-down when the text could not be sent", async () => {
+    const failing: SmsSender = { send: () => Promise.reject(new Error("provider down")) };
+    const flaky = createPhoneCodes({ db, secret: "test-secret", sender: failing });
+    const r = request();
+    await expect(flaky.issue(r, text)).rejects.toThrow("provider down");
+    expect((await codes.issue(r, text)).ok).toBe(true);
+  });
+});
+
+describe("verifying", () => {
+  it("accepts the right code once", async () => {
+    const { codeId, code, phone } = await issued();
+    expect(codes.verify(codeId, code, "browser-a", T0 + 1000)).toEqual({ ok: true, phone, purpose: "signIn" });
+    expect(codes.verify(codeId, code, "browser-a", T0 + 2000)).toEqual({ ok: false, reason: "used" });
+  });
+
+  it("refuses a code after 3 minutes", async () => {
+    const { codeId, code } = await issued();
+    expect(codes.verify(codeId, code, "browser-a", T0 + CODE_TTL_MS)).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("counts wrong codes and kills the code after 5", async () => {
+    const { codeId, code } = await issued();
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let left = MAX_ATTEMPTS - 1; left >= 1; left--) {
+      expect(codes.verify(codeId, wrong, "browser-a", T0 + 1)).toEqual({
+        ok: false,
+        reason: "wrong",
+        attemptsLeft: left,
+      });
+    }
+    expect(codes.verify(codeId, wrong, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "tooManyAttempts" });
+    expect(codes.verify(codeId, code, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "tooManyAttempts" });
+  });
+
+  it("does not count or accept codes with letters or the wrong length", async () => {
+    const { codeId, code } = await issued();
+    for (const bad of ["12a456", "12345", "1234567", "", " 123456"]) {
+      expect(codes.verify(codeId, bad, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "malformed" });
+    }
+    expect(codes.verify(codeId, code, "browser-a", T0 + 1).ok).toBe(true);
+  });
+
+  it("is bound to the browser that asked", async () => {
+    const { codeId, code } = await issued();
+    expect(codes.verify(codeId, code, "browser-b", T0 + 1)).toEqual({ ok: false, reason: "notFound" });
+    expect(codes.verify("no-such-code", code, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "notFound" });
+    expect(codes.verify(codeId, code, "browser-a", T0 + 1).ok).toBe(true);
+  });
+
+  it("prunes codes older than a day", async () => {
+    const { codeId } = await issued({ now: T0 - 2 * 24 * 60 * 60_000 });
+    expect(codes.prune(T0)).toBeGreaterThan(0);
+    expect(db.prepare("SELECT 1 FROM phone_codes WHERE id = ?").get(codeId)).toBeUndefined();
+  });
+});
