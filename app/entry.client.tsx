@@ -4,11 +4,11 @@
  */
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
+import { fetchBackend } from "./i18n/fetchBackend";
 import { i18nOptions } from "./i18n/i18n";
 import { reloadForChunkError } from "./lib/chunkReload";
 
@@ -25,7 +25,7 @@ window.addEventListener("unhandledrejection", (event) => onChunkError(event.reas
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
+    .use(fetchBackend((lng, ns) => `/locales/${lng}/${ns}.json?v=${window.__remixManifest.version}`))
     .init({
       ...i18nOptions,
       lng: document.documentElement.lang,
@@ -34,7 +34,6 @@ async function hydrate() {
       // needs a second language: no fallback downloads.
       fallbackLng: false,
       load: "currentOnly",
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${window.__remixManifest.version}` },
     });
 
   startTransition(() => {
