@@ -141,6 +141,7 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
   // one page view fetches several of them.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
 
+  const isMutation = (req: ExpressRequest) => !["GET", "HEAD", "OPTIONS"].includes(req.method);
   const limiter = (limit: number, skip: (req: ExpressRequest) => boolean) =>
     rateLimit({
       windowMs: config.RATE_LIMIT_WINDOW_MS,
@@ -150,7 +151,23 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
       legacyHeaders: false,
       handler: (req, res) => void tooManyRequests(req, res),
     });
-  const isMutation = (req: ExpressRequest) => !["GET", "HEAD", "OPTIONS"].includes(req.method);
+  // Cross-site form posts are refused outright (login CSRF and friends); the
+  // session cookie's SameSite=Lax covers the rest.
+  const ownHost = config.mode === "hosted" ? new URL(config.PUBLIC_ORIGIN).host : null;
+  app.use((req, res, next) => {
+    if (!isMutation(req)) return next();
+    const origin = req.get("origin");
+    let crossSite = req.get("sec-fetch-site") === "cross-site" || origin === "null";
+    if (origin && origin !== "null") {
+      try {
+        crossSite ||= new URL(origin).host !== (ownHost ?? req.get("host"));
+      } catch {
+        crossSite = true;
+      }
+    }
+    if (crossSite) res.status(403).type("text/plain").send("Forbidden");
+    else next();
+  });
   app.use(limiter(config.RATE_LIMIT_ALL, () => false));
   // Other public files may change under their name: cache them briefly.
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));

@@ -9,6 +9,7 @@ import { BuildCheck } from "./components/BuildCheck";
 import { ErrorView } from "./components/ErrorView";
 import { PageShell } from "./components/layouts/PageShell";
 import { TranslateWidget } from "./components/TranslateWidget";
+import { readSession } from "./auth/session.server";
 import { publicConfig } from "./config.server";
 import { directionOf, fallbackLanguage } from "./i18n/config";
 import { languageOf } from "./i18n/i18next.server";
@@ -27,8 +28,10 @@ export const handle = { i18n: ["common"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config } = context.services;
+  const member = await readSession(request, context.services);
   return json({
     locale: await languageOf(request),
+    member: member ? { uid: member.uid } : null,
     analytics: analyticsFor(new URL(request.url).host, config),
     client: publicConfig(config),
   });

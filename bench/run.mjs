@@ -2,7 +2,8 @@
 /**
  * npm run bench: builds the app and a bare Remix 2.17 page (bench/baseline), serves
  * both on loopback, and in one run measures requests per second and p99 latency,
- * interleaved round by round after a warm-up; prints medians and ratios to the
+ * interleaved round by round after a warm-up (the main page both anonymous and
+ * signed in); prints medians and ratios to the
  * baseline, then the gzipped JavaScript each route loads on a first visit.
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
@@ -93,6 +94,29 @@ function gzipSize(publicDir, files) {
   return { kib: total / 1024, firebase };
 }
 
+/** Makes a member in the app's Auth emulator and signs in through the sign-in form; returns the session cookie. */
+async function signIn(appPort, authPort) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench password 123";
+  const created = await fetch(
+    `http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    },
+  );
+  if (!created.ok) throw new Error(`could not create the bench member: ${created.status}`);
+  const response = await fetch(`http://127.0.0.1:${appPort}/member/startId`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`bench sign-in failed: HTTP ${response.status}`);
+  return cookie;
+}
+
 async function main() {
   console.log("building the app and the baseline…");
   run("npm", ["run", "build", "--silent"], root);
@@ -139,6 +163,7 @@ async function main() {
     await waitFor(`http://127.0.0.1:${basePort}/`, baseline);
 
     const headers = { "user-agent": HUMAN, cookie: EN_COOKIE, "accept-encoding": "gzip" };
+    const signedIn = { ...headers, cookie: `${EN_COOKIE}; ${await signIn(appPort, authPort)}` };
     const targets = [
       {
         name: "baseline /",
@@ -148,6 +173,7 @@ async function main() {
       { name: "app /", url: `http://127.0.0.1:${appPort}/`, headers },
       { name: "app /language", url: `http://127.0.0.1:${appPort}/language`, headers },
       { name: "app 404", url: `http://127.0.0.1:${appPort}/no/such/page`, headers },
+      { name: "app / signed in", url: `http://127.0.0.1:${appPort}/`, headers: signedIn },
     ];
     for (const t of targets) {
       const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;

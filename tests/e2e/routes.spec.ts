@@ -12,6 +12,8 @@ const routes = [
   { path: "/language", title: "titles.language", status: 200 },
   { path: "/nLanguage", title: "titles.language", status: 200 },
   { path: "/shop", title: "titles.shop", status: 200 },
+  { path: "/member/start", title: "titles.start", status: 200 },
+  { path: "/member/startId", title: "titles.startId", status: 200 },
   { path: "/no/such/page", title: "titles.notFound", status: 404 },
 ];
 

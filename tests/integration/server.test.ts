@@ -17,7 +17,7 @@ let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({
     RATE_LIMIT_ALL: "80",
-    RATE_LIMIT_MUTATIONS: "6",
+    RATE_LIMIT_MUTATIONS: "8",
     RATE_LIMIT_AUTH: "2",
     SHUTDOWN_TIMEOUT_MS: "3000",
   });
@@ -143,6 +143,20 @@ describe("hostile input", () => {
     }
   });
 
+  it("refuses cross-site posts and accepts same-site ones", async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}/language`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ lng: "en" }),
+        redirect: "manual",
+      });
+    expect((await post({ Origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ Origin: "null" })).status).toBe(403);
+    expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await post({ Origin: server.url, "Sec-Fetch-Site": "same-origin" })).status).toBe(302);
+  });
+
   it("refuses oversized headers with 431", async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.get(`${server.url}/`, { headers: { "X-Big": "a".repeat(40_000) } }, (res) => {
@@ -174,7 +188,7 @@ describe("rate limits", () => {
 
   it("hold other mutations to the mutation tier", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++)
+    for (let i = 0; i < 9; i++)
       statuses.push(
         (
           await fetch(`${server.url}/language`, {

@@ -1,12 +1,22 @@
+import { Form, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/lib/format";
+import type { loader as rootLoader } from "~/root";
 
 export function Footer() {
   const { t } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <footer className="app-footer">
       <img className="app-footer__logo" src="/images/logo-footer.svg" alt={t("app.name")} width="96" height="24" />
       <p className="app-footer__text">{t("footer.about")}</p>
+      {root?.member ? (
+        <Form method="post" action="/member/signOut" className="app-footer__signout">
+          <button type="submit" className="link-button">
+            {t("nav.signOut")}
+          </button>
+        </Form>
+      ) : null}
       <p className="app-footer__copy">{t("footer.copyright", { year: formatDate(new Date()).slice(0, 4) })}</p>
     </footer>
   );

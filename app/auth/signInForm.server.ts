@@ -1,0 +1,19 @@
+/**
+ * The ID sign-in form's schema. Server-only so zod stays out of the browser
+ * bundle; the page imports only its type. Messages are i18next keys.
+ */
+import { z } from "zod";
+
+export const signInSchema = z.object({
+  email: z
+    .string({ required_error: "errors.form.required" })
+    .trim()
+    .max(254, "errors.form.invalidEmail")
+    .email("errors.form.invalidEmail"),
+  password: z.string({ required_error: "errors.form.required" }).max(128, "errors.form.passwordLength"),
+  redirectTo: z.string().optional(),
+  // Honeypot: people never see it, bots fill it in.
+  website: z.string().optional(),
+});
+
+export type SignInFields = z.input<typeof signInSchema>;

@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { readSession } from "~/auth/session.server";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import type { PageHandle } from "~/lib/page";
+import { safeRedirect } from "~/lib/safeRedirect";
+
+/** The start screen: the ways in (phone, ID) and the way to join. Google joins them in issue 3. */
+export const handle: PageHandle = { layout: "default", title: "titles.start", back: "/" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await readSession(request, context.services)) throw redirect(redirectTo);
+  return json({ redirectTo });
+}
+
+export default function StartRoute() {
+  const { t } = useTranslation();
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const back = `?redirectTo=${encodeURIComponent(redirectTo)}`;
+  return (
+    <section className="start" aria-labelledby="start-heading">
+      <h2 id="start-heading" className="start__heading">
+        {t("member.start.heading")}
+      </h2>
+      <p className="start__intro">{t("member.start.intro")}</p>
+      <div className="start__actions">
+        <Link className="button button--primary" to={`/login/login${back}`}>
+          {t("member.start.withPhone")}
+        </Link>
+        <Link className="button button--secondary" to={`/member/startId${back}`}>
+          {t("member.start.withId")}
+        </Link>
+      </div>
+      <p className="start__join">
+        {t("member.start.newHere")} <Link to="/member/agree">{t("member.start.join")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

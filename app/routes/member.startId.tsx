@@ -1,0 +1,131 @@
+/**
+ * Sign in with an ID (e-mail address) and password, through a server action so it
+ * works without JavaScript. An unknown ID and a wrong password get the same
+ * answer (and both cost a call to Firebase, so similar time); the password is
+ * never sent back into the page.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { isIdentityError } from "~/auth/identityToolkit.server";
+import { readSession, startSession } from "~/auth/session.server";
+import { signInSchema, type SignInFields } from "~/auth/signInForm.server";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import type { PageHandle } from "~/lib/page";
+import { safeRedirect } from "~/lib/safeRedirect";
+
+export const handle: PageHandle = { layout: "default", title: "titles.startId", back: "/member/start" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await readSession(request, context.services)) throw redirect(redirectTo);
+  return json({ redirectTo });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  const refuse = (key: string, status: number) =>
+    json(submission.reply({ formErrors: [key], hideFields: ["password"] }), { status });
+
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const { email, password, redirectTo, website } = submission.value;
+  if (website) return refuse("errors.form.signInFailed", 401);
+
+  try {
+    const tokens = await context.services.identity.toolkit.signInWithPassword(email, password);
+    const cookie = await startSession(context.services, tokens.idToken);
+    return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (isIdentityError(error) && error.code.startsWith("TOO_MANY_ATTEMPTS")) {
+      return refuse("errors.form.tooManyAttempts", 429);
+    }
+    if (isIdentityError(error) && error.code !== "STALE_SIGN_IN" && !error.code.startsWith("HTTP_5")) {
+      return refuse("errors.form.signInFailed", 401);
+    }
+    console.error(JSON.stringify({ level: "error", event: "signIn", error: String(error) }));
+    return refuse("errors.form.unavailable", 503);
+  }
+}
+
+export default function StartIdRoute() {
+  const { t } = useTranslation();
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // Validation happens on the server (shared with the no-JavaScript path); the
+  // browser only submits.
+  const [form, fields] = useForm<SignInFields>({ id: "sign-in", lastResult, shouldValidate: "onSubmit" });
+  const errorOf = (errors: string[] | undefined) => (errors?.length ? t(errors[0]!) : null);
+  // A refused sign-in never keeps the password, with JavaScript either.
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (lastResult && passwordRef.current) passwordRef.current.value = "";
+  }, [lastResult]);
+
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      {form.errors?.length ? (
+        <p className="form-error" role="alert" id={form.errorId}>
+          {t(form.errors[0]!)}
+        </p>
+      ) : null}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+
+      <div className="field">
+        <label htmlFor={fields.email.id}>{t("member.startId.email")}</label>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        {fields.email.errors ? (
+          <p className="field__error" id={fields.email.errorId}>
+            {errorOf(fields.email.errors)}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="field">
+        <label htmlFor={fields.password.id}>{t("member.startId.password")}</label>
+        <input
+          {...getInputProps(fields.password, { type: "password" })}
+          ref={passwordRef}
+          autoComplete="current-password"
+        />
+        {fields.password.errors ? (
+          <p className="field__error" id={fields.password.errorId}>
+            {errorOf(fields.password.errors)}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="visually-hidden" aria-hidden="true">
+        <label>
+          {t("member.startId.honeypot")}
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={navigation.state === "submitting"}
+      >
+        {t("member.startId.submit")}
+      </button>
+      <p className="form__links">
+        <Link to="/member/findPw">{t("member.startId.forgotPassword")}</Link>
+        <Link to="/member/agree">{t("member.start.join")}</Link>
+      </p>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,69 @@
+/** Signing in with an ID and signing out, with and without JavaScript. */
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { hideTodayPopup, strings } from "./helpers";
+
+interface Texts {
+  member: {
+    start: { withId: string };
+    startId: { email: string; password: string; submit: string };
+  };
+  errors: { form: { signInFailed: string; invalidEmail: string; required: string } };
+  nav: { signOut: string };
+}
+const en = strings("en") as unknown as Texts;
+const password = "a long enough passphrase";
+
+/** A member made directly in the server's Auth emulator (sign-up screens come later). */
+async function newMember(baseURL: string) {
+  const emulator = `http://127.0.0.1:${Number(new URL(baseURL).port) + 1}`;
+  const email = `e2e-${randomUUID()}@example.com`;
+  const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.ok).toBe(true);
+  return email;
+}
+
+test.beforeEach(async ({ context }) => {
+  await hideTodayPopup(context);
+  await context.addCookies([{ name: "lng", value: Buffer.from('"en"').toString("base64"), url: "http://127.0.0.1" }]);
+});
+
+test("a member signs in with an ID, comes back where they were, and signs out", async ({ page, baseURL }) => {
+  const email = await newMember(baseURL!);
+  await page.goto("/member/start?redirectTo=%2Fshop");
+  await page.getByRole("link", { name: en.member.start.withId }).click();
+  await expect(page).toHaveURL(/\/member\/startId\?redirectTo=%2Fshop$/);
+
+  await page.getByLabel(en.member.startId.email).fill(email);
+  await page.getByLabel(en.member.startId.password).fill("not the password");
+  await page.getByRole("button", { name: en.member.startId.submit }).click();
+  await expect(page.getByRole("alert")).toHaveText(en.errors.form.signInFailed);
+  await expect(page.getByLabel(en.member.startId.email)).toHaveValue(email);
+  await expect(page.getByLabel(en.member.startId.password)).toHaveValue("");
+
+  await page.getByLabel(en.member.startId.password).fill(password);
+  await page.getByRole("button", { name: en.member.startId.submit }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+
+  await page.goto("/");
+  await page.getByRole("button", { name: en.nav.signOut }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toHaveCount(0);
+  // The start screen is offered again.
+  await page.goto("/member/startId");
+  await expect(page.getByLabel(en.member.startId.email)).toBeVisible();
+});
+
+test("field problems are explained next to the fields, in the visitor's language", async ({ page }) => {
+  await page.goto("/member/startId?lng=ko");
+  const ko = strings("ko") as unknown as Texts;
+  await page.getByLabel(ko.member.startId.email).fill("not-an-email");
+  await page.getByRole("button", { name: ko.member.startId.submit }).click();
+  await expect(page.getByText(ko.errors.form.invalidEmail)).toBeVisible();
+  await expect(page.getByText(ko.errors.form.required)).toBeVisible();
+  await expect(page.getByLabel(ko.member.startId.email)).toHaveValue("not-an-email");
+});
