@@ -8,6 +8,8 @@
  * very next request.
  */
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import type { DecodedIdToken } from "firebase-admin/auth";
+import { LRUCache } from "lru-cache";
 import { safeRedirect } from "~/lib/safeRedirect";
 import type { Services } from "~/services.server";
 import { IdentityError } from "./identityToolkit.server";
@@ -30,6 +32,30 @@ interface SessionValue {
 }
 
 const cookies = new WeakMap<Services, Cookie>();
+
+/**
+ * Tokens Firebase has verified (signature, issuer, expiry), kept until they expire
+ * or for 5 minutes: verification costs about a millisecond and a token's
+ * validity cannot change before its expiry. Revocation is checked on every request.
+ */
+const verifiedTokens = new WeakMap<Services, LRUCache<string, DecodedIdToken>>();
+
+async function verifiedClaims(services: Services, token: string): Promise<DecodedIdToken | null> {
+  let cache = verifiedTokens.get(services);
+  if (!cache) {
+    cache = new LRUCache({ max: 10_000, ttl: 5 * 60_000 });
+    verifiedTokens.set(services, cache);
+  }
+  const cached = cache.get(token);
+  if (cached && cached.exp * 1000 > Date.now()) return cached;
+  try {
+    const claims = await services.identity.auth.verifySessionCookie(token, false);
+    cache.set(token, claims);
+    return claims;
+  } catch {
+    return null;
+  }
+}
 
 function sessionCookie(services: Services): Cookie {
   let cookie = cookies.get(services);
@@ -67,12 +93,8 @@ export async function readSession(request: Request, services: Services): Promise
     return null;
   }
   if (!value || typeof value.token !== "string" || typeof value.issuedAt !== "number") return null;
-  let claims;
-  try {
-    claims = await services.identity.auth.verifySessionCookie(value.token, false);
-  } catch {
-    return null;
-  }
+  const claims = await verifiedClaims(services, value.token);
+  if (!claims) return null;
   const revoked = services.db.prepare("SELECT valid_after FROM session_revocations WHERE uid = ?").get(claims.uid) as
     { valid_after: number } | undefined;
   if (revoked && value.issuedAt < revoked.valid_after) return null;
