@@ -7,7 +7,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = path.join(os.tmpdir(), `klife-e2e-${process.pid}`);
+// Exported so test workers can read what the server wrote there (the SMS outbox).
+const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `klife-e2e-${process.pid}`));
 
 const phone = {
   ...devices["Pixel 5"],

@@ -184,10 +184,11 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
     createRequestHandler({
       build,
       mode: config.NODE_ENV,
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         services,
         cspNonce: res.locals.cspNonce as string,
         buildVersion: build.assets.version,
+        clientAddress: req.ip ?? "",
       }),
     }),
   );

@@ -80,6 +80,10 @@ const hostedSchema = z.object({
   FIREBASE_SERVICE_ACCOUNT: serviceAccount,
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
   PUBLIC_ORIGIN: z.string().url().startsWith("https://", "must be an https:// origin"),
+  // Verification texts go through Twilio in hosted mode.
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/i, "must be a Twilio account SID (AC…)"),
+  TWILIO_AUTH_TOKEN: z.string().min(16, "must be the Twilio auth token"),
+  TWILIO_FROM: z.string().regex(/^\+\d{6,15}$/, "must be the sending number in E.164 (+…)"),
 });
 
 /** Variables that only hosted mode uses: any one of them switches hosted mode on. */

@@ -7,6 +7,8 @@ declare module "@remix-run/server-runtime" {
     cspNonce: string;
     /** The Remix build id; the browser asks for it to notice deploys. */
     buildVersion: string;
+    /** The client's address as the server sees it (behind TRUST_PROXY hops). */
+    clientAddress: string;
   }
 }
 

@@ -9,7 +9,9 @@ import path from "node:path";
 import type { Config } from "./config.server";
 import { createIdentity, type Identity } from "./auth/firebase.server";
 import { startAuthEmulator, type AuthEmulator } from "./auth/emulator.server";
+import { createPhoneCodes, type PhoneCodes } from "./auth/phoneCodes.server";
 import { databaseAnswers, openDatabase, type Db } from "./db/sqlite.server";
+import { outboxSender, twilioSender } from "./sms/sender.server";
 
 export interface Services {
   config: Config;
@@ -18,6 +20,8 @@ export interface Services {
   emulator: AuthEmulator | null;
   /** Signs the session cookie: SESSION_SECRET in hosted mode, a secret kept under DATA_DIR locally. */
   sessionSecret: string;
+  /** Verification codes, texted through the outbox (local) or Twilio (hosted). */
+  phoneCodes: PhoneCodes;
 }
 
 /** Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts. */
@@ -50,12 +54,23 @@ export async function startServices(config: Config, log = console.log): Promise<
     }
     const identity = createIdentity(config, emulator);
     const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
-    return { config, db, identity, emulator, sessionSecret };
+    const phoneCodes = createPhoneCodes({ db, secret: sessionSecret, sender: smsSender(config) });
+    return { config, db, identity, emulator, sessionSecret, phoneCodes };
   } catch (error) {
     await emulator?.stop();
     db.close();
     throw error;
   }
+}
+
+export function smsSender(config: Config) {
+  return config.mode === "hosted"
+    ? twilioSender({
+        accountSid: config.TWILIO_ACCOUNT_SID,
+        authToken: config.TWILIO_AUTH_TOKEN,
+        from: config.TWILIO_FROM,
+      })
+    : outboxSender(config.DATA_DIR);
 }
 
 export async function readiness(services: Services) {

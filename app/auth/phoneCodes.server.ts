@@ -149,6 +149,8 @@ export function createPhoneCodes(options: { db: Db; secret: string; sender: SmsS
   };
 }
 
+export type PhoneCodes = ReturnType<typeof createPhoneCodes>;
+
 function safeEqual(a: string, b: string) {
   const left = Buffer.from(a);
   const right = Buffer.from(b);

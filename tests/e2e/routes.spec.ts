@@ -14,6 +14,7 @@ const routes = [
   { path: "/shop", title: "titles.shop", status: 200 },
   { path: "/member/start", title: "titles.start", status: 200 },
   { path: "/member/startId", title: "titles.startId", status: 200 },
+  { path: "/login/login", title: "titles.login", status: 200 },
   { path: "/no/such/page", title: "titles.notFound", status: 404 },
 ];
 

@@ -11,8 +11,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { createIdentity } from "~/auth/firebase.server";
 import type { AuthEmulator } from "~/auth/emulator.server";
 import { loadConfig, type Config } from "~/config.server";
+import { createPhoneCodes } from "~/auth/phoneCodes.server";
 import { openDatabase } from "~/db/sqlite.server";
-import type { Services } from "~/services.server";
+import { smsSender, type Services } from "~/services.server";
 
 export interface TestServices extends Services {
   dataDir: string;
@@ -37,12 +38,14 @@ export function createTestServices(env: Record<string, string> = {}): TestServic
     stop: async () => undefined,
   };
   const identity = createIdentity(config, emulator);
+  const sessionSecret = randomBytes(32).toString("base64url");
   return {
     config,
     db,
     identity,
     emulator,
-    sessionSecret: randomBytes(32).toString("base64url"),
+    sessionSecret,
+    phoneCodes: createPhoneCodes({ db, secret: sessionSecret, sender: smsSender(config) }),
     dataDir,
     async cleanup() {
       await identity.close();
@@ -53,5 +56,5 @@ export function createTestServices(env: Record<string, string> = {}): TestServic
 }
 
 export function loadContext(services: Services): AppLoadContext {
-  return { services, cspNonce: "test-nonce", buildVersion: "test-build" };
+  return { services, cspNonce: "test-nonce", buildVersion: "test-build", clientAddress: "192.0.2.1" };
 }

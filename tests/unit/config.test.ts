@@ -11,6 +11,9 @@ const hosted = {
   }),
   SESSION_SECRET: "s".repeat(40),
   PUBLIC_ORIGIN: "https://app.example.com",
+  TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+  TWILIO_AUTH_TOKEN: "t".repeat(32),
+  TWILIO_FROM: "+15005550006",
 };
 
 function problems(env: Record<string, string>) {

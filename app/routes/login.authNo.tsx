@@ -1,0 +1,126 @@
+/**
+ * Sign in with a phone number, step 2: the code. Without the flow of step 1 (a
+ * jump ahead, or an expired flow) the visitor goes back to step 1.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { browserIdOf } from "~/auth/flow.server";
+import { issueProblem, maskPhone, phoneLoginFlow, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
+import { startSession } from "~/auth/session.server";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { formMessage, translateFormMessage } from "~/lib/formMessage";
+import type { PageHandle } from "~/lib/page";
+import { safeRedirect } from "~/lib/safeRedirect";
+
+export const handle: PageHandle = { layout: "join", title: "titles.loginCode", back: "/login/login" };
+
+async function flowOf(request: Request, context: LoaderFunctionArgs["context"]) {
+  const flow = await phoneLoginFlow(context.services).read(request);
+  if (!flow?.codeId || !flow.phone) throw redirect("/login/login");
+  return { codeId: flow.codeId, phone: flow.phone, redirectTo: safeRedirect(flow.redirectTo) };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const flow = await flowOf(request, context);
+  return json({ phone: maskPhone(flow.phone) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const flow = await flowOf(request, context);
+  const form = await request.formData().catch(() => new FormData());
+  const code = String(form.get("code") ?? "").trim();
+  const problem = (message: string, field: "code" | "" = "", status = 400) =>
+    json({ status: "error" as const, initialValue: { code }, error: { [field]: [message] } }, { status });
+
+  if (form.get("intent") === "resend") {
+    const sent = await sendCode(request, services, context.clientAddress, flow.phone, "signIn").catch(() => null);
+    if (!sent) return problem(formMessage("errors.form.smsFailed"), "", 503);
+    if (!sent.result.ok) return problem(issueProblem(sent.result), "", 429);
+    const headers = new Headers({
+      "Set-Cookie": await phoneLoginFlow(services).write({ ...flow, codeId: sent.result.codeId }),
+    });
+    if (sent.setCookie) headers.append("Set-Cookie", sent.setCookie);
+    return json({ status: "success" as const, initialValue: {}, error: {} }, { headers });
+  }
+
+  const browser = await browserIdOf(request, services);
+  const checked = services.phoneCodes.verify(flow.codeId, code, browser.id, Date.now());
+  if (!checked.ok) return problem(verifyProblem(checked), checked.reason === "malformed" ? "code" : "");
+
+  // The phone is proven: now it is safe to say whether an account uses it.
+  let uid: string;
+  try {
+    uid = (await services.identity.auth.getUserByPhoneNumber(checked.phone)).uid;
+  } catch {
+    // The flow stays (its code is spent; it expires by itself) so the page can show this.
+    return problem(formMessage("errors.form.noAccount"), "", 404);
+  }
+  try {
+    const token = await services.identity.auth.createCustomToken(uid);
+    const tokens = await services.identity.toolkit.signInWithCustomToken(token);
+    const headers = new Headers({ "Set-Cookie": await startSession(services, tokens.idToken) });
+    headers.append("Set-Cookie", await phoneLoginFlow(services).clear());
+    return redirect(flow.redirectTo, { headers });
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "phoneSignIn", error: String(error) }));
+    return problem(formMessage("errors.form.unavailable"), "", 503);
+  }
+}
+
+export default function LoginCodeRoute() {
+  const { t } = useTranslation();
+  const { phone } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ code: string }>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <p>{t("login.codeSent", { phone })}</p>
+      {form.errors?.length ? (
+        <p className="form-error" role="alert" id={form.errorId}>
+          {translateFormMessage(t, form.errors[0])}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor={fields.code.id}>{t("login.code")}</label>
+        <input
+          {...getInputProps(fields.code, { type: "text" })}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          pattern="[0-9]*"
+        />
+        {fields.code.errors ? (
+          <p className="field__error" id={fields.code.errorId}>
+            {translateFormMessage(t, fields.code.errors[0])}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={navigation.state === "submitting"}
+      >
+        {t("login.verify")}
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="resend"
+        className="button button--secondary button--block"
+        formNoValidate
+      >
+        {t("login.resend")}
+      </button>
+      <p className="form__links">
+        <Link to="/login/login">{t("login.changeNumber")}</Link>
+      </p>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,130 @@
+/**
+ * Sign in with a phone number, step 1: the number. A code is texted whether or
+ * not an account uses the number, so the page never tells a stranger which
+ * numbers are members; that is said only after the code proves the phone.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
+import { issueProblem, phoneLoginFlow, sendCode } from "~/auth/phoneLogin.server";
+import { readSession } from "~/auth/session.server";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { formMessage, translateFormMessage } from "~/lib/formMessage";
+import type { PageHandle } from "~/lib/page";
+import { safeRedirect } from "~/lib/safeRedirect";
+
+export const handle: PageHandle = { layout: "join", title: "titles.login", back: "/member/start" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await readSession(request, context.services)) throw redirect(redirectTo);
+  return json({ redirectTo });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const input = String(form.get("phone") ?? "");
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const reply = (field: string | null, message: string, status = 400) =>
+    json(
+      {
+        status: "error" as const,
+        initialValue: { phone: input, redirectTo },
+        error: field ? { [field]: [message] } : { "": [message] },
+      },
+      { status },
+    );
+  if (form.get("website")) return reply(null, formMessage("errors.form.smsFailed"));
+
+  const phone = normalizePhoneNumber(input);
+  if (!phone.ok) {
+    return reply(
+      "phone",
+      formMessage(phone.problem === "notMobile" ? "errors.form.notMobile" : "errors.form.invalidPhone"),
+    );
+  }
+  let sent;
+  try {
+    sent = await sendCode(request, context.services, context.clientAddress, phone.e164, "signIn");
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "sms", error: String(error) }));
+    return reply(null, formMessage("errors.form.smsFailed"), 503);
+  }
+  const headers = new Headers();
+  if (sent.setCookie) headers.append("Set-Cookie", sent.setCookie);
+  if (!sent.result.ok) {
+    return json(
+      {
+        status: "error" as const,
+        initialValue: { phone: input, redirectTo },
+        error: { "": [issueProblem(sent.result)] },
+      },
+      { status: 429, headers },
+    );
+  }
+  headers.append(
+    "Set-Cookie",
+    await phoneLoginFlow(context.services).write({ codeId: sent.result.codeId, phone: phone.e164, redirectTo }),
+  );
+  return redirect("/login/authNo", { headers });
+}
+
+export default function LoginRoute() {
+  const { t } = useTranslation();
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ phone: string; redirectTo: string }>({
+    id: "phone-login",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      {form.errors?.length ? (
+        <p className="form-error" role="alert" id={form.errorId}>
+          {translateFormMessage(t, form.errors[0])}
+        </p>
+      ) : null}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <div className="field">
+        <label htmlFor={fields.phone.id}>{t("login.phone")}</label>
+        <input
+          {...getInputProps(fields.phone, { type: "tel" })}
+          autoComplete="tel"
+          inputMode="tel"
+          aria-describedby={`${fields.phone.id}-hint ${fields.phone.errorId}`}
+        />
+        <p className="field__hint" id={`${fields.phone.id}-hint`}>
+          {t("login.phoneHint")}
+        </p>
+        {fields.phone.errors ? (
+          <p className="field__error" id={fields.phone.errorId}>
+            {translateFormMessage(t, fields.phone.errors[0])}
+          </p>
+        ) : null}
+      </div>
+      <div className="visually-hidden" aria-hidden="true">
+        <label>
+          {t("member.startId.honeypot")}
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={navigation.state === "submitting"}
+      >
+        {t("login.sendCode")}
+      </button>
+      <p className="form__links">
+        <Link to={`/member/startId?redirectTo=${encodeURIComponent(redirectTo)}`}>{t("member.start.withId")}</Link>
+      </p>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,78 @@
+/** Signing in with a phone number and a texted code, with and without JavaScript. */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { hideTodayPopup, strings } from "./helpers";
+
+interface Texts {
+  login: { phone: string; sendCode: string; code: string; verify: string };
+  errors: { form: { wrongCode: string; noAccount: string } };
+  nav: { signOut: string };
+}
+const en = strings("en") as unknown as Texts;
+let seq = 0;
+
+/** A member with a phone number, made in the server's Auth emulator. */
+async function memberWithPhone(baseURL: string, withAccount = true) {
+  const e164 = `+82109${String(Date.now() % 1_000_000).padStart(6, "0")}${seq++ % 10}`;
+  if (withAccount) {
+    const emulator = `http://127.0.0.1:${Number(new URL(baseURL).port) + 1}`;
+    const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-klife/accounts`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+      body: JSON.stringify({ phoneNumber: e164 }),
+    });
+    expect(response.ok).toBe(true);
+  }
+  return { e164, local: `0${e164.slice(3)}` };
+}
+
+/** The last code the server texted to a number (local mode's outbox). */
+function textedCode(e164: string) {
+  const lines = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "sms-outbox.jsonl"), "utf8").trim().split("\n");
+  const message = lines
+    .map((l) => JSON.parse(l) as { to: string; text: string })
+    .reverse()
+    .find((m) => m.to === e164);
+  return /\d{6}/.exec(message!.text)![0];
+}
+
+test.beforeEach(async ({ context }) => {
+  await hideTodayPopup(context);
+  await context.addCookies([{ name: "lng", value: Buffer.from('"en"').toString("base64"), url: "http://127.0.0.1" }]);
+});
+
+test("a member signs in with a phone number and the texted code", async ({ page, baseURL }) => {
+  const { e164, local } = await memberWithPhone(baseURL!);
+  await page.goto("/login/login?redirectTo=%2F");
+  await page.getByLabel(en.login.phone).fill(local);
+  await page.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(page).toHaveURL(/\/login\/authNo$/);
+
+  const code = textedCode(e164);
+  const wrong = code === "000000" ? "111111" : "000000";
+  await page.getByLabel(en.login.code).fill(wrong);
+  await page.getByRole("button", { name: en.login.verify }).click();
+  await expect(page.getByRole("alert")).toHaveText(en.errors.form.wrongCode.replace("{{count}}", "4"));
+
+  await page.getByLabel(en.login.code).fill(code);
+  await page.getByRole("button", { name: en.login.verify }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+});
+
+test("jumping ahead to the code step goes back to the number step", async ({ page }) => {
+  await page.goto("/login/authNo");
+  await expect(page).toHaveURL(/\/login\/login$/);
+});
+
+test("a number without an account is told so only after the code", async ({ page, baseURL }) => {
+  const { e164, local } = await memberWithPhone(baseURL!, false);
+  await page.goto("/login/login");
+  await page.getByLabel(en.login.phone).fill(local);
+  await page.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(page).toHaveURL(/\/login\/authNo$/);
+  await page.getByLabel(en.login.code).fill(textedCode(e164));
+  await page.getByRole("button", { name: en.login.verify }).click();
+  await expect(page.getByRole("alert")).toHaveText(en.errors.form.noAccount);
+});

@@ -1,0 +1,156 @@
+/**
+ * Phone sign-in through the routes' loaders and actions: real Auth emulator,
+ * temporary database, codes read from the real local outbox.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { readSession } from "~/auth/session.server";
+import { action as codeAction, loader as codeLoader } from "~/routes/login.authNo";
+import { action as phoneAction } from "~/routes/login.login";
+import { readOutbox } from "~/sms/sender.server";
+import { createTestServices, loadContext } from "../support/services";
+
+const services = createTestServices();
+const context = loadContext(services);
+afterAll(() => services.cleanup());
+
+let seq = 0;
+/** A fresh Korean mobile number, and optionally a member who owns it. */
+async function number(withMember = true) {
+  const local = `010${String(5550000 + (Date.now() % 1000) * 10 + seq++).padStart(8, "0")}`;
+  const e164 = `+82${local.slice(1)}`;
+  const uid = withMember ? (await services.identity.auth.createUser({ phoneNumber: e164 })).uid : null;
+  return { local, e164, uid };
+}
+
+/** Cookies the browser would hold, updated from each response. */
+class Jar {
+  cookies = new Map<string, string>();
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name!);
+      else this.cookies.set(name!, value);
+    }
+    return response;
+  }
+  get header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+const run = async (fn: () => unknown): Promise<Response> => {
+  try {
+    return (await fn()) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+};
+const post = (path: string, jar: Jar, fields: Record<string, string>) =>
+  new Request(`http://x${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: jar.header },
+  });
+const sendCode = async (jar: Jar, phone: string, redirectTo = "/shop") =>
+  jar.take(
+    await run(() => phoneAction({ request: post("/login/login", jar, { phone, redirectTo }), params: {}, context })),
+  );
+const enter = async (jar: Jar, fields: Record<string, string>) =>
+  jar.take(await run(() => codeAction({ request: post("/login/authNo", jar, fields), params: {}, context })));
+const codeFor = (e164: string) => /\d{6}/.exec(readOutbox(services.dataDir).find((m) => m.to === e164)!.text)![0];
+type Reply = { error: Record<string, string[]>; initialValue: Record<string, string> };
+
+describe("phone sign-in", () => {
+  it("texts a code, and the right code signs the member in where they were going", async () => {
+    const { local, e164, uid } = await number();
+    const jar = new Jar();
+    const sent = await sendCode(jar, local.replace(/(\d{3})(\d{4})(\d{4})/, "$1-$2-$3"));
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe("/login/authNo");
+    const page = (await (
+      await run(() =>
+        codeLoader({
+          request: new Request("http://x/login/authNo", { headers: { Cookie: jar.header } }),
+          params: {},
+          context,
+        }),
+      )
+    ).json()) as { phone: string };
+    expect(page.phone).toMatch(/^\+8210\*+\d{4}$/);
+    expect(readOutbox(services.dataDir)[0]!.text).toMatch(/\d{6}/);
+
+    const signedIn = await enter(jar, { code: codeFor(e164) });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("Location")).toBe("/shop");
+    const session = await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services);
+    expect(session?.uid).toBe(uid);
+    expect(jar.cookies.has("__login_flow")).toBe(false);
+  });
+
+  it("explains wrong, malformed and reused codes", async () => {
+    const { local, e164 } = await number();
+    const jar = new Jar();
+    await sendCode(jar, local);
+    const right = codeFor(e164);
+    const wrong = right === "000000" ? "111111" : "000000";
+    expect(((await (await enter(jar, { code: wrong })).json()) as Reply).error[""]).toEqual([
+      'errors.form.wrongCode::{"count":4}',
+    ]);
+    const letters = (await (await enter(jar, { code: "12ab56" })).json()) as Reply;
+    expect(letters.error.code).toEqual(["errors.form.codeFormat"]);
+    expect(letters.initialValue.code).toBe("12ab56");
+    expect((await enter(jar, { code: right })).status).toBe(302);
+  });
+
+  it("sends anyone who jumps ahead back to the first step", async () => {
+    const response = await run(() =>
+      codeLoader({ request: new Request("http://x/login/authNo"), params: {}, context }),
+    );
+    expect(response.headers.get("Location")).toBe("/login/login");
+  });
+
+  it("does not accept the code in another browser", async () => {
+    const { local, e164 } = await number();
+    const jar = new Jar();
+    await sendCode(jar, local);
+    const stranger = new Jar();
+    stranger.cookies.set("__login_flow", jar.cookies.get("__login_flow")!);
+    const reply = (await (await enter(stranger, { code: codeFor(e164) })).json()) as Reply;
+    expect(reply.error[""]).toEqual(["errors.form.codeUsed"]);
+  });
+
+  it("says a number has no account only after the code proved the phone", async () => {
+    const { local, e164 } = await number(false);
+    const jar = new Jar();
+    expect((await sendCode(jar, local)).status).toBe(302);
+    const response = await enter(jar, { code: codeFor(e164) });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as Reply).error[""]).toEqual(["errors.form.noAccount"]);
+  });
+
+  it("refuses malformed and landline numbers, keeping what was typed", async () => {
+    for (const [input, message] of [
+      ["010-12", "errors.form.invalidPhone"],
+      ["abc", "errors.form.invalidPhone"],
+      ["02-2100-2114", "errors.form.notMobile"],
+    ]) {
+      const response = await sendCode(new Jar(), input!);
+      expect(response.status).toBe(400);
+      const reply = (await response.json()) as Reply;
+      expect(reply.error.phone).toEqual([message]);
+      expect(reply.initialValue.phone).toBe(input);
+    }
+  });
+
+  it("makes the member wait before a new code", async () => {
+    const { local } = await number();
+    const jar = new Jar();
+    await sendCode(jar, local);
+    const resend = await enter(jar, { intent: "resend" });
+    expect(resend.status).toBe(429);
+    expect(((await resend.json()) as Reply).error[""]![0]).toMatch(/^errors\.form\.resendWait::\{"seconds":\d+\}$/);
+  });
+});
