@@ -76,3 +76,13 @@ test("a number without an account is told so only after the code", async ({ page
   await page.getByRole("button", { name: en.login.verify }).click();
   await expect(page.getByRole("alert")).toHaveText(en.errors.form.noAccount);
 });
+
+test("in local mode the texted code can be read at /dev/outbox", async ({ page, baseURL }) => {
+  const { e164, local } = await memberWithPhone(baseURL!);
+  await page.goto("/login/login");
+  await page.getByLabel(en.login.phone).fill(local);
+  await page.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(page).toHaveURL(/\/login\/authNo$/);
+  await page.goto("/dev/outbox");
+  await expect(page.getByRole("row").filter({ hasText: e164 }).first()).toContainText(textedCode(e164));
+});

@@ -15,6 +15,7 @@ const routes = [
   { path: "/member/start", title: "titles.start", status: 200 },
   { path: "/member/startId", title: "titles.startId", status: 200 },
   { path: "/login/login", title: "titles.login", status: 200 },
+  { path: "/dev/outbox", title: "titles.outbox", status: 200 },
   { path: "/no/such/page", title: "titles.notFound", status: 404 },
 ];
 

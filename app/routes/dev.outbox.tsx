@@ -1,0 +1,58 @@
+/**
+ * Local mode's SMS outbox: the texts the app would have sent (verification codes),
+ * newest first. Answers 404 anywhere but local mode.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { notFound } from "~/lib/http.server";
+import type { PageHandle } from "~/lib/page";
+import { readOutbox } from "~/sms/sender.server";
+
+export const handle: PageHandle = { layout: "default", title: "titles.outbox" };
+
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { config } = context.services;
+  if (config.mode !== "local") notFound(request);
+  return json({ messages: readOutbox(config.DATA_DIR, 100) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function OutboxRoute() {
+  const { t } = useTranslation();
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="outbox-intro">
+      <p id="outbox-intro">{t("dev.outboxIntro")}</p>
+      {messages.length === 0 ? (
+        <p>{t("dev.empty")}</p>
+      ) : (
+        <table className="outbox">
+          <thead>
+            <tr>
+              <th scope="col">{t("dev.to")}</th>
+              <th scope="col">{t("dev.sentAt")}</th>
+              <th scope="col">{t("dev.message")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((m) => (
+              <tr key={`${m.at}-${m.to}`}>
+                <td dir="ltr">{m.to}</td>
+                <td>
+                  <time dateTime={m.at}>{m.at.slice(0, 19).replace("T", " ")}</time>
+                </td>
+                <td>{m.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
