@@ -5,13 +5,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { browserIdOf } from "~/auth/flow.server";
 import { issueProblem, maskPhone, phoneLoginFlow, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
 import { startSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { formMessage, translateFormMessage } from "~/lib/formMessage";
+import { FieldError, FormAlert, SubmitButton } from "~/components/form";
+import { formMessage } from "~/lib/formMessage";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 
@@ -75,16 +76,11 @@ export default function LoginCodeRoute() {
   const { t } = useTranslation();
   const { phone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm<{ code: string }>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <p>{t("login.codeSent", { phone })}</p>
-      {form.errors?.length ? (
-        <p className="form-error" role="alert" id={form.errorId}>
-          {translateFormMessage(t, form.errors[0])}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
       <div className="field">
         <label htmlFor={fields.code.id}>{t("login.code")}</label>
         <input
@@ -94,19 +90,9 @@ export default function LoginCodeRoute() {
           maxLength={6}
           pattern="[0-9]*"
         />
-        {fields.code.errors ? (
-          <p className="field__error" id={fields.code.errorId}>
-            {translateFormMessage(t, fields.code.errors[0])}
-          </p>
-        ) : null}
+        <FieldError id={fields.code.errorId} errors={fields.code.errors} />
       </div>
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={navigation.state === "submitting"}
-      >
-        {t("login.verify")}
-      </button>
+      <SubmitButton>{t("login.verify")}</SubmitButton>
       <button
         type="submit"
         name="intent"

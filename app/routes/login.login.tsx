@@ -6,13 +6,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { issueProblem, phoneLoginFlow, sendCode } from "~/auth/phoneLogin.server";
 import { readSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { formMessage, translateFormMessage } from "~/lib/formMessage";
+import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
+import { formMessage } from "~/lib/formMessage";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 
@@ -76,7 +77,6 @@ export default function LoginRoute() {
   const { t } = useTranslation();
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm<{ phone: string; redirectTo: string }>({
     id: "phone-login",
     lastResult,
@@ -84,11 +84,7 @@ export default function LoginRoute() {
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <p className="form-error" role="alert" id={form.errorId}>
-          {translateFormMessage(t, form.errors[0])}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <div className="field">
         <label htmlFor={fields.phone.id}>{t("login.phone")}</label>
@@ -101,25 +97,10 @@ export default function LoginRoute() {
         <p className="field__hint" id={`${fields.phone.id}-hint`}>
           {t("login.phoneHint")}
         </p>
-        {fields.phone.errors ? (
-          <p className="field__error" id={fields.phone.errorId}>
-            {translateFormMessage(t, fields.phone.errors[0])}
-          </p>
-        ) : null}
+        <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
       </div>
-      <div className="visually-hidden" aria-hidden="true">
-        <label>
-          {t("member.startId.honeypot")}
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={navigation.state === "submitting"}
-      >
-        {t("login.sendCode")}
-      </button>
+      <Honeypot />
+      <SubmitButton>{t("login.sendCode")}</SubmitButton>
       <p className="form__links">
         <Link to={`/member/startId?redirectTo=${encodeURIComponent(redirectTo)}`}>{t("member.start.withId")}</Link>
       </p>

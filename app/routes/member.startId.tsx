@@ -8,13 +8,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isIdentityError } from "~/auth/identityToolkit.server";
 import { readSession, startSession } from "~/auth/session.server";
 import { signInSchema, type SignInFields } from "~/auth/signInForm.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
+import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 
@@ -56,11 +57,9 @@ export default function StartIdRoute() {
   const { t } = useTranslation();
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   // Validation happens on the server (shared with the no-JavaScript path); the
   // browser only submits.
   const [form, fields] = useForm<SignInFields>({ id: "sign-in", lastResult, shouldValidate: "onSubmit" });
-  const errorOf = (errors: string[] | undefined) => (errors?.length ? t(errors[0]!) : null);
   // A refused sign-in never keeps the password, with JavaScript either.
   const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -69,11 +68,7 @@ export default function StartIdRoute() {
 
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <p className="form-error" role="alert" id={form.errorId}>
-          {t(form.errors[0]!)}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
 
       <div className="field">
@@ -85,11 +80,7 @@ export default function StartIdRoute() {
           autoCapitalize="none"
           spellCheck={false}
         />
-        {fields.email.errors ? (
-          <p className="field__error" id={fields.email.errorId}>
-            {errorOf(fields.email.errors)}
-          </p>
-        ) : null}
+        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
       </div>
 
       <div className="field">
@@ -99,27 +90,12 @@ export default function StartIdRoute() {
           ref={passwordRef}
           autoComplete="current-password"
         />
-        {fields.password.errors ? (
-          <p className="field__error" id={fields.password.errorId}>
-            {errorOf(fields.password.errors)}
-          </p>
-        ) : null}
+        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
       </div>
 
-      <div className="visually-hidden" aria-hidden="true">
-        <label>
-          {t("member.startId.honeypot")}
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <Honeypot />
 
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={navigation.state === "submitting"}
-      >
-        {t("member.startId.submit")}
-      </button>
+      <SubmitButton>{t("member.startId.submit")}</SubmitButton>
       <p className="form__links">
         <Link to="/member/findPw">{t("member.startId.forgotPassword")}</Link>
         <Link to="/member/agree">{t("member.start.join")}</Link>
