@@ -110,6 +110,13 @@ export async function requireMember(request: Request, services: Services): Promi
   throw redirect(`/member/start?redirectTo=${encodeURIComponent(back)}`);
 }
 
+/** For sign-in screens: where to go afterwards. A member already signed in goes there now. */
+export async function signInDestination(request: Request, services: Services): Promise<string> {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await readSession(request, services)) throw redirect(redirectTo);
+  return redirectTo;
+}
+
 /**
  * Ends every session of a member: here at once, then at Firebase (refresh tokens).
  * Used by sign-out, password change and withdrawal.

@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { issueProblem, phoneLoginFlow, sendCode } from "~/auth/phoneLogin.server";
-import { readSession } from "~/auth/session.server";
+import { signInDestination } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import { formMessage } from "~/lib/formMessage";
@@ -20,9 +20,7 @@ import { safeRedirect } from "~/lib/safeRedirect";
 export const handle: PageHandle = { layout: "join", title: "titles.login", back: "/member/start" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await readSession(request, context.services)) throw redirect(redirectTo);
-  return json({ redirectTo });
+  return json({ redirectTo: await signInDestination(request, context.services) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

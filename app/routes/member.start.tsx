@@ -1,19 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { readSession } from "~/auth/session.server";
+import { signInDestination } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import type { PageHandle } from "~/lib/page";
-import { safeRedirect } from "~/lib/safeRedirect";
 
 /** The start screen: the ways in (phone, ID) and the way to join. Google joins them in issue 3. */
 export const handle: PageHandle = { layout: "default", title: "titles.start", back: "/" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await readSession(request, context.services)) throw redirect(redirectTo);
-  return json({ redirectTo });
+  return json({ redirectTo: await signInDestination(request, context.services) });
 }
 
 export default function StartRoute() {

@@ -12,7 +12,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isIdentityError } from "~/auth/identityToolkit.server";
-import { readSession, startSession } from "~/auth/session.server";
+import { signInDestination, startSession } from "~/auth/session.server";
 import { signInSchema, type SignInFields } from "~/auth/signInForm.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
@@ -22,9 +22,7 @@ import { safeRedirect } from "~/lib/safeRedirect";
 export const handle: PageHandle = { layout: "default", title: "titles.startId", back: "/member/start" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await readSession(request, context.services)) throw redirect(redirectTo);
-  return json({ redirectTo });
+  return json({ redirectTo: await signInDestination(request, context.services) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
