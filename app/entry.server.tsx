@@ -7,16 +7,13 @@ import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { createInstance, type i18n } from "i18next";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nOptions } from "./i18n/i18n";
-import { namespaces } from "./i18n/config";
+import { I18nextProvider } from "react-i18next";
 import { languageOf } from "./i18n/i18next.server";
-import { allResources } from "./i18n/resources.server";
+import { i18nFor } from "./i18n/instances.server";
 import { NonceContext } from "./nonce";
 
 const ABORT_DELAY = 5_000;
@@ -38,26 +35,6 @@ function renderCacheKey(request: Request, status: number, context: EntryContext,
   // Thrown responses (a 404) are plain data; thrown Errors are not, and are never reused.
   if (actionData || (errors && !Object.values(errors).every(isRouteErrorResponse))) return null;
   return [status, lng, request.url, JSON.stringify(loaderData), JSON.stringify(errors)].join("\n");
-}
-
-/**
- * One i18next instance per language, made on first use and shared by every render
- * in that language: all namespaces are in memory and nothing ever changes an
- * instance's language, so sharing is safe and saves an init per request.
- */
-const renderers = new Map<string, Promise<i18n>>();
-
-function rendererFor(lng: string): Promise<i18n> {
-  let renderer = process.env.NODE_ENV === "development" ? undefined : renderers.get(lng);
-  if (!renderer) {
-    const instance = createInstance();
-    renderer = instance
-      .use(initReactI18next)
-      .init({ ...i18nOptions, lng, ns: [...namespaces], resources: allResources(), initImmediate: false })
-      .then(() => instance);
-    renderers.set(lng, renderer);
-  }
-  return renderer;
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
@@ -89,7 +66,9 @@ export default async function handleRequest(
     });
   }
 
-  const lng = await languageOf(request);
+  // The root loader detected the language already; detect again only if it did not run.
+  const rootData = remixContext.staticHandlerContext.loaderData.root as { locale?: string } | undefined;
+  const lng = rootData?.locale ?? (await languageOf(request));
   const nonce = loadContext?.cspNonce ?? "";
   const key = renderCacheKey(request, responseStatusCode, remixContext, lng);
   let html = key ? renderCache.get(key) : undefined;
@@ -106,7 +85,7 @@ export default async function handleRequest(
   });
 
   async function render(language: string, renderNonce: string) {
-    const instance = await rendererFor(language);
+    const instance = await i18nFor(language);
     return renderDocument(
       <NonceContext.Provider value={renderNonce}>
         <I18nextProvider i18n={instance}>

@@ -3,7 +3,8 @@
  * (auth/phoneCodes.server.ts); once it checks out, the member with that verified
  * number signs in through a Firebase custom token exchanged on the server.
  */
-import { i18nServer, languageOf } from "~/i18n/i18next.server";
+import { languageOf } from "~/i18n/i18next.server";
+import { i18nFor } from "~/i18n/instances.server";
 import { formMessage } from "~/lib/formMessage";
 import type { Services } from "~/services.server";
 import { browserIdOf, flowState } from "./flow.server";
@@ -26,7 +27,8 @@ export async function sendCode(
   purpose: CodePurpose,
 ) {
   const browser = await browserIdOf(request, services);
-  const t = await i18nServer.getFixedT(await languageOf(request), "common");
+  const lng = await languageOf(request);
+  const t = (await i18nFor(lng)).getFixedT(lng, "common");
   const result = await services.phoneCodes.issue(
     { phone, purpose, browserId: browser.id, client: clientAddress, now: Date.now() },
     (code) => t("login.sms", { code }),

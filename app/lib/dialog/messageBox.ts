@@ -156,10 +156,6 @@ export function messageBox(input: DialogOptions, labels: DialogLabels): Promise<
   });
 }
 
-export function confirmBox(options: Omit<DialogOptions, "kind">, labels: DialogLabels) {
-  return messageBox({ ...options, kind: "confirm" }, labels);
-}
-
 export function promptBox(options: Omit<DialogOptions, "kind">, labels: DialogLabels) {
   return messageBox({ ...options, kind: "prompt" }, labels);
 }
