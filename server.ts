@@ -24,7 +24,7 @@ const publicDir = path.resolve(buildDir, "..", "public");
 
 /** POSTs to these paths sign in, sign up or check a code: the strictest rate-limit tier. */
 const AUTH_ENDPOINTS =
-  /^\/(?:sign(?:\/.*)?|login\/.*|member\/(?:startId|accountInfo|userInfo|findPw|resetPw)|mypage\/(?:phone(?:\/.*)?|changePw))\/?$/;
+  /^\/(?:sign(?:\/.*)?|login\/.*|member\/(?:startId|agree|accountInfo|userInfo|addInfo|findPw|resetPw|google)|mypage\/(?:phone(?:\/.*)?|changePw))\/?$/;
 
 function log(line: Record<string, unknown>) {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...line })}\n`);
@@ -112,7 +112,13 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
           "frame-src": extra.frame.length ? extra.frame : ["'none'"],
           "object-src": ["'none'"],
           "base-uri": ["'self'"],
-          "form-action": ["'self'"],
+          // Google sign-in posts to us and we redirect to Google: form-action covers that redirect.
+          "form-action": [
+            "'self'",
+            ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+              ? [new URL(config.GOOGLE_AUTHORIZE_URL).origin]
+              : []),
+          ],
           "frame-ancestors": ["'none'"],
           "manifest-src": ["'self'"],
           ...(config.mode === "hosted" ? { "upgrade-insecure-requests": [] } : {}),

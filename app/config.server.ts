@@ -41,6 +41,10 @@ const sharedSchema = z.object({
   TRANSLATE_WIDGET: flag.default("off"),
   BUILD_CHECK_INTERVAL_MS: positiveInt.default(5 * 60_000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  // Google's OAuth endpoints; changed only by tests, which run a local stand-in.
+  GOOGLE_AUTHORIZE_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
 });
 
 const localSchema = z.object({
@@ -152,6 +156,6 @@ export function publicConfig(config: Config): PublicConfig {
   return {
     translateWidget: config.TRANSLATE_WIDGET,
     buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
-    googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+    googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
   };
 }

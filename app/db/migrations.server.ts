@@ -61,4 +61,34 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX phone_codes_by_client ON phone_codes (client_hash, created_at);
     `,
   },
+  {
+    version: 4,
+    name: "sign-up: profiles, terms records, drafts",
+    // Profile fields the sign-up flows collect; the terms a member agreed to (or
+    // declined, for optional items) with each document's version and the time; and
+    // sign-up drafts, kept on the server until the account is made or they expire.
+    sql: `
+      ALTER TABLE members ADD COLUMN phone_number TEXT;
+      ALTER TABLE members ADD COLUMN nationality TEXT;
+      ALTER TABLE members ADD COLUMN visa TEXT;
+      ALTER TABLE members ADD COLUMN visa_expires_on TEXT;
+      ALTER TABLE members ADD COLUMN sign_up_method TEXT NOT NULL DEFAULT 'id';
+      CREATE TABLE terms_agreements (
+        uid         TEXT NOT NULL REFERENCES members (uid) ON DELETE CASCADE,
+        document    TEXT NOT NULL,
+        version     TEXT NOT NULL,
+        agreed      INTEGER NOT NULL CHECK (agreed IN (0, 1)),
+        recorded_at INTEGER NOT NULL,
+        PRIMARY KEY (uid, document, version)
+      ) STRICT;
+      CREATE TABLE signup_drafts (
+        id           TEXT PRIMARY KEY,
+        kind         TEXT NOT NULL CHECK (kind IN ('id', 'phone')),
+        data         TEXT NOT NULL,
+        updated_at   INTEGER NOT NULL,
+        expires_at   INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX signup_drafts_by_expiry ON signup_drafts (expires_at);
+    `,
+  },
 ];

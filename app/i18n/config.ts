@@ -29,7 +29,7 @@ export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
 
 /** Every translation namespace; one JSON file per language and namespace in `locales/`. */
-export const namespaces = ["common"] as const;
+export const namespaces = ["common", "visa", "terms"] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";
 

@@ -1,21 +1,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { googleConfigured } from "~/auth/google.server";
 import { signInDestination } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import type { PageHandle } from "~/lib/page";
 
-/** The start screen: the ways in (phone, ID) and the way to join. Google joins them in issue 3. */
+/** The start screen: the ways in (phone, ID, and Google when configured) and the ways to join. */
 export const handle: PageHandle = { layout: "default", title: "titles.start", back: "/" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({ redirectTo: await signInDestination(request, context.services) });
+  const google = new URL(request.url).searchParams.get("google");
+  return json({
+    redirectTo: await signInDestination(request, context.services),
+    google: googleConfigured(context.services.config),
+    googleProblem: google === "noAccount" || google === "failed" ? google : null,
+  });
 }
 
 export default function StartRoute() {
   const { t } = useTranslation();
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, google, googleProblem } = useLoaderData<typeof loader>();
   const back = `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <section className="start" aria-labelledby="start-heading">
@@ -23,6 +29,11 @@ export default function StartRoute() {
         {t("member.start.heading")}
       </h2>
       <p className="start__intro">{t("member.start.intro")}</p>
+      {googleProblem ? (
+        <p className="form-error" role="alert">
+          {t(googleProblem === "noAccount" ? "errors.form.googleNoAccount" : "errors.form.googleFailed")}
+        </p>
+      ) : null}
       <div className="start__actions">
         <Link className="button button--primary" to={`/login/login${back}`}>
           {t("member.start.withPhone")}
@@ -30,9 +41,19 @@ export default function StartRoute() {
         <Link className="button button--secondary" to={`/member/startId${back}`}>
           {t("member.start.withId")}
         </Link>
+        {google ? (
+          <Form method="post" action="/member/google">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button type="submit" className="button button--secondary button--block">
+              {t("member.start.withGoogle")}
+            </button>
+          </Form>
+        ) : null}
       </div>
       <p className="start__join">
         {t("member.start.newHere")} <Link to="/member/agree">{t("member.start.join")}</Link>
+        {" · "}
+        <Link to="/sign">{t("signup.phone.heading")}</Link>
       </p>
     </section>
   );

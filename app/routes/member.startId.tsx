@@ -22,7 +22,8 @@ import { safeRedirect } from "~/lib/safeRedirect";
 export const handle: PageHandle = { layout: "default", title: "titles.startId", back: "/member/start" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({ redirectTo: await signInDestination(request, context.services) });
+  const reset = new URL(request.url).searchParams.get("reset") === "1";
+  return json({ redirectTo: await signInDestination(request, context.services), reset });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function StartIdRoute() {
   const { t } = useTranslation();
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, reset } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // Validation happens on the server (shared with the no-JavaScript path); the
   // browser only submits.
@@ -66,6 +67,7 @@ export default function StartIdRoute() {
 
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
+      {reset && !lastResult ? <p role="status">{t("recovery.done")}</p> : null}
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
 

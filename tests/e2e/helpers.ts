@@ -34,3 +34,27 @@ export async function hideTodayPopup(context: BrowserContext) {
       );
   });
 }
+
+/** The last code the server texted to a number (local mode's outbox). */
+export function textedCode(e164: string) {
+  const lines = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "sms-outbox.jsonl"), "utf8").trim().split("\n");
+  const message = lines
+    .map((l) => JSON.parse(l) as { to: string; text: string })
+    .reverse()
+    .find((m) => m.to === e164);
+  return /\d{6}/.exec(message!.text)![0];
+}
+
+let numberSeq = 0;
+/** A Korean mobile number no other test uses: E.164 and as people type it. */
+export function freshNumber() {
+  const e164 = `+82107${String((Date.now() + process.pid * 104_729 + numberSeq++ * 7919) % 10_000_000).padStart(7, "0")}`;
+  return { e164, local: `0${e164.slice(3)}` };
+}
+
+/** Sends the browser's language cookie (en unless told otherwise). */
+export async function useLanguage(context: BrowserContext, lng = "en") {
+  await context.addCookies([
+    { name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: "http://127.0.0.1" },
+  ]);
+}

@@ -1,8 +1,6 @@
 /** Signing in with a phone number and a texted code, with and without JavaScript. */
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { hideTodayPopup, strings } from "./helpers";
+import { hideTodayPopup, strings, textedCode } from "./helpers";
 
 interface Texts {
   login: { phone: string; sendCode: string; code: string; verify: string };
@@ -25,16 +23,6 @@ async function memberWithPhone(baseURL: string, withAccount = true) {
     expect(response.ok).toBe(true);
   }
   return { e164, local: `0${e164.slice(3)}` };
-}
-
-/** The last code the server texted to a number (local mode's outbox). */
-function textedCode(e164: string) {
-  const lines = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "sms-outbox.jsonl"), "utf8").trim().split("\n");
-  const message = lines
-    .map((l) => JSON.parse(l) as { to: string; text: string })
-    .reverse()
-    .find((m) => m.to === e164);
-  return /\d{6}/.exec(message!.text)![0];
 }
 
 test.beforeEach(async ({ context }) => {

@@ -65,10 +65,17 @@ export function PageShell({ children, layout: forced }: { children: ReactNode; l
           <SkipLink />
           <AppHeader title={title} back={page.back} />
           {main}
+          <Footer />
         </div>
       );
     case "blank":
-      return <div className="layout layout--blank">{main}</div>;
+      // The footer stays: it carries sign-out, which every signed-in page offers.
+      return (
+        <div className="layout layout--blank">
+          {main}
+          <Footer />
+        </div>
+      );
     case "none":
       return <div className="layout layout--none">{main}</div>;
   }

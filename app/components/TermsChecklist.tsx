@@ -1,0 +1,85 @@
+/**
+ * The terms list as Korean services show it: "agree to all", then each required
+ * and optional item with a link to its full text. Without JavaScript "agree to
+ * all" is applied by the server; with it, the boxes follow each other at once.
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/form";
+import type { TermsChoices, TermsDocumentId } from "~/signup/terms";
+
+/** A document as the checklist shows it; titles come translated from the loader (signup/termsView.server.ts). */
+export interface TermsItem {
+  id: TermsDocumentId;
+  title: string;
+  required: boolean;
+  hasText: boolean;
+}
+
+export function TermsChecklist({
+  formId,
+  documents,
+  defaults,
+  errors,
+}: {
+  formId: string;
+  documents: readonly TermsItem[];
+  defaults: Partial<TermsChoices>;
+  errors: Partial<Record<TermsDocumentId, string[] | undefined>>;
+}) {
+  const { t } = useTranslation();
+  const [checked, setChecked] = useState<Partial<TermsChoices>>(defaults);
+  const all = documents.every((d) => checked[d.id]);
+  const setAll = (on: boolean) => setChecked(Object.fromEntries(documents.map((d) => [d.id, on])));
+
+  return (
+    <fieldset className="terms-list">
+      <legend className="visually-hidden">{t("signup.agree.heading")}</legend>
+      <div className="terms-item terms-item--all">
+        <input
+          type="checkbox"
+          id={`${formId}-agreeAll`}
+          name="agreeAll"
+          checked={all}
+          onChange={(e) => setAll(e.currentTarget.checked)}
+          aria-describedby={`${formId}-agreeAll-hint`}
+        />
+        <label htmlFor={`${formId}-agreeAll`}>{t("signup.agree.all")}</label>
+      </div>
+      <p className="field__hint" id={`${formId}-agreeAll-hint`}>
+        {t("signup.agree.allHint")}
+      </p>
+      {documents.map((doc) => {
+        const id = `${formId}-${doc.id}`;
+        const error = errors[doc.id];
+        return (
+          <div key={doc.id}>
+            <div className="terms-item">
+              <input
+                type="checkbox"
+                id={id}
+                name={doc.id}
+                checked={checked[doc.id] === true}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setChecked((c) => ({ ...c, [doc.id]: on }));
+                }}
+                aria-invalid={error?.length ? true : undefined}
+                aria-describedby={error?.length ? `${id}-error` : undefined}
+              />
+              <label htmlFor={id}>
+                {t(doc.required ? "signup.agree.required" : "signup.agree.optional")} {doc.title}
+              </label>
+              {doc.hasText ? (
+                <a href={`/member/terms#${doc.id}`} target="_blank" rel="noopener">
+                  {t("signup.agree.view")}
+                </a>
+              ) : null}
+            </div>
+            <FieldError id={`${id}-error`} errors={error} />
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import type { WorkRule } from "~/visa/catalogue";
+
+/** Whether a status allows work, as a short label. */
+export function WorkBadge({ work }: { work: WorkRule }) {
+  const { t } = useTranslation();
+  return <span className={`work-badge work-badge--${work}`}>{t(`visaFinder.work.${work}`)}</span>;
+}
+
+/** A link that returns a chosen visa to the page that asked for it (`returnTo?visa=CODE`). */
+export function choiceHref(returnTo: string, visa: string): string {
+  const [path = "/", query = ""] = returnTo.split("?", 2);
+  const params = new URLSearchParams(query);
+  params.set("visa", visa);
+  return `${path}?${params.toString()}`;
+}

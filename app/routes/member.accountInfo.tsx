@@ -1,0 +1,119 @@
+/**
+ * Sign-up with an ID, step 2 of 4: the ID (an e-mail address) and a password.
+ * The password is checked here (length, common list, not the ID) and kept sealed
+ * in the draft; it is never sent back into the page.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { FieldError, FormAlert, SubmitButton } from "~/components/form";
+import type { PageHandle } from "~/lib/page";
+import { sealPassword, signupDrafts } from "~/signup/draft.server";
+import { requireStep } from "~/signup/flow.server";
+import { accountSchema } from "~/signup/schemas.server";
+
+export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/member/agree" };
+
+const STEP = "/member/accountInfo";
+const hideFields = ["password", "passwordConfirm"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const open = await requireStep(request, context.services, "id", STEP);
+  return json({ email: open.draft.email ?? "" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const open = await requireStep(request, services, "id", STEP);
+  const submission = parseWithZod(await request.formData().catch(() => new FormData()), { schema: accountSchema });
+  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
+  const { email, password } = submission.value;
+
+  try {
+    await services.identity.auth.getUserByEmail(email);
+    return json(submission.reply({ fieldErrors: { email: ["errors.form.emailTaken"] }, hideFields }), { status: 409 });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "auth/user-not-found") {
+      console.error(JSON.stringify({ level: "error", event: "signUp.emailCheck", error: String(error) }));
+      return json(submission.reply({ formErrors: ["errors.form.signUpFailed"], hideFields }), { status: 503 });
+    }
+  }
+
+  const setCookie = await signupDrafts(services).save({
+    id: open.id,
+    draft: { ...open.draft, email, sealedPassword: sealPassword(services.sessionSecret, password) },
+  });
+  return redirect("/member/userInfo", { headers: { "Set-Cookie": setCookie } });
+}
+
+export default function AccountInfoRoute() {
+  const { t } = useTranslation();
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<{ email: string; password: string; passwordConfirm: string }>({
+    id: "account",
+    lastResult,
+    defaultValue: { email },
+    shouldValidate: "onSubmit",
+  });
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!lastResult) return;
+    if (passwordRef.current) passwordRef.current.value = "";
+    if (confirmRef.current) confirmRef.current.value = "";
+  }, [lastResult]);
+
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <p className="signup-step">{t("signup.step", { current: 2, total: 4 })}</p>
+      <h2>{t("signup.account.heading")}</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.email.id}>{t("member.startId.email")}</label>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-describedby={`${fields.email.id}-hint ${fields.email.errorId}`}
+        />
+        <p className="field__hint" id={`${fields.email.id}-hint`}>
+          {t("signup.account.emailHint")}
+        </p>
+        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.password.id}>{t("member.startId.password")}</label>
+        <input
+          {...getInputProps(fields.password, { type: "password" })}
+          ref={passwordRef}
+          autoComplete="new-password"
+          aria-describedby={`${fields.password.id}-hint ${fields.password.errorId}`}
+        />
+        <p className="field__hint" id={`${fields.password.id}-hint`}>
+          {t("signup.account.passwordHint")}
+        </p>
+        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.passwordConfirm.id}>{t("signup.account.passwordConfirm")}</label>
+        <input
+          {...getInputProps(fields.passwordConfirm, { type: "password" })}
+          ref={confirmRef}
+          autoComplete="new-password"
+        />
+        <FieldError id={fields.passwordConfirm.errorId} errors={fields.passwordConfirm.errors} />
+      </div>
+      <SubmitButton>{t("signup.next")}</SubmitButton>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,132 @@
+/**
+ * Sign-up with an ID, step 4 of 4: nationality, visa (chosen in the visa finder,
+ * which sends it back as `?visa=`) and an optional visa expiry date. Submitting
+ * makes the account. Going to the finder first saves what was typed here.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { FieldError, FormAlert, SubmitButton } from "~/components/form";
+import { NationalityField } from "~/components/NationalityField";
+import { languageOf } from "~/i18n/i18next.server";
+import type { PageHandle } from "~/lib/page";
+import { countriesIn, countryName, resolveCountry } from "~/members/countries.server";
+import { finishSignup } from "~/signup/complete.server";
+import { signupDrafts } from "~/signup/draft.server";
+import { requireStep } from "~/signup/flow.server";
+import { addInfoSchema } from "~/signup/schemas.server";
+import { isKnownVisa } from "~/visa/catalogue";
+import { visaLabel } from "~/visa/catalogue.server";
+
+export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/member/userInfo" };
+
+const STEP = "/member/addInfo";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { draft } = await requireStep(request, context.services, "id", STEP);
+  const lng = await languageOf(request);
+  const chosen = new URL(request.url).searchParams.get("visa");
+  const visa = isKnownVisa(chosen) ? chosen : (draft.visa ?? "");
+  return json({
+    countries: countriesIn(lng),
+    nationality: draft.nationality ? countryName(draft.nationality, lng) : "",
+    visa,
+    visaLabel: visa ? await visaLabel(visa, lng) : null,
+    visaExpiry: draft.visaExpiry ?? "",
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const open = await requireStep(request, services, "id", STEP);
+  const lng = await languageOf(request);
+  const formData = await request.formData().catch(() => new FormData());
+  const nationality = resolveCountry(String(formData.get("nationality") ?? ""), lng);
+
+  if (formData.get("intent") === "findVisa") {
+    const expiry = String(formData.get("visaExpiry") ?? "");
+    const visa = String(formData.get("visa") ?? "");
+    const setCookie = await signupDrafts(services).save({
+      id: open.id,
+      draft: {
+        ...open.draft,
+        nationality: nationality ?? open.draft.nationality,
+        visa: isKnownVisa(visa) ? visa : open.draft.visa,
+        visaExpiry: /^\d{4}-\d{2}-\d{2}$/.test(expiry) ? expiry : open.draft.visaExpiry,
+      },
+    });
+    return redirect(`/member/findVisa?returnTo=${encodeURIComponent(STEP)}`, { headers: { "Set-Cookie": setCookie } });
+  }
+
+  const submission = parseWithZod(formData, { schema: addInfoSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (!nationality) {
+    return json(submission.reply({ fieldErrors: { nationality: ["errors.form.unknownCountry"] } }), { status: 400 });
+  }
+  const { visa, visaExpiry } = submission.value;
+  const ready = { id: open.id, draft: { ...open.draft, nationality, visa, visaExpiry } };
+  await signupDrafts(services).save(ready);
+  const finished = await finishSignup(services, ready, lng, "/member/complete");
+  if (!finished.ok) return json(submission.reply({ formErrors: [finished.message] }), { status: finished.status });
+  return finished.response;
+}
+
+export default function AddInfoRoute() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<{ nationality: string; visa: string; visaExpiry: string }>({
+    id: "add-info",
+    lastResult,
+    defaultValue: { nationality: data.nationality, visa: data.visa, visaExpiry: data.visaExpiry },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <p className="signup-step">{t("signup.step", { current: 4, total: 4 })}</p>
+      <h2>{t("signup.add.heading")}</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <NationalityField
+        id={fields.nationality.id}
+        name={fields.nationality.name}
+        defaultValue={String(fields.nationality.initialValue ?? data.nationality)}
+        countries={data.countries}
+        errorId={fields.nationality.errorId}
+        errors={fields.nationality.errors}
+      />
+      <div className="field visa-choice">
+        <span id="visa-label" className="field__label">
+          <strong>{t("signup.add.visa")}</strong>
+        </span>
+        <input type="hidden" name="visa" value={data.visa} />
+        <p aria-labelledby="visa-label">{data.visaLabel ?? t("signup.add.visaNone")}</p>
+        <button type="submit" name="intent" value="findVisa" className="button button--secondary" formNoValidate>
+          {data.visa ? t("signup.add.changeVisa") : t("signup.add.findVisa")}
+        </button>
+        <FieldError id={fields.visa.errorId} errors={fields.visa.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.visaExpiry.id}>{t("signup.add.visaExpiry")}</label>
+        <input
+          {...getInputProps(fields.visaExpiry, { type: "date" })}
+          min="2000-01-01"
+          max="2099-12-31"
+          aria-describedby={`${fields.visaExpiry.id}-hint ${fields.visaExpiry.errorId}`}
+        />
+        <p className="field__hint" id={`${fields.visaExpiry.id}-hint`}>
+          {t("signup.add.visaExpiryHint")}
+        </p>
+        <FieldError id={fields.visaExpiry.errorId} errors={fields.visaExpiry.errors} />
+      </div>
+      <SubmitButton name="intent" value="join">
+        {t("signup.add.submit")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

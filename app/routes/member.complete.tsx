@@ -1,0 +1,18 @@
+/** Sign-up with an ID, done: the account exists, its profile is stored, and the member is signed in. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { SignUpComplete } from "~/components/SignUpComplete";
+import type { PageHandle } from "~/lib/page";
+import { completionOf } from "~/signup/completeLoader.server";
+
+export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/" };
+
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  completionOf(request, context.services, "/member/agree");
+
+export default function CompleteRoute() {
+  return <SignUpComplete {...useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

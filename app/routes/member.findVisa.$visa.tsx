@@ -1,0 +1,73 @@
+/**
+ * One sojourn status and its sub-types. With `returnTo` (the finder is a
+ * picker) each sub-type, and the status itself for anyone unsure, is a link that
+ * takes the choice back. An unknown status is a 404 from this route's boundary.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { choiceHref, WorkBadge } from "~/components/VisaBadges";
+import { languageOf } from "~/i18n/i18next.server";
+import { notFound } from "~/lib/http.server";
+import type { PageHandle } from "~/lib/page";
+import { safeRedirect } from "~/lib/safeRedirect";
+import { visaEntryIn } from "~/visa/catalogue.server";
+
+export const handle: PageHandle = { layout: "default", title: "titles.selectVisa", back: "/member/findVisa" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const status = await visaEntryIn(params.visa ?? "", await languageOf(request));
+  if (!status) notFound(request);
+  const url = new URL(request.url);
+  const returnTo = url.searchParams.has("returnTo") ? safeRedirect(url.searchParams.get("returnTo"), "") : "";
+  return json({ status, returnTo });
+}
+
+export default function SelectVisaRoute() {
+  const { t } = useTranslation();
+  const { status, returnTo } = useLoaderData<typeof loader>();
+  const back = `/member/findVisa${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
+  return (
+    <div className="visa-detail">
+      <h2 className="visa-detail__heading">
+        <span className="visa-item__code">{status.code}</span> {status.name}
+      </h2>
+      <p>{status.description}</p>
+      <WorkBadge work={status.work} />
+      {status.subtypes.length > 0 ? (
+        <section aria-labelledby="subtypes-heading">
+          <h3 id="subtypes-heading">{returnTo ? t("visaFinder.chooseSubtype") : t("visaFinder.subtypes")}</h3>
+          <ul className="visa-list">
+            {status.subtypes.map((sub) => (
+              <li key={sub.code}>
+                {returnTo ? (
+                  <a className="visa-item" href={choiceHref(returnTo, sub.code)}>
+                    <span className="visa-item__code">{sub.code}</span>
+                    <span className="visa-item__name">{sub.name}</span>
+                  </a>
+                ) : (
+                  <span className="visa-item">
+                    <span className="visa-item__code">{sub.code}</span>
+                    <span className="visa-item__name">{sub.name}</span>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {returnTo ? (
+        <a className="button button--secondary button--block" href={choiceHref(returnTo, status.code)}>
+          {status.subtypes.length > 0 ? t("visaFinder.chooseStatus", { code: status.code }) : t("visaFinder.choose")}
+        </a>
+      ) : null}
+      <p>
+        <Link to={back}>{t("visaFinder.allVisas")}</Link>
+      </p>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

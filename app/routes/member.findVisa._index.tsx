@@ -1,0 +1,89 @@
+/**
+ * The visa finder: every sojourn status, grouped by family, with a search that
+ * runs on the server (a GET form, so it works without JavaScript). With
+ * `returnTo` it is a picker: the chosen visa goes back to that page.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { WorkBadge } from "~/components/VisaBadges";
+import { languageOf } from "~/i18n/i18next.server";
+import type { PageHandle } from "~/lib/page";
+import { safeRedirect } from "~/lib/safeRedirect";
+import { searchVisas } from "~/visa/catalogue.server";
+
+export const handle: PageHandle = { layout: "default", title: "titles.findVisa", back: "/" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const returnTo = url.searchParams.has("returnTo") ? safeRedirect(url.searchParams.get("returnTo"), "") : "";
+  const families = await searchVisas(query, await languageOf(request));
+  return json({ query: query.trim(), returnTo, families });
+}
+
+export default function FindVisaRoute() {
+  const { t } = useTranslation();
+  const { query, returnTo, families } = useLoaderData<typeof loader>();
+  const count = families.reduce((sum, f) => sum + f.statuses.length, 0);
+  const detail = (code: string) =>
+    `/member/findVisa/${code}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
+  return (
+    <div className="visa-finder">
+      <p className="visa-finder__intro">{t("visaFinder.intro")}</p>
+      <Form method="get" role="search" className="visa-search">
+        <label htmlFor="visa-q" className="visually-hidden">
+          {t("visaFinder.search")}
+        </label>
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+        <input
+          id="visa-q"
+          type="search"
+          name="q"
+          defaultValue={query}
+          placeholder={t("visaFinder.searchHint")}
+          maxLength={100}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        <button type="submit" className="button button--primary">
+          {t("visaFinder.searchButton")}
+        </button>
+      </Form>
+      {query ? (
+        <p className="visa-finder__results" role="status">
+          {count > 0 ? t("visaFinder.results", { query, count }) : t("visaFinder.noResults", { query })}{" "}
+          <Link to={`/member/findVisa${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`}>
+            {t("visaFinder.showAll")}
+          </Link>
+        </p>
+      ) : null}
+      {families.map((family) => (
+        <section key={family.family} className="visa-family" aria-labelledby={`family-${family.family}`}>
+          <h2 id={`family-${family.family}`} className="visa-family__name">
+            {family.name}
+          </h2>
+          <ul className="visa-list">
+            {family.statuses.map((status) => (
+              <li key={status.code}>
+                <a className="visa-item" href={detail(status.code)}>
+                  <span className="visa-item__code">{status.code}</span>
+                  <span className="visa-item__body">
+                    <span className="visa-item__name">{status.name}</span>
+                    <span className="visa-item__description">{status.description}</span>
+                    <WorkBadge work={status.work} />
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <p className="visa-finder__source">{t("visaFinder.source")}</p>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,28 @@
+/** Starts Google sign-in: a POST from the start screen, answered with a redirect to Google. 404 when not configured. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { authorizeUrl, callbackUrl, googleConfigured, googleFlow, newGoogleFlow } from "~/auth/google.server";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { notFound } from "~/lib/http.server";
+import type { PageHandle } from "~/lib/page";
+import { safeRedirect } from "~/lib/safeRedirect";
+
+export const handle: PageHandle = { layout: "default", title: "titles.start" };
+
+export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  if (!googleConfigured(services.config)) notFound(request);
+  const form = await request.formData().catch(() => new FormData());
+  const flow = newGoogleFlow(safeRedirect(form.get("redirectTo")));
+  return redirect(authorizeUrl(services.config, callbackUrl(services.config, request), flow), {
+    headers: { "Set-Cookie": await googleFlow(services).write(flow) },
+  });
+}
+
+export default function GoogleRoute() {
+  return null;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

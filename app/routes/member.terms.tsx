@@ -1,0 +1,39 @@
+/** The full text of every terms document, each with its version, linked from the sign-up checklists. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { languageOf } from "~/i18n/i18next.server";
+import type { PageHandle } from "~/lib/page";
+import { termsTextsIn } from "~/signup/termsView.server";
+
+export const handle: PageHandle = { layout: "default", title: "titles.terms", back: "/member/agree" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ documents: await termsTextsIn(await languageOf(request)) });
+}
+
+export default function TermsRoute() {
+  const { t } = useTranslation();
+  const { documents } = useLoaderData<typeof loader>();
+  return (
+    <div className="terms-doc">
+      <p>{t("termsPage.intro")}</p>
+      {documents.map((doc) => (
+        <section key={doc.id} id={doc.id} aria-labelledby={`${doc.id}-title`}>
+          <h2 id={`${doc.id}-title`}>{doc.title}</h2>
+          <p className="field__hint">{doc.effective}</p>
+          {doc.sections.map((section) => (
+            <div key={section.heading}>
+              <h3>{section.heading}</h3>
+              <p>{section.body}</p>
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

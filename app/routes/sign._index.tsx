@@ -1,0 +1,104 @@
+/**
+ * Sign-up with a phone, step 1: the terms and the mobile number. A code is sent
+ * only when the required terms are agreed; whether the number already has an
+ * account is said after the code proves the phone.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
+import { TermsChecklist } from "~/components/TermsChecklist";
+import { languageOf } from "~/i18n/i18next.server";
+import type { PageHandle } from "~/lib/page";
+import { signupDrafts } from "~/signup/draft.server";
+import { openStep } from "~/signup/flow.server";
+import { sendSignupCode } from "~/signup/phoneStep.server";
+import { termsSchema } from "~/signup/schemas.server";
+import { termsItemsIn } from "~/signup/termsView.server";
+
+export const handle: PageHandle = { layout: "join", title: "titles.signUp", back: "/member/start" };
+
+const STEP = "/sign";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const open = await openStep(request, context.services, "phone", STEP);
+  return json({
+    documents: await termsItemsIn(await languageOf(request)),
+    defaults: open?.draft.terms?.choices ?? {},
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const open = await openStep(request, services, "phone", STEP);
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: termsSchema });
+  const phoneInput = String(formData.get("phone") ?? "").slice(0, 40);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { website, ...choices } = submission.value;
+  if (website) return json(submission.reply({ formErrors: ["errors.form.signUpFailed"] }), { status: 400 });
+
+  const terms = { choices, at: Date.now() };
+  const base = open ?? { id: "", draft: { kind: "phone" as const } };
+  const sent = await sendSignupCode(request, context, { id: base.id, draft: { ...base.draft, terms } }, phoneInput);
+  if (!sent.ok) {
+    const reply = sent.field
+      ? submission.reply({ fieldErrors: { [sent.field]: [sent.message] } })
+      : submission.reply({ formErrors: [sent.message] });
+    return json(reply, { status: sent.status });
+  }
+  const drafts = signupDrafts(services);
+  const headers = new Headers({
+    "Set-Cookie": open ? await drafts.save(sent.draft) : (await drafts.start(sent.draft.draft)).setCookie,
+  });
+  if (sent.setCookie) headers.append("Set-Cookie", sent.setCookie);
+  return redirect("/sign/authNo", { headers });
+}
+
+export default function SignRoute() {
+  const { t } = useTranslation();
+  const { documents, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<{ phone: string; service: string; privacy: string; age14: string }>({
+    id: "sign",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <h2>{t("signup.phone.heading")}</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.phone.id}>{t("login.phone")}</label>
+        <input
+          {...getInputProps(fields.phone, { type: "tel" })}
+          autoComplete="tel"
+          inputMode="tel"
+          aria-describedby={`${fields.phone.id}-hint ${fields.phone.errorId}`}
+        />
+        <p className="field__hint" id={`${fields.phone.id}-hint`}>
+          {t("login.phoneHint")}
+        </p>
+        <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
+      </div>
+      <TermsChecklist
+        formId={form.id}
+        documents={documents}
+        defaults={defaults}
+        errors={{ service: fields.service.errors, privacy: fields.privacy.errors, age14: fields.age14.errors }}
+      />
+      <Honeypot />
+      <SubmitButton>{t("login.sendCode")}</SubmitButton>
+      <p className="form__links">
+        <Link to="/member/agree">{t("member.start.withId")}</Link>
+        <Link to="/login/login">{t("member.startId.submit")}</Link>
+      </p>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

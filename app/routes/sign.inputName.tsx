@@ -1,0 +1,67 @@
+/** Sign-up with a phone, step 3: the member's name. */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import { FieldError, FormAlert, SubmitButton } from "~/components/form";
+import type { PageHandle } from "~/lib/page";
+import { signupDrafts } from "~/signup/draft.server";
+import { requireStep } from "~/signup/flow.server";
+import { nameSchema } from "~/signup/schemas.server";
+
+export const handle: PageHandle = { layout: "join", title: "titles.signUp", back: "/sign" };
+
+const STEP = "/sign/inputName";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { draft } = await requireStep(request, context.services, "phone", STEP);
+  return json({ name: draft.name ?? "" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const open = await requireStep(request, context.services, "phone", STEP);
+  const submission = parseWithZod(await request.formData().catch(() => new FormData()), { schema: nameSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const setCookie = await signupDrafts(context.services).save({
+    id: open.id,
+    draft: { ...open.draft, name: submission.value.name },
+  });
+  return redirect("/sign/choiceNation", { headers: { "Set-Cookie": setCookie } });
+}
+
+export default function InputNameRoute() {
+  const { t } = useTranslation();
+  const { name } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<{ name: string }>({
+    id: "input-name",
+    lastResult,
+    defaultValue: { name },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <h2>{t("signup.phone.nameHeading")}</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.name.id}>{t("signup.user.name")}</label>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+          maxLength={50}
+          aria-describedby={`${fields.name.id}-hint ${fields.name.errorId}`}
+        />
+        <p className="field__hint" id={`${fields.name.id}-hint`}>
+          {t("signup.user.nameHint")}
+        </p>
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <SubmitButton>{t("signup.next")}</SubmitButton>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

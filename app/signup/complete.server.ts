@@ -1,0 +1,38 @@
+/**
+ * Finishing a sign-up (both flows): make the account from the draft, delete the
+ * draft, start the session, and go to the flow's completion page.
+ */
+import { redirect } from "@remix-run/node";
+import { startSession } from "~/auth/session.server";
+import { formMessage } from "~/lib/formMessage";
+import type { Services } from "~/services.server";
+import { createAccount } from "./createAccount.server";
+import { signupDrafts, type OpenDraft } from "./draft.server";
+
+/** Resolves with a redirect on success, or the form-level message for a refusal. */
+export async function finishSignup(
+  services: Services,
+  open: OpenDraft,
+  language: string,
+  completePath: string,
+): Promise<{ ok: true; response: Response } | { ok: false; message: string; status: number }> {
+  const created = await createAccount(services, open.draft, language);
+  if (!created.ok) {
+    const key =
+      created.problem === "emailTaken"
+        ? "errors.form.emailTaken"
+        : created.problem === "phoneTaken"
+          ? "errors.form.phoneTaken"
+          : "errors.form.signUpFailed";
+    return { ok: false, message: formMessage(key), status: created.problem === "unavailable" ? 503 : 409 };
+  }
+  const headers = new Headers({ "Set-Cookie": await signupDrafts(services).discard(open.id) });
+  if (!created.idToken) return { ok: true, response: redirect(`${completePath}?signIn=later`, { headers }) };
+  try {
+    headers.append("Set-Cookie", await startSession(services, created.idToken));
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "signUp.session", error: String(error) }));
+    return { ok: true, response: redirect(`${completePath}?signIn=later`, { headers }) };
+  }
+  return { ok: true, response: redirect(completePath, { headers }) };
+}

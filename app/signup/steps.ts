@@ -1,0 +1,70 @@
+/**
+ * The two sign-up flows as ordered steps, and which step a draft may see: a
+ * visitor who jumps ahead goes to the first step not yet done; going back to a
+ * finished step is allowed (its answers are shown again).
+ */
+import type { TermsChoices } from "./terms";
+
+export type SignupKind = "id" | "phone";
+
+/** What a sign-up has collected so far. Kept on the server (signup/draft.server.ts). */
+export interface SignupDraft {
+  kind: SignupKind;
+  terms?: { choices: TermsChoices; at: number };
+  email?: string;
+  /** The chosen password, sealed with a server key (never stored in the clear). */
+  sealedPassword?: string;
+  name?: string;
+  /** A verified mobile number (E.164). */
+  phone?: string;
+  /** A code sent and not yet verified. */
+  pending?: { phone: string; codeId: string };
+  nationality?: string;
+  visa?: string;
+  visaExpiry?: string;
+}
+
+interface Step {
+  path: string;
+  done: (draft: SignupDraft) => boolean;
+}
+
+const flows: Record<SignupKind, readonly Step[]> = {
+  id: [
+    { path: "/member/agree", done: (d) => Boolean(d.terms) },
+    { path: "/member/accountInfo", done: (d) => Boolean(d.email && d.sealedPassword) },
+    { path: "/member/userInfo", done: (d) => Boolean(d.name && d.phone) },
+    { path: "/member/addInfo", done: (d) => Boolean(d.nationality && d.visa) },
+  ],
+  phone: [
+    { path: "/sign", done: (d) => Boolean(d.terms && (d.phone || d.pending)) },
+    { path: "/sign/authNo", done: (d) => Boolean(d.phone) },
+    { path: "/sign/inputName", done: (d) => Boolean(d.name) },
+    { path: "/sign/choiceNation", done: (d) => Boolean(d.nationality) },
+  ],
+};
+
+export function firstStep(kind: SignupKind): string {
+  return flows[kind][0]!.path;
+}
+
+/** The first step the draft has not finished (the last step when all are done). */
+export function firstUnfinishedStep(kind: SignupKind, draft: SignupDraft | null): string {
+  if (!draft || draft.kind !== kind) return firstStep(kind);
+  const steps = flows[kind];
+  return (steps.find((s) => !s.done(draft)) ?? steps[steps.length - 1]!).path;
+}
+
+/**
+ * Null when the draft may see `path`; otherwise the path to send the visitor to.
+ * A step is open when every step before it is done.
+ */
+export function redirectForStep(kind: SignupKind, draft: SignupDraft | null, path: string): string | null {
+  const steps = flows[kind];
+  const index = steps.findIndex((s) => s.path === path);
+  if (index < 0) throw new Error(`Not a ${kind} sign-up step: ${path}`);
+  if (index === 0) return null;
+  if (!draft || draft.kind !== kind) return firstStep(kind);
+  const open = steps.slice(0, index).every((s) => s.done(draft));
+  return open ? null : firstUnfinishedStep(kind, draft);
+}

@@ -1,0 +1,91 @@
+/**
+ * The visa catalogue in a visitor's language, translated on the server so the
+ * browser never downloads the whole `visa` namespace; and the finder's search.
+ */
+import type { TFunction } from "i18next";
+import { i18nFor } from "~/i18n/instances.server";
+import {
+  normalizeVisaCode,
+  statusOfVisa,
+  visaFamilies,
+  visaStatuses,
+  type VisaFamily,
+  type VisaStatus,
+  type WorkRule,
+} from "./catalogue";
+
+export interface VisaEntry {
+  code: string;
+  name: string;
+  description: string;
+  work: WorkRule;
+  subtypes: { code: string; name: string }[];
+}
+
+export interface VisaFamilyEntry {
+  family: VisaFamily;
+  name: string;
+  statuses: VisaEntry[];
+}
+
+function entryOf(status: VisaStatus, t: TFunction): VisaEntry {
+  return {
+    code: status.code,
+    name: t(`status.${status.code}.name`),
+    description: t(`status.${status.code}.description`),
+    work: status.work,
+    subtypes: status.subtypes.map((code) => ({ code, name: t(`subtype.${code}`) })),
+  };
+}
+
+async function visaT(lng: string) {
+  return (await i18nFor(lng)).getFixedT(lng, "visa");
+}
+
+export async function visaFamiliesIn(lng: string): Promise<VisaFamilyEntry[]> {
+  const t = await visaT(lng);
+  return visaFamilies.map((family) => ({
+    family,
+    name: t(`family.${family}`),
+    statuses: visaStatuses.filter((s) => s.family === family).map((s) => entryOf(s, t)),
+  }));
+}
+
+export async function visaEntryIn(code: string, lng: string): Promise<VisaEntry | null> {
+  const status = visaStatuses.find((s) => s.code === code);
+  return status ? entryOf(status, await visaT(lng)) : null;
+}
+
+/** "D-2-1 Associate degree" or "F-5 Permanent residence": how a chosen visa is shown. */
+export async function visaLabel(visa: string, lng: string): Promise<string | null> {
+  const status = statusOfVisa(visa);
+  if (!status) return null;
+  const t = await visaT(lng);
+  return visa === status.code ? `${visa} ${t(`status.${visa}.name`)}` : `${visa} ${t(`subtype.${visa}`)}`;
+}
+
+const fold = (text: string) => text.normalize("NFKC").toLocaleLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * Families with only the statuses that match: by code ("d2", "E-7-1" finds E-7),
+ * or by words in the name, description or sub-type names, in the visitor's
+ * language or in English.
+ */
+export async function searchVisas(query: string, lng: string): Promise<VisaFamilyEntry[]> {
+  const families = await visaFamiliesIn(lng);
+  const q = fold(query).slice(0, 100);
+  if (!q) return families;
+  const code = normalizeVisaCode(query);
+  const byCode = statusOfVisa(code);
+  const english =
+    lng === "en" ? null : new Map((await visaFamiliesIn("en")).flatMap((f) => f.statuses.map((s) => [s.code, s])));
+  const matches = (entry: VisaEntry) => {
+    if (byCode) return entry.code === byCode.code;
+    if (entry.code.toLowerCase().startsWith(q)) return true;
+    const texts = [entry, english?.get(entry.code)].flatMap((e) =>
+      e ? [e.name, e.description, ...e.subtypes.map((s) => s.name)] : [],
+    );
+    return texts.some((text) => fold(text).includes(q));
+  };
+  return families.map((f) => ({ ...f, statuses: f.statuses.filter(matches) })).filter((f) => f.statuses.length > 0);
+}

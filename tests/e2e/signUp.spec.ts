@@ -1,0 +1,259 @@
+/** Both sign-up flows, password recovery and the visa finder, with and without JavaScript. */
+import { expect, test, type Page } from "@playwright/test";
+import { freshNumber, hideTodayPopup, pageTitle, strings, textedCode, useLanguage } from "./helpers";
+
+const en = strings("en") as unknown as {
+  signup: Record<string, Record<string, string>> & { next: string; verify: string };
+  login: Record<string, string>;
+  member: { startId: Record<string, string> };
+  recovery: Record<string, string>;
+  visaFinder: Record<string, string>;
+  errors: { form: Record<string, string> };
+  nav: { signOut: string };
+};
+const f = en.errors.form;
+
+test.beforeEach(async ({ context }) => {
+  await hideTodayPopup(context);
+  await useLanguage(context);
+});
+
+const uniqueEmail = () => `join-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function agreeRequired(page: Page) {
+  await page.getByLabel(/Terms of service/).check();
+  await page.getByLabel(/Collection and use of personal information/).check();
+  await page.getByLabel(/14 years old or older/).check();
+}
+
+async function verifyPhone(page: Page, e164: string, local: string) {
+  await page.getByLabel(en.login.phone!).fill(local);
+  await page.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(page.getByLabel(en.login.code!)).toBeVisible();
+  await page.getByLabel(en.login.code!).fill(textedCode(e164));
+  await page.getByRole("button", { name: en.signup.verify }).click();
+}
+
+test("joining with an ID: terms, ID and password, name and phone, nationality and visa, signed in", async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  const { e164, local } = freshNumber();
+
+  await page.goto("/member/agree");
+  await expect(page).toHaveTitle(pageTitle("en", "titles.signUp"));
+  // Required items not agreed: refused, next to the item.
+  await page.getByLabel(/Terms of service/).check();
+  await page.getByRole("button", { name: en.signup.agree!.submit }).click();
+  await expect(page.getByText(f.termsRequired!).first()).toBeVisible();
+  await agreeRequired(page);
+  await page.getByRole("button", { name: en.signup.agree!.submit }).click();
+  await expect(page).toHaveURL(/\/member\/accountInfo$/);
+
+  // A common password is refused, the ID is kept, the password is not echoed.
+  await page.getByLabel(en.member.startId.email!).fill(email);
+  await page.getByLabel(en.member.startId.password!, { exact: true }).fill("password123");
+  await page.getByLabel(en.signup.account!.passwordConfirm!).fill("password123");
+  await page.getByRole("button", { name: en.signup.next }).click();
+  await expect(page.getByText(f.passwordCommon!)).toBeVisible();
+  await expect(page.getByLabel(en.member.startId.email!)).toHaveValue(email);
+  await expect(page.getByLabel(en.member.startId.password!, { exact: true })).toHaveValue("");
+  // Seven characters are too few.
+  await page.getByLabel(en.member.startId.password!, { exact: true }).fill("seven77");
+  await page.getByLabel(en.signup.account!.passwordConfirm!).fill("seven77");
+  await page.getByRole("button", { name: en.signup.next }).click();
+  await expect(page.getByText(f.passwordLength!)).toBeVisible();
+
+  const password = "a long phrase about Seoul winters";
+  await page.getByLabel(en.member.startId.password!, { exact: true }).fill(password);
+  await page.getByLabel(en.signup.account!.passwordConfirm!).fill(password);
+  await page.getByRole("button", { name: en.signup.next }).click();
+  await expect(page).toHaveURL(/\/member\/userInfo$/);
+
+  await page.getByLabel(en.signup.user!.name!).fill("Nguyen Van A");
+  await verifyPhone(page, e164, local);
+  await expect(page).toHaveURL(/\/member\/addInfo$/);
+
+  // Pick the visa in the finder; the nationality typed before is kept.
+  await page.getByLabel(en.signup.add!.nationality!).fill("Vietnam");
+  await page.getByRole("button", { name: en.signup.add!.findVisa }).click();
+  await expect(page).toHaveURL(/\/member\/findVisa\?returnTo=/);
+  await page.getByRole("searchbox").fill("d2");
+  await page.getByRole("button", { name: en.visaFinder.searchButton }).click();
+  await page.getByRole("link", { name: /D-2\s*Study/ }).click();
+  await page.getByRole("link", { name: /D-2-2/ }).click();
+  await expect(page).toHaveURL(/\/member\/addInfo\?visa=D-2-2$/);
+  await expect(page.getByLabel(en.signup.add!.nationality!)).toHaveValue("Vietnam");
+  await expect(page.getByText("D-2-2 Bachelor's degree")).toBeVisible();
+
+  await page.getByLabel(en.signup.add!.visaExpiry!).fill("2027-02-28");
+  await page.getByRole("button", { name: en.signup.add!.submit }).click();
+  await expect(page).toHaveURL(/\/member\/complete$/);
+  await expect(
+    page.getByRole("heading", { name: en.signup.complete!.heading!.replace("{{name}}", "Nguyen Van A") }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+
+  // The same ID cannot join twice.
+  await page.getByRole("button", { name: en.nav.signOut }).click();
+  await page.goto("/member/agree");
+  await agreeRequired(page);
+  await page.getByRole("button", { name: en.signup.agree!.submit }).click();
+  await page.getByLabel(en.member.startId.email!).fill(email);
+  await page.getByLabel(en.member.startId.password!, { exact: true }).fill(password);
+  await page.getByLabel(en.signup.account!.passwordConfirm!).fill(password);
+  await page.getByRole("button", { name: en.signup.next }).click();
+  await expect(page.getByText(f.emailTaken!)).toBeVisible();
+
+  // And the new account signs in with its ID.
+  await page.goto("/member/startId");
+  await page.getByLabel(en.member.startId.email!).fill(email);
+  await page.getByLabel(en.member.startId.password!).fill(password);
+  await page.getByRole("button", { name: en.member.startId.submit }).click();
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+});
+
+test("jumping ahead in a sign-up goes to the first unfinished step", async ({ page }) => {
+  await page.goto("/member/addInfo");
+  await expect(page).toHaveURL(/\/member\/agree$/);
+  await page.goto("/sign/choiceNation");
+  await expect(page).toHaveURL(/\/sign$/);
+  await page.goto("/member/agree");
+  await agreeRequired(page);
+  await page.getByRole("button", { name: en.signup.agree!.submit }).click();
+  await expect(page).toHaveURL(/\/member\/accountInfo$/);
+  await page.goto("/member/addInfo");
+  await expect(page).toHaveURL(/\/member\/accountInfo$/);
+});
+
+test("joining with a phone: number and terms, code, name, nationality", async ({ page }) => {
+  const { e164, local } = freshNumber();
+  await page.goto("/sign");
+  await page.getByLabel(en.login.phone!).fill(local);
+  await page.getByLabel(en.signup.agree!.all!).check();
+  await page.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(page).toHaveURL(/\/sign\/authNo$/);
+
+  const code = textedCode(e164);
+  await page.getByLabel(en.login.code!).fill("12ab56");
+  await page.getByRole("button", { name: en.signup.verify }).click();
+  await expect(page.getByText(f.codeFormat!)).toBeVisible();
+  await page.getByLabel(en.login.code!).fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: en.signup.verify }).click();
+  await expect(page.getByRole("alert")).toHaveText(f.wrongCode!.replace("{{count}}", "4"));
+  await page.getByLabel(en.login.code!).fill(code);
+  await page.getByRole("button", { name: en.signup.verify }).click();
+  await expect(page).toHaveURL(/\/sign\/inputName$/);
+
+  await page.getByLabel(en.signup.user!.name!).fill("Bold Bat");
+  await page.getByRole("button", { name: en.signup.next }).click();
+  await expect(page).toHaveURL(/\/sign\/choiceNation$/);
+  await page.getByLabel(en.signup.add!.nationality!).fill("Atlantis");
+  await page.getByRole("button", { name: en.signup.add!.submit }).click();
+  await expect(page.getByText(f.unknownCountry!)).toBeVisible();
+  await page.getByLabel(en.signup.add!.nationality!).fill("Mongolia");
+  await page.getByRole("button", { name: en.signup.add!.submit }).click();
+  await expect(page).toHaveURL(/\/sign\/signUpComplete$/);
+  await expect(
+    page.getByRole("heading", { name: en.signup.complete!.heading!.replace("{{name}}", "Bold Bat") }),
+  ).toBeVisible();
+
+  // The number now has an account: a second phone sign-up is told so after the code.
+  await page.context().clearCookies({ name: "__session" });
+  await page.goto("/sign");
+  await page.getByLabel(en.login.phone!).fill(local);
+  await page.getByLabel(en.signup.agree!.all!).check();
+  await page.getByRole("button", { name: en.login.sendCode }).click();
+  const refused = page.locator(".form-error");
+  await expect(refused.or(page.getByLabel(en.login.code!))).toBeVisible();
+  if (await refused.isVisible()) {
+    // Within the 60-second resend cool-down the number cannot get a new code yet.
+    await expect(refused).toHaveText(new RegExp(f.resendWait!.replace("{{seconds}}", "\\d+")));
+  } else {
+    await page.getByLabel(en.login.code!).fill(textedCode(e164));
+    await page.getByRole("button", { name: en.signup.verify }).click();
+    await expect(refused).toHaveText(f.phoneTaken!);
+  }
+});
+
+test("recovering a password with a code to the account's phone ends the old sessions", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail();
+  const { e164, local } = freshNumber();
+  const oldPassword = "first winter in Busan";
+  // An ID account with a phone, made in the server's Auth emulator (a code texted at
+  // sign-up would hold the number's 60-second resend cool-down).
+  const emulator = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 1}`;
+  const made = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-klife/accounts`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+    body: JSON.stringify({ email, password: oldPassword, phoneNumber: e164 }),
+  });
+  expect(made.ok).toBe(true);
+  void local;
+  await page.goto("/member/startId");
+  await page.getByLabel(en.member.startId.email!).fill(email);
+  await page.getByLabel(en.member.startId.password!).fill(oldPassword);
+  await page.getByRole("button", { name: en.member.startId.submit }).click();
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+
+  // Another browser finds the password.
+  const other = await browser.newContext({ ...test.info().project.use, baseURL: test.info().project.use.baseURL });
+  await useLanguage(other);
+  const recover = await other.newPage();
+  await recover.goto("/member/findPw");
+  await recover.getByLabel(en.member.startId.email!).fill(`nobody-${email}`);
+  await recover.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(recover.getByText(f.noAccountForId!)).toBeVisible();
+  await recover.getByLabel(en.member.startId.email!).fill(email);
+  await recover.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(recover.getByLabel(en.login.code!)).toBeVisible();
+  await recover.getByLabel(en.login.code!).fill(textedCode(e164));
+  await recover.getByRole("button", { name: en.signup.verify }).click();
+  await expect(recover).toHaveURL(/\/member\/resetPw$/);
+  const newPassword = "second winter in Daegu";
+  await recover.getByLabel(en.recovery.newPassword!).fill(newPassword);
+  await recover.getByLabel(en.signup.account!.passwordConfirm!).fill(newPassword);
+  await recover.getByRole("button", { name: en.recovery.submit }).click();
+  await expect(recover).toHaveURL(/\/member\/startId\?reset=1$/);
+  await expect(recover.getByText(en.recovery.done!)).toBeVisible();
+  await recover.getByLabel(en.member.startId.email!).fill(email);
+  await recover.getByLabel(en.member.startId.password!).fill(newPassword);
+  await recover.getByRole("button", { name: en.member.startId.submit }).click();
+  await expect(recover.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+  await other.close();
+
+  // The first browser's session ended.
+  await page.goto("/member/start");
+  await expect(page).toHaveURL(/\/member\/start$/);
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toHaveCount(0);
+});
+
+test("the visa finder lists every family, searches without JavaScript and 404s unknown visas", async ({ page }) => {
+  await page.goto("/member/findVisa");
+  await expect(page).toHaveTitle(pageTitle("en", "titles.findVisa"));
+  for (const code of ["A-1", "B-2", "C-4", "D-10", "E-9", "F-6", "G-1", "H-2"]) {
+    await expect(page.getByRole("link", { name: new RegExp(`^${code}\\b`) })).toBeVisible();
+  }
+  await page.getByRole("searchbox").fill("marriage");
+  await page.getByRole("button", { name: en.visaFinder.searchButton }).click();
+  await expect(page).toHaveURL(/q=marriage/);
+  await expect(page.getByRole("link", { name: /^F-6\b/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^D-2\b/ })).toHaveCount(0);
+  await page.getByRole("link", { name: /^F-6\b/ }).click();
+  await expect(page).toHaveTitle(pageTitle("en", "titles.selectVisa"));
+  await expect(page.getByText("F-6-3")).toBeVisible();
+
+  const response = await page.goto("/member/findVisa/Z-9");
+  expect(response?.status()).toBe(404);
+});
+
+test("the visa finder speaks the visitor's language", async ({ page, context }) => {
+  await useLanguage(context, "ko");
+  await page.goto("/member/findVisa/D-2");
+  await expect(page.getByRole("heading", { level: 2 })).toContainText("유학");
+  await expect(page.getByText("학사", { exact: true })).toBeVisible();
+});
