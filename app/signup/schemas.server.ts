@@ -62,16 +62,16 @@ export function newPasswordFields(idOf: (value: Record<string, unknown>) => stri
   };
 }
 
-// Passwords are not trimmed: every character counts. The length limit is checked
-// in passwordProblem (code points); this cap only stops absurd bodies early.
-const passwordField = z.string(required).max(4096, "errors.form.passwordLength");
+// Passwords are not trimmed: every character counts. The length rule is checked
+// in passwordProblem (code points), once.
+const passwordField = z.string(required);
 
 export const accountSchema = z
-  .object({ email: emailField, password: passwordField, passwordConfirm: z.string(required).max(4096) })
+  .object({ email: emailField, password: passwordField, passwordConfirm: z.string(required) })
   .superRefine(newPasswordFields((v) => (typeof v.email === "string" ? v.email : null)));
 
 export const newPasswordSchema = z
-  .object({ password: passwordField, passwordConfirm: z.string(required).max(4096) })
+  .object({ password: passwordField, passwordConfirm: z.string(required) })
   .superRefine(newPasswordFields(() => null));
 
 export const nameSchema = z.object({ name: nameField });

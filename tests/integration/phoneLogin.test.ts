@@ -7,6 +7,7 @@ import { readSession } from "~/auth/session.server";
 import { action as codeAction, loader as codeLoader } from "~/routes/login.authNo";
 import { action as phoneAction } from "~/routes/login.login";
 import { readOutbox } from "~/sms/sender.server";
+import { Jar, run } from "../support/jar";
 import { createTestServices, loadContext } from "../support/services";
 
 const services = createTestServices();
@@ -22,32 +23,6 @@ async function number(withMember = true) {
   return { local, e164, uid };
 }
 
-/** Cookies the browser would hold, updated from each response. */
-class Jar {
-  cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, ...rest] = pair!.split("=");
-      const value = rest.join("=");
-      if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name!);
-      else this.cookies.set(name!, value);
-    }
-    return response;
-  }
-  get header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
-const run = async (fn: () => unknown): Promise<Response> => {
-  try {
-    return (await fn()) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-};
 const post = (path: string, jar: Jar, fields: Record<string, string>) =>
   new Request(`http://x${path}`, {
     method: "POST",

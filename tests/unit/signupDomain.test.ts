@@ -1,0 +1,115 @@
+/** Sign-up rules that need no server: step order, password rules, countries, the visa catalogue. */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { passwordProblem } from "~/auth/password.server";
+import { countriesIn, resolveCountry } from "~/members/countries.server";
+import { firstUnfinishedStep, redirectForStep, type SignupDraft } from "~/signup/steps";
+import { requiredTermsAgreed } from "~/signup/terms";
+import { normalizeVisaCode, statusOfVisa, visaStatuses } from "~/visa/catalogue";
+
+const terms = { choices: { service: true, privacy: true, age14: true, marketing: false }, at: 1 };
+
+describe("sign-up steps", () => {
+  it("opens a step only when every step before it is done", () => {
+    const draft: SignupDraft = { kind: "id", terms };
+    expect(redirectForStep("id", null, "/member/agree")).toBeNull();
+    expect(redirectForStep("id", null, "/member/userInfo")).toBe("/member/agree");
+    expect(redirectForStep("id", draft, "/member/accountInfo")).toBeNull();
+    expect(redirectForStep("id", draft, "/member/addInfo")).toBe("/member/accountInfo");
+    expect(redirectForStep("id", { ...draft, email: "a@b.c", sealedPassword: "x" }, "/member/addInfo")).toBe(
+      "/member/userInfo",
+    );
+    // A draft of the other flow does not open this one.
+    expect(redirectForStep("phone", draft, "/sign/authNo")).toBe("/sign");
+  });
+
+  it("lets a member go back to a finished step, and knows the phone flow's order", () => {
+    const done: SignupDraft = { kind: "phone", terms, phone: "+821012345678", name: "A" };
+    expect(redirectForStep("phone", done, "/sign/authNo")).toBeNull();
+    expect(firstUnfinishedStep("phone", done)).toBe("/sign/choiceNation");
+    expect(firstUnfinishedStep("phone", { kind: "phone", terms, pending: { phone: "+8210", codeId: "c" } })).toBe(
+      "/sign/authNo",
+    );
+  });
+
+  it("needs every required document, never the optional one", () => {
+    expect(requiredTermsAgreed({ service: true, privacy: true, age14: true })).toBe(true);
+    expect(requiredTermsAgreed({ service: true, privacy: true, marketing: true })).toBe(false);
+  });
+});
+
+describe("password rules", () => {
+  it.each([
+    ["1234567", "passwordLength"],
+    ["x".repeat(129), "passwordLength"],
+    ["password1", "passwordCommon"],
+    ["PASSWORD1", "passwordCommon"],
+    ["minsu.kim", "passwordLikeId"],
+    ["correct horse battery", null],
+    ["비밀번호는길게쓰자", null],
+    ["x".repeat(128), null],
+  ])("%s → %s", (password, problem) => {
+    expect(passwordProblem(password, "minsu.kim@example.com")).toBe(problem);
+  });
+
+  it("counts characters as people see them, not UTF-16 units", () => {
+    expect(passwordProblem("😀😀😀😀😀😀😀😀", null)).toBeNull();
+    expect(passwordProblem("😀".repeat(129), null)).toBe("passwordLength");
+  });
+});
+
+describe("countries", () => {
+  it("names every country in each language and maps names back to codes", () => {
+    expect(countriesIn("ko").length).toBeGreaterThan(240);
+    expect(resolveCountry("베트남", "ko")).toBe("VN");
+    expect(resolveCountry("Uzbekistan", "ko")).toBe("UZ");
+    expect(resolveCountry("  philippines ", "en")).toBe("PH");
+    expect(resolveCountry("np", "en")).toBe("NP");
+    expect(resolveCountry("Atlantis", "en")).toBeNull();
+  });
+});
+
+describe("visa catalogue", () => {
+  const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../locales/en/visa.json"), "utf8")) as {
+    status: Record<string, unknown>;
+    subtype: Record<string, unknown>;
+  };
+
+  it("has every status the product promises", () => {
+    const codes = visaStatuses.map((s) => s.code);
+    const promised = ["A-1", "A-2", "A-3", "B-1", "B-2", "C-1", "C-3", "C-4", "G-1", "H-1", "H-2"]
+      .concat(Array.from({ length: 10 }, (_, i) => `D-${i + 1}`))
+      .concat(Array.from({ length: 10 }, (_, i) => `E-${i + 1}`))
+      .concat(Array.from({ length: 6 }, (_, i) => `F-${i + 1}`));
+    expect(codes).toEqual(expect.arrayContaining(promised));
+    for (const [status, first, last] of [
+      ["D-2", "D-2-1", "D-2-8"],
+      ["D-4", "D-4-1", "D-4-7"],
+      ["E-7", "E-7-1", "E-7-4"],
+      ["E-9", "E-9-1", "E-9-8"],
+      ["F-6", "F-6-1", "F-6-3"],
+    ] as const) {
+      expect(statusOfVisa(first)?.code).toBe(status);
+      expect(statusOfVisa(last)?.code).toBe(status);
+    }
+  });
+
+  it("names every code it lists, and lists every code it names", () => {
+    const statusCodes = visaStatuses.map((s) => s.code).sort();
+    const subtypeCodes = visaStatuses.flatMap((s) => s.subtypes).sort();
+    expect(Object.keys(english.status).sort()).toEqual(statusCodes);
+    expect(Object.keys(english.subtype).sort()).toEqual(subtypeCodes);
+  });
+
+  it.each([
+    ["d2", "D-2"],
+    ["D 10", "D-10"],
+    ["e-7-1", "E-7-1"],
+    ["d21", "D-2-1"],
+    ["f411", "F-4-11"],
+    ["visa", "VISA"],
+  ])("reads %s as %s", (typed, code) => {
+    expect(normalizeVisaCode(typed)).toBe(code);
+  });
+});
