@@ -4,6 +4,7 @@
  * from the real local outbox.
  */
 import { randomUUID } from "node:crypto";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { signInWithGoogleToken } from "~/auth/google.server";
 import { readSession } from "~/auth/session.server";
@@ -29,7 +30,7 @@ const services = createTestServices();
 const context = loadContext(services);
 afterAll(() => services.cleanup());
 
-type Action = (args: { request: Request; params: object; context: typeof context }) => unknown;
+type Action = (args: ActionFunctionArgs) => unknown;
 type Reply = { error: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 
 const submit = (action: Action, path: string, jar: Jar, fields: Record<string, string>) =>
