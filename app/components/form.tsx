@@ -1,6 +1,7 @@
 /** Pieces every server-validated form shares. Messages are form-message keys (lib/formMessage.ts). */
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { translateFormMessage } from "~/lib/formMessage";
 
@@ -52,5 +53,91 @@ export function SubmitButton({ children, name, value }: { children: ReactNode; n
     >
       {children}
     </button>
+  );
+}
+
+type Field = FieldMetadata<string>;
+
+/** A mobile number, with the hint on how to type foreign numbers. */
+export function PhoneField({ field }: { field: Field }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{t("login.phone")}</label>
+      <input
+        {...getInputProps(field, { type: "tel" })}
+        autoComplete="tel"
+        inputMode="tel"
+        aria-describedby={`${field.id}-hint ${field.errorId}`}
+      />
+      <p className="field__hint" id={`${field.id}-hint`}>
+        {t("login.phoneHint")}
+      </p>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A texted 6-digit code; the phone's keyboard offers the code from the message. */
+export function CodeField({ field }: { field: Field }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{t("login.code")}</label>
+      <input
+        {...getInputProps(field, { type: "text" })}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+      />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * A new password and its confirmation. After any answer from the server both are
+ * emptied, with JavaScript too: a password is never shown back.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  label,
+  answered,
+}: {
+  password: Field;
+  confirm: Field;
+  label: string;
+  answered: boolean;
+}) {
+  const { t } = useTranslation();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!answered) return;
+    if (passwordRef.current) passwordRef.current.value = "";
+    if (confirmRef.current) confirmRef.current.value = "";
+  }, [answered]);
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={password.id}>{label}</label>
+        <input
+          {...getInputProps(password, { type: "password" })}
+          ref={passwordRef}
+          autoComplete="new-password"
+          aria-describedby={`${password.id}-hint ${password.errorId}`}
+        />
+        <p className="field__hint" id={`${password.id}-hint`}>
+          {t("signup.account.passwordHint")}
+        </p>
+        <FieldError id={password.errorId} errors={password.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={confirm.id}>{t("signup.account.passwordConfirm")}</label>
+        <input {...getInputProps(confirm, { type: "password" })} ref={confirmRef} autoComplete="new-password" />
+        <FieldError id={confirm.errorId} errors={confirm.errors} />
+      </div>
+    </>
   );
 }

@@ -2,7 +2,7 @@
  * Sign in with a phone number, step 2: the code. Without the flow of step 1 (a
  * jump ahead, or an expired flow) the visitor goes back to step 1.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -11,8 +11,9 @@ import { browserIdOf } from "~/auth/flow.server";
 import { issueProblem, maskPhone, phoneLoginFlow, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
 import { startSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, SubmitButton } from "~/components/form";
+import { CodeField, FormAlert, SubmitButton } from "~/components/form";
 import { formMessage } from "~/lib/formMessage";
+import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const code = String(form.get("code") ?? "").trim();
   const problem = (message: string, field: "code" | "" = "", status = 400) =>
-    json({ status: "error" as const, initialValue: { code }, error: { [field]: [message] } }, { status });
+    json(errorReply({ code }, field, message), { status });
 
   if (form.get("intent") === "resend") {
     const sent = await sendCode(request, services, context.clientAddress, flow.phone, "signIn").catch(() => null);
@@ -81,17 +82,7 @@ export default function LoginCodeRoute() {
     <Form method="post" className="form" {...getFormProps(form)}>
       <p>{t("login.codeSent", { phone })}</p>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.code.id}>{t("login.code")}</label>
-        <input
-          {...getInputProps(fields.code, { type: "text" })}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          pattern="[0-9]*"
-        />
-        <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-      </div>
+      <CodeField field={fields.code} />
       <SubmitButton>{t("login.verify")}</SubmitButton>
       <button
         type="submit"

@@ -3,7 +3,7 @@
  * not an account uses the number, so the page never tells a stranger which
  * numbers are members; that is said only after the code proves the phone.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,8 +12,9 @@ import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { issueProblem, phoneLoginFlow, sendCode } from "~/auth/phoneLogin.server";
 import { signInDestination } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
+import { FormAlert, Honeypot, PhoneField, SubmitButton } from "~/components/form";
 import { formMessage } from "~/lib/formMessage";
+import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 
@@ -28,14 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = String(form.get("phone") ?? "");
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const reply = (field: string | null, message: string, status = 400) =>
-    json(
-      {
-        status: "error" as const,
-        initialValue: { phone: input, redirectTo },
-        error: field ? { [field]: [message] } : { "": [message] },
-      },
-      { status },
-    );
+    json(errorReply({ phone: input, redirectTo }, field ?? "", message), { status });
   if (form.get("website")) return reply(null, formMessage("errors.form.smsFailed"));
 
   const phone = normalizePhoneNumber(input);
@@ -55,14 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   if (sent.setCookie) headers.append("Set-Cookie", sent.setCookie);
   if (!sent.result.ok) {
-    return json(
-      {
-        status: "error" as const,
-        initialValue: { phone: input, redirectTo },
-        error: { "": [issueProblem(sent.result)] },
-      },
-      { status: 429, headers },
-    );
+    return json(errorReply({ phone: input, redirectTo }, "", issueProblem(sent.result)), { status: 429, headers });
   }
   headers.append(
     "Set-Cookie",
@@ -84,19 +71,7 @@ export default function LoginRoute() {
     <Form method="post" className="form" {...getFormProps(form)}>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <div className="field">
-        <label htmlFor={fields.phone.id}>{t("login.phone")}</label>
-        <input
-          {...getInputProps(fields.phone, { type: "tel" })}
-          autoComplete="tel"
-          inputMode="tel"
-          aria-describedby={`${fields.phone.id}-hint ${fields.phone.errorId}`}
-        />
-        <p className="field__hint" id={`${fields.phone.id}-hint`}>
-          {t("login.phoneHint")}
-        </p>
-        <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
-      </div>
+      <PhoneField field={fields.phone} />
       <Honeypot />
       <SubmitButton>{t("login.sendCode")}</SubmitButton>
       <p className="form__links">

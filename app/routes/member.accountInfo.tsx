@@ -8,10 +8,9 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, SubmitButton } from "~/components/form";
+import { FieldError, FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
 import { sealPassword, signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
@@ -61,13 +60,6 @@ export default function AccountInfoRoute() {
     defaultValue: { email },
     shouldValidate: "onSubmit",
   });
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!lastResult) return;
-    if (passwordRef.current) passwordRef.current.value = "";
-    if (confirmRef.current) confirmRef.current.value = "";
-  }, [lastResult]);
 
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
@@ -89,28 +81,12 @@ export default function AccountInfoRoute() {
         </p>
         <FieldError id={fields.email.errorId} errors={fields.email.errors} />
       </div>
-      <div className="field">
-        <label htmlFor={fields.password.id}>{t("member.startId.password")}</label>
-        <input
-          {...getInputProps(fields.password, { type: "password" })}
-          ref={passwordRef}
-          autoComplete="new-password"
-          aria-describedby={`${fields.password.id}-hint ${fields.password.errorId}`}
-        />
-        <p className="field__hint" id={`${fields.password.id}-hint`}>
-          {t("signup.account.passwordHint")}
-        </p>
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.passwordConfirm.id}>{t("signup.account.passwordConfirm")}</label>
-        <input
-          {...getInputProps(fields.passwordConfirm, { type: "password" })}
-          ref={confirmRef}
-          autoComplete="new-password"
-        />
-        <FieldError id={fields.passwordConfirm.errorId} errors={fields.passwordConfirm.errors} />
-      </div>
+      <NewPasswordFields
+        password={fields.password}
+        confirm={fields.passwordConfirm}
+        label={t("member.startId.password")}
+        answered={Boolean(lastResult)}
+      />
       <SubmitButton>{t("signup.next")}</SubmitButton>
     </Form>
   );

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { SignUpComplete } from "~/components/SignUpComplete";
 import type { PageHandle } from "~/lib/page";
-import { completionOf } from "~/signup/completeLoader.server";
+import { completionOf } from "~/signup/complete.server";
 
 export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/" };
 

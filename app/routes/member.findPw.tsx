@@ -11,7 +11,7 @@ import { browserIdOf } from "~/auth/flow.server";
 import { issueProblem, maskPhone, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
 import { recoveryFlow } from "~/auth/recovery.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
+import { CodeField, FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import { formMessage } from "~/lib/formMessage";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
@@ -107,16 +107,7 @@ export default function FindPasswordRoute() {
       <Form method="post" className="form" {...getFormProps(form)}>
         <p>{t("login.codeSent", { phone })}</p>
         <FormAlert id={form.errorId} errors={form.errors} />
-        <div className="field">
-          <label htmlFor={fields.code.id}>{t("login.code")}</label>
-          <input
-            {...getInputProps(fields.code, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
-          <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-        </div>
+        <CodeField field={fields.code} />
         <SubmitButton name="intent" value="verify">
           {t("signup.verify")}
         </SubmitButton>

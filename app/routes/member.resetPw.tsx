@@ -3,18 +3,17 @@
  * every session of the member ends (here and at Firebase), and the member signs
  * in again with it.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { passwordProblem } from "~/auth/password.server";
 import { recoveryFlow } from "~/auth/recovery.server";
 import { endSession, revokeSessions } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, SubmitButton } from "~/components/form";
+import { FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
 import { newPasswordSchema } from "~/signup/schemas.server";
 
@@ -65,39 +64,16 @@ export default function ResetPasswordRoute() {
     lastResult,
     shouldValidate: "onSubmit",
   });
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!lastResult) return;
-    if (passwordRef.current) passwordRef.current.value = "";
-    if (confirmRef.current) confirmRef.current.value = "";
-  }, [lastResult]);
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <h2>{t("recovery.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.password.id}>{t("recovery.newPassword")}</label>
-        <input
-          {...getInputProps(fields.password, { type: "password" })}
-          ref={passwordRef}
-          autoComplete="new-password"
-          aria-describedby={`${fields.password.id}-hint ${fields.password.errorId}`}
-        />
-        <p className="field__hint" id={`${fields.password.id}-hint`}>
-          {t("signup.account.passwordHint")}
-        </p>
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.passwordConfirm.id}>{t("signup.account.passwordConfirm")}</label>
-        <input
-          {...getInputProps(fields.passwordConfirm, { type: "password" })}
-          ref={confirmRef}
-          autoComplete="new-password"
-        />
-        <FieldError id={fields.passwordConfirm.errorId} errors={fields.passwordConfirm.errors} />
-      </div>
+      <NewPasswordFields
+        password={fields.password}
+        confirm={fields.passwordConfirm}
+        label={t("recovery.newPassword")}
+        answered={Boolean(lastResult)}
+      />
       <SubmitButton>{t("recovery.submit")}</SubmitButton>
     </Form>
   );

@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { maskPhone } from "~/auth/phoneLogin.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, SubmitButton } from "~/components/form";
+import { CodeField, FieldError, FormAlert, PhoneField, SubmitButton } from "~/components/form";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts, type OpenDraft } from "~/signup/draft.server";
@@ -122,16 +122,7 @@ export default function UserInfoRoute() {
       ) : pendingPhone ? (
         <>
           <p>{t("login.codeSent", { phone: pendingPhone })}</p>
-          <div className="field">
-            <label htmlFor={fields.code.id}>{t("login.code")}</label>
-            <input
-              {...getInputProps(fields.code, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
-            <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-          </div>
+          <CodeField field={fields.code} />
           <SubmitButton name="intent" value="verify">
             {t("signup.verify")}
           </SubmitButton>
@@ -150,19 +141,7 @@ export default function UserInfoRoute() {
         </>
       ) : (
         <>
-          <div className="field">
-            <label htmlFor={fields.phone.id}>{t("login.phone")}</label>
-            <input
-              {...getInputProps(fields.phone, { type: "tel" })}
-              autoComplete="tel"
-              inputMode="tel"
-              aria-describedby={`${fields.phone.id}-hint ${fields.phone.errorId}`}
-            />
-            <p className="field__hint" id={`${fields.phone.id}-hint`}>
-              {t("login.phoneHint")}
-            </p>
-            <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
-          </div>
+          <PhoneField field={fields.phone} />
           <SubmitButton name="intent" value="send">
             {t("login.sendCode")}
           </SubmitButton>

@@ -3,14 +3,14 @@
  * only when the required terms are agreed; whether the number already has an
  * account is said after the code proves the phone.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
+import { FormAlert, Honeypot, PhoneField, SubmitButton } from "~/components/form";
 import { TermsChecklist } from "~/components/TermsChecklist";
 import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
@@ -72,19 +72,7 @@ export default function SignRoute() {
     <Form method="post" className="form" {...getFormProps(form)}>
       <h2>{t("signup.phone.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.phone.id}>{t("login.phone")}</label>
-        <input
-          {...getInputProps(fields.phone, { type: "tel" })}
-          autoComplete="tel"
-          inputMode="tel"
-          aria-describedby={`${fields.phone.id}-hint ${fields.phone.errorId}`}
-        />
-        <p className="field__hint" id={`${fields.phone.id}-hint`}>
-          {t("login.phoneHint")}
-        </p>
-        <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
-      </div>
+      <PhoneField field={fields.phone} />
       <TermsChecklist
         formId={form.id}
         documents={documents}

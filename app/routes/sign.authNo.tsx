@@ -1,12 +1,12 @@
 /** Sign-up with a phone, step 2: the code texted to the number. */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { maskPhone } from "~/auth/phoneLogin.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, SubmitButton } from "~/components/form";
+import { CodeField, FormAlert, SubmitButton } from "~/components/form";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts } from "~/signup/draft.server";
@@ -61,16 +61,7 @@ export default function SignCodeRoute() {
           <Link to="/login/login">{t("signup.phone.signIn")}</Link>
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor={fields.code.id}>{t("login.code")}</label>
-        <input
-          {...getInputProps(fields.code, { type: "text" })}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-        />
-        <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-      </div>
+      <CodeField field={fields.code} />
       <SubmitButton>{t("signup.verify")}</SubmitButton>
       <button
         type="submit"

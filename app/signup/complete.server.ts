@@ -1,10 +1,12 @@
 /**
  * Finishing a sign-up (both flows): make the account from the draft, delete the
- * draft, start the session, and go to the flow's completion page.
+ * draft, start the session, and go to the flow's completion page, whose loader
+ * is here too.
  */
-import { redirect } from "@remix-run/node";
-import { startSession } from "~/auth/session.server";
+import { json, redirect } from "@remix-run/node";
+import { readSession, startSession } from "~/auth/session.server";
 import { formMessage } from "~/lib/formMessage";
+import { memberProfile } from "~/members/members.server";
 import type { Services } from "~/services.server";
 import { createAccount } from "./createAccount.server";
 import { signupDrafts, type OpenDraft } from "./draft.server";
@@ -35,4 +37,13 @@ export async function finishSignup(
     return { ok: true, response: redirect(`${completePath}?signIn=later`, { headers }) };
   }
   return { ok: true, response: redirect(completePath, { headers }) };
+}
+
+/** The completion pages' loader: the new member's name, or a note that the account waits for a sign-in. */
+export async function completionOf(request: Request, services: Services, firstStep: string) {
+  const member = await readSession(request, services);
+  if (member) return json({ name: memberProfile(services.db, member.uid)?.name ?? "", signedIn: true });
+  // The account was made but signing in failed: say so, and offer sign-in.
+  if (new URL(request.url).searchParams.get("signIn") === "later") return json({ name: "", signedIn: false });
+  throw redirect(firstStep);
 }

@@ -25,10 +25,15 @@ export async function createAccount(
 ): Promise<CreateAccountResult> {
   const { auth, toolkit } = services.identity;
   if (!draft.terms || !draft.name || !draft.phone || !draft.nationality) return { ok: false, problem: "incomplete" };
-  const password =
-    draft.kind === "id" && draft.email && draft.sealedPassword
-      ? unsealPassword(services.sessionSecret, draft.sealedPassword)
-      : null;
+  let password: string | null = null;
+  if (draft.kind === "id" && draft.email && draft.sealedPassword) {
+    try {
+      password = unsealPassword(services.sessionSecret, draft.sealedPassword);
+    } catch {
+      // Sealed under a secret that has since changed: the member chooses the password again.
+      return { ok: false, problem: "incomplete" };
+    }
+  }
   if (draft.kind === "id" && !password) return { ok: false, problem: "incomplete" };
 
   let uid: string;

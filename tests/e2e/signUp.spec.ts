@@ -182,7 +182,7 @@ test("recovering a password with a code to the account's phone ends the old sess
   baseURL,
 }) => {
   const email = uniqueEmail();
-  const { e164, local } = freshNumber();
+  const { e164 } = freshNumber();
   const oldPassword = "first winter in Busan";
   // An ID account with a phone, made in the server's Auth emulator (a code texted at
   // sign-up would hold the number's 60-second resend cool-down).
@@ -193,7 +193,6 @@ test("recovering a password with a code to the account's phone ends the old sess
     body: JSON.stringify({ email, password: oldPassword, phoneNumber: e164 }),
   });
   expect(made.ok).toBe(true);
-  void local;
   await page.goto("/member/startId");
   await page.getByLabel(en.member.startId.email!).fill(email);
   await page.getByLabel(en.member.startId.password!).fill(oldPassword);
