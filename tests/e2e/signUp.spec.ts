@@ -96,6 +96,8 @@ test("joining with an ID: terms, ID and password, name and phone, nationality an
 
   // The same ID cannot join twice.
   await page.getByRole("button", { name: en.nav.signOut }).click();
+  // Wait for the sign-out to land: a signed-in visitor is sent away from sign-up.
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toHaveCount(0);
   await page.goto("/member/agree");
   await agreeRequired(page);
   await page.getByRole("button", { name: en.signup.agree!.submit }).click();
