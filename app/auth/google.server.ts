@@ -2,14 +2,17 @@
  * Google sign-in without JavaScript: the server sends the visitor to Google
  * (OAuth code flow with state and nonce in a signed cookie), exchanges the code
  * for Google's ID token, and hands that to Firebase (signInWithIdp), which ends in
- * the same session cookie as every other way in. Google is a way to sign in to an
- * existing account; joining stays with the two sign-up flows, where the terms are
- * agreed.
+ * the same session cookie as every other way in. A Google identity without an
+ * account joins through the ID flow's screens (terms, name and phone, nationality
+ * and visa), with Google in place of the ID and password.
  */
 import crypto from "node:crypto";
+import type { UserRecord } from "firebase-admin/auth";
 import type { Config } from "~/config.server";
 import { memberProfile } from "~/members/members.server";
 import type { Services } from "~/services.server";
+import { sealSecret, signupDrafts } from "~/signup/draft.server";
+import { firstStep, firstUnfinishedStep, type SignupDraft } from "~/signup/steps";
 import { flowState } from "./flow.server";
 
 export interface GoogleFlow {
@@ -69,12 +72,26 @@ export async function exchangeCode(config: Config, code: string, redirectUri: st
   return response.ok && typeof data.id_token === "string" ? data.id_token : null;
 }
 
-export type GoogleSignIn = { ok: true; idToken: string } | { ok: false; reason: "noAccount" | "failed" };
+export interface GoogleIdentity {
+  /** Google's stable id for the person (`sub`). */
+  subject: string;
+  email: string;
+  name: string;
+}
+
+export type GoogleSignIn =
+  { outcome: "member"; idToken: string } | { outcome: "newcomer"; identity: GoogleIdentity } | { outcome: "failed" };
+
+/** A Firebase user that only Google made (no password, no phone): one of our half-made joiners, safe to remove. */
+export function isBareGoogleUser(user: UserRecord): boolean {
+  return user.providerData.every((p) => p.providerId === "google.com") && !user.passwordHash && !user.phoneNumber;
+}
 
 /**
  * Signs in with Google's ID token. Firebase makes a user for a Google identity it
- * has not seen; such a user has no member profile (and agreed to no terms), so it
- * is deleted again and the visitor is told to join first: no half-made accounts.
+ * has not seen; such a user has no member profile and agreed to no terms, so it
+ * is deleted again at once and the visitor joins (startGoogleJoin): the account
+ * is made only when they finish, from the token kept in their draft.
  */
 export async function signInWithGoogleToken(
   services: Services,
@@ -86,27 +103,62 @@ export async function signInWithGoogleToken(
     tokens = await services.identity.toolkit.signInWithGoogle(googleIdToken, requestUri);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", event: "google.signIn", error: String(error) }));
-    return { ok: false, reason: "failed" };
+    return { outcome: "failed" };
   }
-  if (memberProfile(services.db, tokens.uid)) return { ok: true, idToken: tokens.idToken };
+  if (memberProfile(services.db, tokens.uid)) return { outcome: "member", idToken: tokens.idToken };
   try {
-    const user = await services.identity.auth.getUser(tokens.uid);
-    const onlyGoogle = user.providerData.every((p) => p.providerId === "google.com") && !user.passwordHash;
-    if (onlyGoogle && !user.phoneNumber) await services.identity.auth.deleteUser(tokens.uid);
+    // A user without a profile that has more than Google is not ours to remove, nor to join with.
+    if (!isBareGoogleUser(await services.identity.auth.getUser(tokens.uid))) return { outcome: "failed" };
+    await services.identity.auth.deleteUser(tokens.uid);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", event: "google.cleanup", error: String(error) }));
+    return { outcome: "failed" };
   }
-  return { ok: false, reason: "noAccount" };
+  const subject = claimsOf(googleIdToken).sub;
+  if (typeof subject !== "string" || !subject || !tokens.email) return { outcome: "failed" };
+  return { outcome: "newcomer", identity: { subject, email: tokens.email, name: tokens.displayName ?? "" } };
+}
+
+/**
+ * Starts joining with Google: a draft holding the sealed token, with Google's name
+ * as the suggested name. A browser already joining with the same Google identity
+ * keeps its answers and only gets the fresh token. Resolves with where to go next.
+ */
+export async function startGoogleJoin(
+  request: Request,
+  services: Services,
+  identity: GoogleIdentity,
+  googleIdToken: string,
+  requestUri: string,
+): Promise<{ to: string; setCookie: string }> {
+  const drafts = signupDrafts(services);
+  const google = {
+    subject: identity.subject,
+    email: identity.email,
+    sealedToken: sealSecret(services.sessionSecret, googleIdToken),
+    requestUri,
+  };
+  const open = await drafts.read(request, "google");
+  if (open?.draft.google?.subject === identity.subject) {
+    const draft: SignupDraft = { ...open.draft, google };
+    return { to: firstUnfinishedStep("google", draft), setCookie: await drafts.save({ id: open.id, draft }) };
+  }
+  const name = identity.name.trim();
+  const draft: SignupDraft = { kind: "google", google, ...(name ? { name } : {}) };
+  return { to: firstStep("google"), setCookie: (await drafts.start(draft)).setCookie };
+}
+
+function claimsOf(googleIdToken: string): { nonce?: unknown; sub?: unknown } {
+  try {
+    const payload = JSON.parse(Buffer.from(googleIdToken.split(".")[1] ?? "", "base64url").toString("utf8")) as unknown;
+    return typeof payload === "object" && payload ? payload : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The nonce inside Google's ID token (its signature is checked by Firebase right after). */
 export function nonceOf(googleIdToken: string): string | null {
-  try {
-    const payload = JSON.parse(Buffer.from(googleIdToken.split(".")[1] ?? "", "base64url").toString("utf8")) as {
-      nonce?: unknown;
-    };
-    return typeof payload.nonce === "string" ? payload.nonce : null;
-  } catch {
-    return null;
-  }
+  const { nonce } = claimsOf(googleIdToken);
+  return typeof nonce === "string" ? nonce : null;
 }

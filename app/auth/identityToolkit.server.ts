@@ -8,6 +8,8 @@ export interface AuthTokens {
   idToken: string;
   refreshToken: string;
   email?: string;
+  /** The name the identity provider gave (Google), if any. */
+  displayName?: string;
 }
 
 /** A refusal from Identity Toolkit, by its stable code (EMAIL_EXISTS, INVALID_LOGIN_CREDENTIALS, …). */
@@ -39,6 +41,7 @@ interface ToolkitResponse {
   idToken?: string;
   refreshToken?: string;
   email?: string;
+  displayName?: string;
   error?: { message?: string };
 }
 
@@ -72,7 +75,13 @@ export function identityToolkit(options: { baseUrl: string; apiKey: string; time
       const code = data.error?.message?.split(/\s*:\s*/)[0] || `HTTP_${response.status}`;
       throw new IdentityError(code);
     }
-    return { uid, idToken: data.idToken, refreshToken: data.refreshToken ?? "", email: data.email };
+    return {
+      uid,
+      idToken: data.idToken,
+      refreshToken: data.refreshToken ?? "",
+      email: data.email,
+      displayName: data.displayName,
+    };
   };
 
   return {

@@ -91,4 +91,23 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX signup_drafts_by_expiry ON signup_drafts (expires_at);
     `,
   },
+  {
+    version: 5,
+    name: "sign-up drafts for joining with Google",
+    // SQLite cannot change a CHECK constraint in place: the table is rebuilt with
+    // the third kind, keeping the drafts in flight.
+    sql: `
+      CREATE TABLE signup_drafts_v5 (
+        id           TEXT PRIMARY KEY,
+        kind         TEXT NOT NULL CHECK (kind IN ('id', 'phone', 'google')),
+        data         TEXT NOT NULL,
+        updated_at   INTEGER NOT NULL,
+        expires_at   INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO signup_drafts_v5 SELECT id, kind, data, updated_at, expires_at FROM signup_drafts;
+      DROP TABLE signup_drafts;
+      ALTER TABLE signup_drafts_v5 RENAME TO signup_drafts;
+      CREATE INDEX signup_drafts_by_expiry ON signup_drafts (expires_at);
+    `,
+  },
 ];

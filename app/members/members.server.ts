@@ -25,6 +25,7 @@ export interface MemberProfile {
   nationality: string | null;
   visa: string | null;
   visaExpiresOn: string | null;
+  signUpMethod: NewMember["signUpMethod"];
 }
 
 export interface TermsRecord {
@@ -64,7 +65,10 @@ export function insertMember(db: Db, member: NewMember, now = Date.now()) {
 
 export function memberProfile(db: Db, uid: string): MemberProfile | null {
   const row = db
-    .prepare(`SELECT uid, name, language, phone_number, nationality, visa, visa_expires_on FROM members WHERE uid = ?`)
+    .prepare(
+      `SELECT uid, name, language, phone_number, nationality, visa, visa_expires_on, sign_up_method
+       FROM members WHERE uid = ?`,
+    )
     .get(uid) as
     | {
         uid: string;
@@ -74,6 +78,7 @@ export function memberProfile(db: Db, uid: string): MemberProfile | null {
         nationality: string | null;
         visa: string | null;
         visa_expires_on: string | null;
+        sign_up_method: NewMember["signUpMethod"];
       }
     | undefined;
   if (!row) return null;
@@ -85,6 +90,7 @@ export function memberProfile(db: Db, uid: string): MemberProfile | null {
     nationality: row.nationality,
     visa: row.visa,
     visaExpiresOn: row.visa_expires_on,
+    signUpMethod: row.sign_up_method,
   };
 }
 

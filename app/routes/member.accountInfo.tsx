@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
-import { sealPassword, signupDrafts } from "~/signup/draft.server";
+import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
 import { accountSchema } from "~/signup/schemas.server";
 
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const setCookie = await signupDrafts(services).save({
     id: open.id,
-    draft: { ...open.draft, email, sealedPassword: sealPassword(services.sessionSecret, password) },
+    draft: { ...open.draft, email, sealedPassword: sealSecret(services.sessionSecret, password) },
   });
   return redirect("/member/userInfo", { headers: { "Set-Cookie": setCookie } });
 }

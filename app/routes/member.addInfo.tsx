@@ -1,5 +1,5 @@
 /**
- * Sign-up with an ID, step 4 of 4: nationality, visa (chosen in the visa finder,
+ * Sign-up with an ID (or joining with Google), the last step: nationality, visa (chosen in the visa finder,
  * which sends it back as `?visa=`) and an optional visa expiry date. Submitting
  * makes the account. Going to the finder first saves what was typed here.
  */
@@ -19,19 +19,22 @@ import { finishSignup } from "~/signup/complete.server";
 import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
 import { addInfoSchema } from "~/signup/schemas.server";
+import { stepPosition } from "~/signup/steps";
 import { isKnownVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
 
 export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/member/userInfo" };
 
+const KINDS = ["id", "google"] as const;
 const STEP = "/member/addInfo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { draft } = await requireStep(request, context.services, "id", STEP);
+  const { draft } = await requireStep(request, context.services, KINDS, STEP);
   const lng = await languageOf(request);
   const chosen = new URL(request.url).searchParams.get("visa");
   const visa = isKnownVisa(chosen) ? chosen : (draft.visa ?? "");
   return json({
+    step: stepPosition(draft.kind, STEP),
     countries: countriesIn(lng),
     nationality: draft.nationality ? countryName(draft.nationality, lng) : "",
     visa,
@@ -42,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const open = await requireStep(request, services, "id", STEP);
+  const open = await requireStep(request, services, KINDS, STEP);
   const lng = await languageOf(request);
   const formData = await request.formData().catch(() => new FormData());
   const nationality = resolveCountry(String(formData.get("nationality") ?? ""), lng);
@@ -86,46 +89,56 @@ export default function AddInfoRoute() {
     shouldValidate: "onSubmit",
   });
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
-      <p className="signup-step">{t("signup.step", { current: 4, total: 4 })}</p>
-      <h2>{t("signup.add.heading")}</h2>
-      <FormAlert id={form.errorId} errors={form.errors} />
-      <NationalityField
-        id={fields.nationality.id}
-        name={fields.nationality.name}
-        defaultValue={String(fields.nationality.initialValue ?? data.nationality)}
-        countries={data.countries}
-        errorId={fields.nationality.errorId}
-        errors={fields.nationality.errors}
-      />
-      <div className="field visa-choice">
-        <span id="visa-label" className="field__label">
-          <strong>{t("signup.add.visa")}</strong>
-        </span>
-        <input type="hidden" name="visa" value={data.visa} />
-        <p aria-labelledby="visa-label">{data.visaLabel ?? t("signup.add.visaNone")}</p>
-        <button type="submit" name="intent" value="findVisa" className="button button--secondary" formNoValidate>
-          {data.visa ? t("signup.add.changeVisa") : t("signup.add.findVisa")}
-        </button>
-        <FieldError id={fields.visa.errorId} errors={fields.visa.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.visaExpiry.id}>{t("signup.add.visaExpiry")}</label>
-        <input
-          {...getInputProps(fields.visaExpiry, { type: "date" })}
-          min="2000-01-01"
-          max="2099-12-31"
-          aria-describedby={`${fields.visaExpiry.id}-hint ${fields.visaExpiry.errorId}`}
+    <>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <p className="signup-step">{t("signup.step", data.step)}</p>
+        <h2>{t("signup.add.heading")}</h2>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <NationalityField
+          id={fields.nationality.id}
+          name={fields.nationality.name}
+          defaultValue={String(fields.nationality.initialValue ?? data.nationality)}
+          countries={data.countries}
+          errorId={fields.nationality.errorId}
+          errors={fields.nationality.errors}
         />
-        <p className="field__hint" id={`${fields.visaExpiry.id}-hint`}>
-          {t("signup.add.visaExpiryHint")}
-        </p>
-        <FieldError id={fields.visaExpiry.errorId} errors={fields.visaExpiry.errors} />
-      </div>
-      <SubmitButton name="intent" value="join">
-        {t("signup.add.submit")}
-      </SubmitButton>
-    </Form>
+        <div className="field visa-choice">
+          <span id="visa-label" className="field__label">
+            <strong>{t("signup.add.visa")}</strong>
+          </span>
+          <input type="hidden" name="visa" value={data.visa} />
+          <p aria-labelledby="visa-label">{data.visaLabel ?? t("signup.add.visaNone")}</p>
+          <button type="submit" name="intent" value="findVisa" className="button button--secondary" formNoValidate>
+            {data.visa ? t("signup.add.changeVisa") : t("signup.add.findVisa")}
+          </button>
+          <FieldError id={fields.visa.errorId} errors={fields.visa.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.visaExpiry.id}>{t("signup.add.visaExpiry")}</label>
+          <input
+            {...getInputProps(fields.visaExpiry, { type: "date" })}
+            min="2000-01-01"
+            max="2099-12-31"
+            aria-describedby={`${fields.visaExpiry.id}-hint ${fields.visaExpiry.errorId}`}
+          />
+          <p className="field__hint" id={`${fields.visaExpiry.id}-hint`}>
+            {t("signup.add.visaExpiryHint")}
+          </p>
+          <FieldError id={fields.visaExpiry.errorId} errors={fields.visaExpiry.errors} />
+        </div>
+        <SubmitButton name="intent" value="join">
+          {t("signup.add.submit")}
+        </SubmitButton>
+      </Form>
+      {form.errors?.[0] === "errors.form.googleExpired" ? (
+        // Google again; the answers wait in the draft, and the member comes back here.
+        <Form method="post" action="/member/google" className="form">
+          <button type="submit" className="button button--secondary button--block">
+            {t("member.start.withGoogle")}
+          </button>
+        </Form>
+      ) : null}
+    </>
   );
 }
 

@@ -1,4 +1,7 @@
-/** Sign-up with an ID, step 1 of 4: the terms. What was agreed, and each document's version, is recorded at the end. */
+/**
+ * Sign-up with an ID (or joining with Google), step 1: the terms. What was agreed,
+ * and each document's version, is recorded at the end.
+ */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -13,45 +16,57 @@ import type { PageHandle } from "~/lib/page";
 import { signupDrafts } from "~/signup/draft.server";
 import { openStep } from "~/signup/flow.server";
 import { termsSchema } from "~/signup/schemas.server";
+import { stepAfter, stepPosition, type SignupKind } from "~/signup/steps";
 import { termsItemsIn } from "~/signup/termsView.server";
 
 export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/member/start" };
 
 const STEP = "/member/agree";
+const KINDS = ["id", "google"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const open = await openStep(request, context.services, "id", STEP);
+  const open = await openStep(request, context.services, KINDS, STEP);
+  const kind: SignupKind = open?.draft.kind ?? "id";
   return json({
     documents: await termsItemsIn(await languageOf(request)),
     defaults: open?.draft.terms?.choices ?? {},
+    step: stepPosition(kind, STEP),
+    googleEmail: open?.draft.google?.email ?? null,
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const open = await openStep(request, services, "id", STEP);
-  const submission = parseWithZod(await request.formData().catch(() => new FormData()), { schema: termsSchema });
+  const open = await openStep(request, services, KINDS, STEP);
+  const kind: SignupKind = open?.draft.kind ?? "id";
+  const drafts = signupDrafts(services);
+  const formData = await request.formData().catch(() => new FormData());
+  if (formData.get("intent") === "discard" && open) {
+    // Joining with Google, but the member would rather join another way.
+    return redirect("/member/start", { headers: { "Set-Cookie": await drafts.discard(open.id) } });
+  }
+  const submission = parseWithZod(formData, { schema: termsSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { website, ...choices } = submission.value;
   if (website) return json(submission.reply({ formErrors: ["errors.form.signUpFailed"] }), { status: 400 });
 
   const terms = { choices, at: Date.now() };
-  const drafts = signupDrafts(services);
   const setCookie = open
     ? await drafts.save({ id: open.id, draft: { ...open.draft, terms } })
-    : (await drafts.start({ kind: "id", terms })).setCookie;
-  return redirect("/member/accountInfo", { headers: { "Set-Cookie": setCookie } });
+    : (await drafts.start({ kind, terms })).setCookie;
+  return redirect(stepAfter(kind, STEP)!, { headers: { "Set-Cookie": setCookie } });
 }
 
 export default function AgreeRoute() {
   const { t } = useTranslation();
-  const { documents, defaults } = useLoaderData<typeof loader>();
+  const { documents, defaults, step, googleEmail } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({ id: "agree", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <p className="signup-step">{t("signup.step", { current: 1, total: 4 })}</p>
+      <p className="signup-step">{t("signup.step", step)}</p>
       <h2>{t("signup.agree.heading")}</h2>
+      {googleEmail ? <p className="signup-google">{t("signup.google.joining", { email: googleEmail })}</p> : null}
       <FormAlert id={form.errorId} errors={form.errors} />
       <TermsChecklist
         formId={form.id}
@@ -65,6 +80,11 @@ export default function AgreeRoute() {
       />
       <Honeypot />
       <SubmitButton>{t("signup.agree.submit")}</SubmitButton>
+      {googleEmail ? (
+        <button type="submit" name="intent" value="discard" className="link-button" formNoValidate>
+          {t("signup.google.other")}
+        </button>
+      ) : null}
     </Form>
   );
 }

@@ -121,7 +121,7 @@ export default function FindPasswordRoute() {
           {t("login.resend")}
         </button>
         <button type="submit" name="intent" value="restart" className="link-button" formNoValidate>
-          {t("member.startId.email")}
+          {t("recovery.otherId")}
         </button>
       </Form>
     );

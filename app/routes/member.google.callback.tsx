@@ -1,4 +1,8 @@
-/** Google sends the visitor back here with a code; it ends in our session cookie, or back at the start screen with a message. */
+/**
+ * Google sends the visitor back here with a code. A member ends in our session
+ * cookie; a newcomer goes on to join (terms, name and phone, nationality); a
+ * failure goes back to the start screen with a message.
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import {
@@ -8,6 +12,7 @@ import {
   googleFlow,
   nonceOf,
   signInWithGoogleToken,
+  startGoogleJoin,
 } from "~/auth/google.server";
 import { startSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
@@ -31,7 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const googleIdToken = await exchangeCode(services.config, code.slice(0, 2048), redirectUri).catch(() => null);
   if (!googleIdToken || nonceOf(googleIdToken) !== flow.nonce) return fail("failed");
   const signedIn = await signInWithGoogleToken(services, googleIdToken, redirectUri);
-  if (!signedIn.ok) return fail(signedIn.reason);
+  if (signedIn.outcome === "failed") return fail("failed");
+  if (signedIn.outcome === "newcomer") {
+    const join = await startGoogleJoin(request, services, signedIn.identity, googleIdToken, redirectUri);
+    headers.append("Set-Cookie", join.setCookie);
+    return redirect(join.to, { headers });
+  }
   try {
     headers.append("Set-Cookie", await startSession(services, signedIn.idToken));
   } catch {

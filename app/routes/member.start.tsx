@@ -15,13 +15,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     redirectTo: await signInDestination(request, context.services),
     google: googleConfigured(context.services.config),
-    googleProblem: google === "noAccount" || google === "failed" ? google : null,
+    googleFailed: google === "failed",
   });
 }
 
 export default function StartRoute() {
   const { t } = useTranslation();
-  const { redirectTo, google, googleProblem } = useLoaderData<typeof loader>();
+  const { redirectTo, google, googleFailed } = useLoaderData<typeof loader>();
   const back = `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <section className="start" aria-labelledby="start-heading">
@@ -29,9 +29,9 @@ export default function StartRoute() {
         {t("member.start.heading")}
       </h2>
       <p className="start__intro">{t("member.start.intro")}</p>
-      {googleProblem ? (
+      {googleFailed ? (
         <p className="form-error" role="alert">
-          {t(googleProblem === "noAccount" ? "errors.form.googleNoAccount" : "errors.form.googleFailed")}
+          {t("errors.form.googleFailed")}
         </p>
       ) : null}
       <div className="start__actions">

@@ -1,5 +1,5 @@
 /**
- * Sign-up with an ID, step 3 of 4: name and mobile number, verified with a code.
+ * Sign-up with an ID (or joining with Google): name and mobile number, verified with a code.
  * The page has three states (enter the number, enter the code, verified), all
  * kept in the draft so the back button and a reload show the right one.
  */
@@ -17,14 +17,17 @@ import { signupDrafts, type OpenDraft } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
 import { sendSignupCode, verifySignupCode } from "~/signup/phoneStep.server";
 import { nameSchema } from "~/signup/schemas.server";
+import { stepAfter, stepPosition } from "~/signup/steps";
 
 export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/member/accountInfo" };
 
+const KINDS = ["id", "google"] as const;
 const STEP = "/member/userInfo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { draft } = await requireStep(request, context.services, "id", STEP);
+  const { draft } = await requireStep(request, context.services, KINDS, STEP);
   return json({
+    step: stepPosition(draft.kind, STEP),
     name: draft.name ?? "",
     pendingPhone: draft.pending ? maskPhone(draft.pending.phone) : null,
     verifiedPhone: draft.phone ? maskPhone(draft.phone) : null,
@@ -33,7 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const open = await requireStep(request, services, "id", STEP);
+  const open = await requireStep(request, services, KINDS, STEP);
+  const next = stepAfter(open.draft.kind, STEP)!;
   const drafts = signupDrafts(services);
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
@@ -73,16 +77,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "verify") {
     const checked = await verifySignupCode(request, context, named, values.code.trim());
     if (!checked.ok) return fail(checked.field, checked.message, checked.status);
-    return saveAndGo(checked.draft, "/member/addInfo");
+    return saveAndGo(checked.draft, next);
   }
   // "next": the number was verified earlier (the member came back to this step).
   if (!open.draft.phone) return fail("", "errors.form.codeFirst", 400);
-  return saveAndGo(named, "/member/addInfo");
+  return saveAndGo(named, next);
 }
 
 export default function UserInfoRoute() {
   const { t } = useTranslation();
-  const { name, pendingPhone, verifiedPhone } = useLoaderData<typeof loader>();
+  const { step, name, pendingPhone, verifiedPhone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<{ name: string; phone: string; code: string }>({
     id: "user-info",
@@ -92,7 +96,7 @@ export default function UserInfoRoute() {
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <p className="signup-step">{t("signup.step", { current: 3, total: 4 })}</p>
+      <p className="signup-step">{t("signup.step", step)}</p>
       <h2>{t("signup.user.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="field">

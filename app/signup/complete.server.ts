@@ -20,12 +20,13 @@ export async function finishSignup(
 ): Promise<{ ok: true; response: Response } | { ok: false; message: string; status: number }> {
   const created = await createAccount(services, open.draft, language);
   if (!created.ok) {
-    const key =
-      created.problem === "emailTaken"
-        ? "errors.form.emailTaken"
-        : created.problem === "phoneTaken"
-          ? "errors.form.phoneTaken"
-          : "errors.form.signUpFailed";
+    const key = {
+      emailTaken: "errors.form.emailTaken",
+      phoneTaken: "errors.form.phoneTaken",
+      googleExpired: "errors.form.googleExpired",
+      incomplete: "errors.form.signUpFailed",
+      unavailable: "errors.form.signUpFailed",
+    }[created.problem];
     return { ok: false, message: formMessage(key), status: created.problem === "unavailable" ? 503 : 409 };
   }
   const headers = new Headers({ "Set-Cookie": await signupDrafts(services).discard(open.id) });

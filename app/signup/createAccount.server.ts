@@ -1,20 +1,100 @@
 /**
- * The last step of both sign-up flows: the Firebase Auth user and the member's
+ * The last step of every sign-up flow: the Firebase Auth user and the member's
  * profile are made together, or neither is. The user is made first (Firebase
  * refuses a taken e-mail or number atomically); if the profile cannot be stored,
  * the user is deleted again. Then the member is signed in with a fresh ID token.
+ * Joining with Google, the user is made by signing in with the Google token kept
+ * in the draft, then given the verified number and the name.
  */
-import { insertMember } from "~/members/members.server";
+import type { Auth } from "firebase-admin/auth";
+import { isBareGoogleUser } from "~/auth/google.server";
+import { insertMember, memberProfile } from "~/members/members.server";
 import type { Services } from "~/services.server";
-import { unsealPassword } from "./draft.server";
+import { unsealSecret } from "./draft.server";
 import type { SignupDraft } from "./steps";
 
 export type CreateAccountResult =
   | { ok: true; uid: string; idToken: string | null }
-  | { ok: false; problem: "emailTaken" | "phoneTaken" | "incomplete" | "unavailable" };
+  | { ok: false; problem: "emailTaken" | "phoneTaken" | "googleExpired" | "incomplete" | "unavailable" };
 
 function codeOf(error: unknown): string {
   return typeof error === "object" && error && "code" in error ? String((error as { code: unknown }).code) : "";
+}
+
+function logError(event: string, error: unknown, uid?: string) {
+  console.error(JSON.stringify({ level: "error", event, ...(uid ? { uid } : {}), error: String(error) }));
+}
+
+/** No half-made accounts: without its profile the Firebase user goes too. */
+async function removeUser(auth: Auth, uid: string) {
+  await auth.deleteUser(uid).catch((error: unknown) => logError("signUp.cleanup", error, uid));
+}
+
+/** The member's profile and terms record; false when they could not be stored. */
+function storeProfile(services: Services, uid: string, draft: SignupDraft, language: string, now: number): boolean {
+  try {
+    insertMember(
+      services.db,
+      {
+        uid,
+        name: draft.name!,
+        language,
+        phoneNumber: draft.phone!,
+        nationality: draft.nationality!,
+        visa: draft.visa ?? null,
+        visaExpiresOn: draft.visaExpiry || null,
+        signUpMethod: draft.kind,
+        terms: draft.terms!,
+      },
+      now,
+    );
+    return true;
+  } catch (error) {
+    logError("signUp.profile", error, uid);
+    return false;
+  }
+}
+
+async function createGoogleAccount(
+  services: Services,
+  draft: SignupDraft,
+  language: string,
+  now: number,
+): Promise<CreateAccountResult> {
+  const { auth, toolkit } = services.identity;
+  if (!draft.google) return { ok: false, problem: "incomplete" };
+  let tokens;
+  try {
+    const googleIdToken = unsealSecret(services.sessionSecret, draft.google.sealedToken);
+    tokens = await toolkit.signInWithGoogle(googleIdToken, draft.google.requestUri);
+  } catch (error) {
+    // Google's ID token lives an hour (or was sealed under an older secret): the member signs in with Google again.
+    logError("signUp.google", error);
+    return { ok: false, problem: "googleExpired" };
+  }
+  const uid = tokens.uid;
+  // Finished in another tab a moment ago: this is now a sign-in.
+  if (memberProfile(services.db, uid)) return { ok: true, uid, idToken: tokens.idToken };
+  try {
+    if (!isBareGoogleUser(await auth.getUser(uid))) return { ok: false, problem: "emailTaken" };
+    await auth.updateUser(uid, { displayName: draft.name, phoneNumber: draft.phone });
+  } catch (error) {
+    await removeUser(auth, uid);
+    if (codeOf(error) === "auth/phone-number-already-exists") return { ok: false, problem: "phoneTaken" };
+    logError("signUp.google", error, uid);
+    return { ok: false, problem: "unavailable" };
+  }
+  if (!storeProfile(services, uid, draft, language, now)) {
+    await removeUser(auth, uid);
+    return { ok: false, problem: "unavailable" };
+  }
+  // A token issued now carries the number too; Google's sign-in token above still does as a fallback.
+  try {
+    return { ok: true, uid, idToken: (await toolkit.signInWithCustomToken(await auth.createCustomToken(uid))).idToken };
+  } catch (error) {
+    logError("signUp.signIn", error, uid);
+    return { ok: true, uid, idToken: tokens.idToken };
+  }
 }
 
 export async function createAccount(
@@ -25,10 +105,11 @@ export async function createAccount(
 ): Promise<CreateAccountResult> {
   const { auth, toolkit } = services.identity;
   if (!draft.terms || !draft.name || !draft.phone || !draft.nationality) return { ok: false, problem: "incomplete" };
+  if (draft.kind === "google") return createGoogleAccount(services, draft, language, now);
   let password: string | null = null;
   if (draft.kind === "id" && draft.email && draft.sealedPassword) {
     try {
-      password = unsealPassword(services.sessionSecret, draft.sealedPassword);
+      password = unsealSecret(services.sessionSecret, draft.sealedPassword);
     } catch {
       // Sealed under a secret that has since changed: the member chooses the password again.
       return { ok: false, problem: "incomplete" };
@@ -48,34 +129,12 @@ export async function createAccount(
     const code = codeOf(error);
     if (code === "auth/email-already-exists") return { ok: false, problem: "emailTaken" };
     if (code === "auth/phone-number-already-exists") return { ok: false, problem: "phoneTaken" };
-    console.error(JSON.stringify({ level: "error", event: "signUp.createUser", error: String(error) }));
+    logError("signUp.createUser", error);
     return { ok: false, problem: "unavailable" };
   }
 
-  try {
-    insertMember(
-      services.db,
-      {
-        uid,
-        name: draft.name,
-        language,
-        phoneNumber: draft.phone,
-        nationality: draft.nationality,
-        visa: draft.visa ?? null,
-        visaExpiresOn: draft.visaExpiry || null,
-        signUpMethod: draft.kind,
-        terms: draft.terms,
-      },
-      now,
-    );
-  } catch (error) {
-    // No half-made accounts: without its profile the Firebase user goes too.
-    console.error(JSON.stringify({ level: "error", event: "signUp.profile", uid, error: String(error) }));
-    await auth
-      .deleteUser(uid)
-      .catch((cleanup: unknown) =>
-        console.error(JSON.stringify({ level: "error", event: "signUp.cleanup", uid, error: String(cleanup) })),
-      );
+  if (!storeProfile(services, uid, draft, language, now)) {
+    await removeUser(auth, uid);
     return { ok: false, problem: "unavailable" };
   }
 
@@ -87,7 +146,7 @@ export async function createAccount(
         : await toolkit.signInWithCustomToken(await auth.createCustomToken(uid));
     return { ok: true, uid, idToken: tokens.idToken };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "signUp.signIn", uid, error: String(error) }));
+    logError("signUp.signIn", error, uid);
     return { ok: true, uid, idToken: null };
   }
 }

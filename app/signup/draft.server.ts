@@ -2,8 +2,9 @@
  * Sign-up drafts, kept in the database while a visitor walks through a sign-up
  * flow. The browser holds only the draft's random id, in a signed cookie. A draft
  * lives 30 minutes after its last change; expired drafts are removed. The chosen
- * password is sealed (AES-256-GCM, key derived from the server secret) and the
- * draft is deleted as soon as the account is made.
+ * password (or, joining with Google, Google's ID token) is sealed (AES-256-GCM,
+ * key derived from the server secret) and the draft is deleted as soon as the
+ * account is made.
  */
 import crypto from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
@@ -31,17 +32,19 @@ function draftCookie(services: Services): Cookie {
 }
 
 function sealingKey(secret: string): Buffer {
+  // The label predates Google tokens in drafts; changing it would strand drafts in flight.
   return Buffer.from(crypto.hkdfSync("sha256", secret, "k-life", "signup-draft-password", 32));
 }
 
-export function sealPassword(secret: string, password: string): string {
+/** A credential kept in a draft (the password, Google's ID token), readable only with the server secret. */
+export function sealSecret(secret: string, password: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv("aes-256-gcm", sealingKey(secret), iv);
   const sealed = Buffer.concat([cipher.update(password, "utf8"), cipher.final()]);
   return [iv, cipher.getAuthTag(), sealed].map((b) => b.toString("base64url")).join(".");
 }
 
-export function unsealPassword(secret: string, sealed: string): string {
+export function unsealSecret(secret: string, sealed: string): string {
   const [iv, tag, data] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
   if (!iv || !tag || !data) throw new Error("Malformed sealed password");
   const decipher = crypto.createDecipheriv("aes-256-gcm", sealingKey(secret), iv);
@@ -59,13 +62,17 @@ export function signupDrafts(services: Services) {
   const cookie = draftCookie(services);
 
   return {
-    /** The visitor's draft of this kind, or null (none, expired, or of the other flow). */
-    async read(request: Request, kind: SignupKind, now = Date.now()): Promise<OpenDraft | null> {
+    /** The visitor's draft of one of these kinds, or null (none, expired, or of another flow). */
+    async read(
+      request: Request,
+      kinds: SignupKind | readonly SignupKind[],
+      now = Date.now(),
+    ): Promise<OpenDraft | null> {
       const id = (await cookie.parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
       if (typeof id !== "string" || !/^[A-Za-z0-9_-]{22,64}$/.test(id)) return null;
       const row = db.prepare("SELECT kind, data FROM signup_drafts WHERE id = ? AND expires_at > ?").get(id, now) as
         { kind: string; data: string } | undefined;
-      if (!row || row.kind !== kind) return null;
+      if (!row || !(typeof kinds === "string" ? [kinds] : kinds).includes(row.kind as SignupKind)) return null;
       try {
         return { id, draft: JSON.parse(row.data) as SignupDraft };
       } catch {

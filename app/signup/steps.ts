@@ -1,11 +1,12 @@
 /**
- * The two sign-up flows as ordered steps, and which step a draft may see: a
- * visitor who jumps ahead goes to the first step not yet done; going back to a
- * finished step is allowed (its answers are shown again).
+ * The sign-up flows as ordered steps, and which step a draft may see: a visitor
+ * who jumps ahead goes to the first step not yet done; going back to a finished
+ * step is allowed (its answers are shown again). Joining with Google walks the
+ * ID flow's screens without the ID and password step: Google is the sign-in.
  */
 import type { TermsChoices } from "./terms";
 
-export type SignupKind = "id" | "phone";
+export type SignupKind = "id" | "phone" | "google";
 
 /** What a sign-up has collected so far. Kept on the server (signup/draft.server.ts). */
 export interface SignupDraft {
@@ -22,6 +23,12 @@ export interface SignupDraft {
   nationality?: string;
   visa?: string;
   visaExpiry?: string;
+  /**
+   * Joining with Google: the Google identity the account will sign in with. Its ID
+   * token is sealed like the password and signs in again when the account is made,
+   * so no Firebase user exists before the member has finished.
+   */
+  google?: { subject: string; email: string; sealedToken: string; requestUri: string };
 }
 
 interface Step {
@@ -42,7 +49,28 @@ const flows: Record<SignupKind, readonly Step[]> = {
     { path: "/sign/inputName", done: (d) => Boolean(d.name) },
     { path: "/sign/choiceNation", done: (d) => Boolean(d.nationality) },
   ],
+  google: [
+    { path: "/member/agree", done: (d) => Boolean(d.terms && d.google) },
+    { path: "/member/userInfo", done: (d) => Boolean(d.name && d.phone) },
+    { path: "/member/addInfo", done: (d) => Boolean(d.nationality && d.visa) },
+  ],
 };
+
+function indexOf(kind: SignupKind, path: string): number {
+  const index = flows[kind].findIndex((s) => s.path === path);
+  if (index < 0) throw new Error(`Not a ${kind} sign-up step: ${path}`);
+  return index;
+}
+
+/** "Step 2 of 3", for the page. */
+export function stepPosition(kind: SignupKind, path: string): { current: number; total: number } {
+  return { current: indexOf(kind, path) + 1, total: flows[kind].length };
+}
+
+/** The step after `path` in this flow, or null after the last one (where the account is made). */
+export function stepAfter(kind: SignupKind, path: string): string | null {
+  return flows[kind][indexOf(kind, path) + 1]?.path ?? null;
+}
 
 export function firstStep(kind: SignupKind): string {
   return flows[kind][0]!.path;
@@ -61,8 +89,7 @@ export function firstUnfinishedStep(kind: SignupKind, draft: SignupDraft | null)
  */
 export function redirectForStep(kind: SignupKind, draft: SignupDraft | null, path: string): string | null {
   const steps = flows[kind];
-  const index = steps.findIndex((s) => s.path === path);
-  if (index < 0) throw new Error(`Not a ${kind} sign-up step: ${path}`);
+  const index = indexOf(kind, path);
   if (index === 0) return null;
   if (!draft || draft.kind !== kind) return firstStep(kind);
   const open = steps.slice(0, index).every((s) => s.done(draft));

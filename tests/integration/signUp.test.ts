@@ -1,30 +1,33 @@
 /**
- * Both sign-up flows, recovery and Google sign-in through the routes' loaders and
+ * The sign-up flows (ID, phone, Google), recovery and Google sign-in through the routes' loaders and
  * actions, against the real Auth emulator and a temporary database; codes come
  * from the real local outbox.
  */
 import { randomUUID } from "node:crypto";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterAll, describe, expect, it } from "vitest";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInWithGoogleToken } from "~/auth/google.server";
 import { readSession } from "~/auth/session.server";
 import { memberProfile, termsRecord, insertMember } from "~/members/members.server";
 import { action as accountAction } from "~/routes/member.accountInfo";
 import { action as addInfoAction, loader as addInfoLoader } from "~/routes/member.addInfo";
-import { action as agreeAction } from "~/routes/member.agree";
+import { action as agreeAction, loader as agreeLoader } from "~/routes/member.agree";
+import { action as googleAction } from "~/routes/member.google";
+import { loader as googleCallbackLoader } from "~/routes/member.google.callback";
 import { action as findPwAction } from "~/routes/member.findPw";
 import { action as resetAction, loader as resetLoader } from "~/routes/member.resetPw";
-import { action as userInfoAction } from "~/routes/member.userInfo";
+import { action as userInfoAction, loader as userInfoLoader } from "~/routes/member.userInfo";
 import { action as signAction } from "~/routes/sign._index";
 import { action as signCodeAction } from "~/routes/sign.authNo";
 import { action as nameAction } from "~/routes/sign.inputName";
 import { action as nationAction } from "~/routes/sign.choiceNation";
 import { createAccount } from "~/signup/createAccount.server";
-import { DRAFT_TTL_MS, sealPassword, signupDrafts } from "~/signup/draft.server";
+import { DRAFT_TTL_MS, sealSecret, signupDrafts } from "~/signup/draft.server";
 import { termsDocuments } from "~/signup/terms";
 import { readOutbox } from "~/sms/sender.server";
 import { Jar, run } from "../support/jar";
-import { createTestServices, loadContext } from "../support/services";
+import { startGoogleStandIn } from "../support/googleStandIn.mjs";
+import { createTestServices, loadContext, type TestServices } from "../support/services";
 
 const services = createTestServices();
 const context = loadContext(services);
@@ -33,7 +36,7 @@ afterAll(() => services.cleanup());
 type Action = (args: ActionFunctionArgs) => unknown;
 type Reply = { error: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 
-const submit = (action: Action, path: string, jar: Jar, fields: Record<string, string>) =>
+const submit = (action: Action, path: string, jar: Jar, fields: Record<string, string>, ctx = context) =>
   run(() =>
     action({
       request: new Request(`http://x${path}`, {
@@ -42,22 +45,26 @@ const submit = (action: Action, path: string, jar: Jar, fields: Record<string, s
         headers: { Cookie: jar.header },
       }),
       params: {},
-      context,
+      context: ctx,
     }),
   ).then((response) => jar.take(response));
-const load = (loader: Action, path: string, jar: Jar) =>
+const load = (loader: Action, path: string, jar: Jar, ctx = context) =>
   run(() =>
-    loader({ request: new Request(`http://x${path}`, { headers: { Cookie: jar.header } }), params: {}, context }),
-  );
+    loader({
+      request: new Request(`http://x${path}`, { headers: { Cookie: jar.header } }),
+      params: {},
+      context: ctx,
+    }),
+  ).then((response) => jar.take(response));
 
 let seq = 0;
 const freshNumber = () => {
   const local = `0106${String((Date.now() % 100_000) * 10 + (seq++ % 10)).padStart(7, "0")}`;
   return { local, e164: `+82${local.slice(1)}` };
 };
-const codeFor = (e164: string) =>
+const codeFor = (e164: string, dataDir = services.dataDir) =>
   /\d{6}/.exec(
-    readOutbox(services.dataDir)
+    readOutbox(dataDir)
       .filter((m) => m.to === e164)
       .at(-1)!.text,
   )![0];
@@ -214,7 +221,7 @@ describe("no half-made accounts", () => {
           kind: "id",
           terms: { choices: { service: true, privacy: true, age14: true, marketing: false }, at: Date.now() },
           email,
-          sealedPassword: sealPassword(broken.sessionSecret, password),
+          sealedPassword: sealSecret(broken.sessionSecret, password),
           name: "Half Made",
           phone: freshNumber().e164,
           nationality: "PH",
@@ -284,6 +291,165 @@ describe("password recovery", () => {
   });
 });
 
+describe("joining and signing in with Google", () => {
+  // Google's endpoints are a local stand-in; its unsigned ID token goes to the emulator's signInWithIdp.
+  let standIn: Awaited<ReturnType<typeof startGoogleStandIn>>;
+  let google: TestServices;
+  let googleContext: AppLoadContext;
+  beforeAll(async () => {
+    standIn = await startGoogleStandIn();
+    google = createTestServices(standIn.env);
+    googleContext = loadContext(google);
+  });
+  afterAll(async () => {
+    await google.cleanup();
+    await standIn.close();
+  });
+
+  const newGmail = () => `g-${randomUUID()}@gmail.example`;
+  const step = (action: Action, path: string, jar: Jar, fields: Record<string, string>) =>
+    submit(action, path, jar, fields, googleContext);
+  const firebaseUserOf = (email: string) => google.identity.auth.getUserByEmail(email).catch(() => null);
+
+  /** What the browser does: "Continue with Google", pick the account at "Google", come back to the callback. */
+  async function throughGoogle(jar: Jar, email: string, name = "") {
+    const start = await step(googleAction, "/member/google", jar, { redirectTo: "/mypage" });
+    const authorize = new URL(start.headers.get("Location")!);
+    expect(authorize.origin).toBe(standIn.origin);
+    const choose = new URL("/authorize/choose", standIn.origin);
+    for (const key of ["client_id", "redirect_uri", "state", "nonce"]) {
+      choose.searchParams.set(key, authorize.searchParams.get(key)!);
+    }
+    choose.searchParams.set("email", email);
+    choose.searchParams.set("name", name);
+    const back = new URL((await fetch(choose, { redirect: "manual" })).headers.get("Location")!);
+    return load(googleCallbackLoader, `${back.pathname}${back.search}`, jar, googleContext);
+  }
+
+  async function throughGooglePhoneStep(jar: Jar, name: string) {
+    const { local, e164 } = freshNumber();
+    await step(userInfoAction, "/member/userInfo", jar, { intent: "send", name, phone: local });
+    const verified = await step(userInfoAction, "/member/userInfo", jar, {
+      intent: "verify",
+      name,
+      code: codeFor(e164, google.dataDir),
+    });
+    expect(verified.headers.get("Location")).toBe("/member/addInfo");
+    return e164;
+  }
+
+  it("joins a newcomer through terms, name and phone, and nationality, making the account only at the end", async () => {
+    const jar = new Jar();
+    const email = newGmail();
+    expect((await throughGoogle(jar, email, "Maria Santos")).headers.get("Location")).toBe("/member/agree");
+    expect(await firebaseUserOf(email)).toBeNull();
+
+    const agree = (await (await load(agreeLoader, "/member/agree", jar, googleContext)).json()) as {
+      googleEmail: string;
+      step: { current: number; total: number };
+    };
+    expect(agree).toMatchObject({ googleEmail: email, step: { current: 1, total: 3 } });
+    const agreed = await step(agreeAction, "/member/agree", jar, { service: "on", privacy: "on", age14: "on" });
+    expect(agreed.headers.get("Location")).toBe("/member/userInfo");
+    const user = (await (await load(userInfoLoader, "/member/userInfo", jar, googleContext)).json()) as {
+      name: string;
+    };
+    expect(user.name).toBe("Maria Santos");
+    const e164 = await throughGooglePhoneStep(jar, "Maria Santos");
+    expect(await firebaseUserOf(email)).toBeNull();
+
+    const done = await step(addInfoAction, "/member/addInfo", jar, { nationality: "Philippines", visa: "E-9-1" });
+    expect(done.headers.get("Location")).toBe("/member/complete");
+    const member = await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), google);
+    expect(member).toMatchObject({ email, phoneNumber: e164 });
+    expect(memberProfile(google.db, member!.uid)).toMatchObject({
+      name: "Maria Santos",
+      nationality: "PH",
+      visa: "E-9-1",
+      phoneNumber: e164,
+      signUpMethod: "google",
+    });
+    expect(termsRecord(google.db, member!.uid).find((r) => r.document === "marketing")?.agreed).toBe(false);
+    const firebaseUser = await firebaseUserOf(email);
+    expect(firebaseUser).toMatchObject({ uid: member!.uid, phoneNumber: e164, displayName: "Maria Santos" });
+    expect(firebaseUser!.providerData.map((p) => p.providerId)).toContain("google.com");
+
+    // Next time, Google signs the member in and returns them where they were going.
+    const other = new Jar();
+    const again = await throughGoogle(other, email);
+    expect(again.headers.get("Location")).toBe("/mypage");
+    const signedIn = await readSession(new Request("http://x/", { headers: { Cookie: other.header } }), google);
+    expect(signedIn?.uid).toBe(member!.uid);
+  });
+
+  it("leaves no Firebase user behind for an abandoned join, and keeps the answers when the same person comes back", async () => {
+    const jar = new Jar();
+    const email = newGmail();
+    await throughGoogle(jar, email);
+    await step(agreeAction, "/member/agree", jar, { agreeAll: "on" });
+    expect(await firebaseUserOf(email)).toBeNull();
+    expect((await throughGoogle(jar, email)).headers.get("Location")).toBe("/member/userInfo");
+    // Someone else's Google account in the same browser starts over.
+    expect((await throughGoogle(jar, newGmail())).headers.get("Location")).toBe("/member/agree");
+    // "Join another way" drops the Google draft.
+    const other = await step(agreeAction, "/member/agree", jar, { intent: "discard" });
+    expect(other.headers.get("Location")).toBe("/member/start");
+    expect(jar.cookies.has("__signup")).toBe(false);
+  });
+
+  it("refuses a number taken while joining, and leaves nothing half made", async () => {
+    const jar = new Jar();
+    const email = newGmail();
+    await throughGoogle(jar, email, "Late");
+    await step(agreeAction, "/member/agree", jar, { agreeAll: "on" });
+    const e164 = await throughGooglePhoneStep(jar, "Late");
+    await google.identity.auth.createUser({ phoneNumber: e164 });
+    const refused = await step(addInfoAction, "/member/addInfo", jar, { nationality: "Nepal", visa: "E-9-1" });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Reply).error[""]).toEqual(["errors.form.phoneTaken"]);
+    expect(await firebaseUserOf(email)).toBeNull();
+  });
+
+  it("asks for Google again when the kept token no longer signs in, and then finishes with the answers kept", async () => {
+    const jar = new Jar();
+    const email = newGmail();
+    await throughGoogle(jar, email, "Expired");
+    await step(agreeAction, "/member/agree", jar, { agreeAll: "on" });
+    await throughGooglePhoneStep(jar, "Expired");
+    google.db
+      .prepare(
+        "UPDATE signup_drafts SET data = json_set(data, '$.google.sealedToken', 'not.a.token') WHERE kind = 'google'",
+      )
+      .run();
+    const stale = await step(addInfoAction, "/member/addInfo", jar, { nationality: "Mongolia", visa: "D-2-2" });
+    expect(((await stale.json()) as Reply).error[""]).toEqual(["errors.form.googleExpired"]);
+    expect(await firebaseUserOf(email)).toBeNull();
+
+    expect((await throughGoogle(jar, email)).headers.get("Location")).toBe("/member/addInfo");
+    const kept = (await (await load(addInfoLoader, "/member/addInfo", jar, googleContext)).json()) as {
+      nationality: string;
+      visa: string;
+    };
+    expect(kept).toMatchObject({ nationality: "Mongolia", visa: "D-2-2" });
+    const done = await step(addInfoAction, "/member/addInfo", jar, { nationality: "Mongolia", visa: "D-2-2" });
+    expect(done.headers.get("Location")).toBe("/member/complete");
+    expect(await firebaseUserOf(email)).toMatchObject({ displayName: "Expired" });
+  });
+
+  it("sends a forged state or a token without the flow's nonce back to the start screen", async () => {
+    const jar = new Jar();
+    const start = await step(googleAction, "/member/google", jar, { redirectTo: "/" });
+    const state = new URL(start.headers.get("Location")!).searchParams.get("state");
+    const forged = await load(
+      googleCallbackLoader,
+      `/member/google/callback?state=${state}x&code=c`,
+      jar,
+      googleContext,
+    );
+    expect(forged.headers.get("Location")).toBe("/member/start?google=failed");
+  });
+});
+
 describe("Google sign-in", () => {
   const googleToken = (sub: string, nonce = "n") =>
     JSON.stringify({ sub, email: `g-${sub}@example.com`, email_verified: true, nonce });
@@ -303,14 +469,15 @@ describe("Google sign-in", () => {
       terms: { choices: { service: true, privacy: true, age14: true, marketing: false }, at: Date.now() },
     });
     const result = await signInWithGoogleToken(services, googleToken(sub), "http://127.0.0.1");
-    expect(result.ok).toBe(true);
+    expect(result.outcome).toBe("member");
   });
 
-  it("leaves no user behind for a Google identity without an account", async () => {
+  it("removes the user Firebase made for a newcomer at once, and names the identity for joining", async () => {
     const sub = randomUUID().replaceAll("-", "").slice(0, 21);
-    expect(await signInWithGoogleToken(services, googleToken(sub), "http://127.0.0.1")).toEqual({
-      ok: false,
-      reason: "noAccount",
+    const token = `e30.${Buffer.from(googleToken(sub)).toString("base64url")}.`;
+    expect(await signInWithGoogleToken(services, token, "http://127.0.0.1")).toEqual({
+      outcome: "newcomer",
+      identity: { subject: sub, email: `g-${sub}@example.com`, name: "" },
     });
     await expect(services.identity.auth.getUserByEmail(`g-${sub}@example.com`)).rejects.toMatchObject({
       code: "auth/user-not-found",

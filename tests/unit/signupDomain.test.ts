@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { passwordProblem } from "~/auth/password.server";
 import { countriesIn, resolveCountry } from "~/members/countries.server";
-import { firstUnfinishedStep, redirectForStep, type SignupDraft } from "~/signup/steps";
+import { firstUnfinishedStep, redirectForStep, stepAfter, stepPosition, type SignupDraft } from "~/signup/steps";
 import { requiredTermsAgreed } from "~/signup/terms";
 import { normalizeVisaCode, statusOfVisa, visaStatuses } from "~/visa/catalogue";
 
@@ -31,6 +31,23 @@ describe("sign-up steps", () => {
     expect(firstUnfinishedStep("phone", { kind: "phone", terms, pending: { phone: "+8210", codeId: "c" } })).toBe(
       "/sign/authNo",
     );
+  });
+
+  it("walks a Google joiner through the ID flow's screens without the ID and password step", () => {
+    const google = { subject: "s", email: "g@example.com", sealedToken: "t", requestUri: "http://x" };
+    const agreed: SignupDraft = { kind: "google", google, terms, name: "Kim" };
+    expect(stepAfter("google", "/member/agree")).toBe("/member/userInfo");
+    expect(stepAfter("id", "/member/agree")).toBe("/member/accountInfo");
+    expect(stepAfter("google", "/member/addInfo")).toBeNull();
+    expect(stepPosition("google", "/member/userInfo")).toEqual({ current: 2, total: 3 });
+    expect(stepPosition("id", "/member/userInfo")).toEqual({ current: 3, total: 4 });
+    expect(redirectForStep("google", agreed, "/member/userInfo")).toBeNull();
+    // A suggested name is not a finished step: the number still has to be verified.
+    expect(redirectForStep("google", agreed, "/member/addInfo")).toBe("/member/userInfo");
+    expect(redirectForStep("google", { kind: "google", google, name: "Kim" }, "/member/userInfo")).toBe(
+      "/member/agree",
+    );
+    expect(() => stepPosition("google", "/member/accountInfo")).toThrow();
   });
 
   it("needs every required document, never the optional one", () => {
