@@ -5,8 +5,12 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { standInClient } from "./tests/support/googleStandIn.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// Google's OAuth endpoints are a local stand-in (tests/support/googleStandIn.mjs): Google cannot be reached here.
+const GOOGLE_PORT = PORT + 4;
+const googleOrigin = `http://127.0.0.1:${GOOGLE_PORT}`;
 // Exported so test workers can read what the server wrote there (the SMS outbox).
 const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `klife-e2e-${process.pid}`));
 
@@ -38,25 +42,39 @@ export default defineConfig({
     { name: "js", use: { ...phone, javaScriptEnabled: true } },
     { name: "nojs", use: { ...phone, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node build/server.js`,
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      AUTH_EMULATOR_PORT: String(PORT + 1),
-      AUTH_EMULATOR_HUB_PORT: String(PORT + 2),
-      AUTH_EMULATOR_LOGGING_PORT: String(PORT + 3),
-      // Two browsers hammer one loopback address: keep the limits out of the way.
-      RATE_LIMIT_ALL: "100000",
-      RATE_LIMIT_MUTATIONS: "100000",
-      RATE_LIMIT_AUTH: "100000",
+  webServer: [
+    {
+      command: `node tests/support/googleStandIn.mjs ${GOOGLE_PORT}`,
+      url: `${googleOrigin}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node build/server.js`,
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        AUTH_EMULATOR_PORT: String(PORT + 1),
+        AUTH_EMULATOR_HUB_PORT: String(PORT + 2),
+        AUTH_EMULATOR_LOGGING_PORT: String(PORT + 3),
+        // Two browsers hammer one loopback address: keep the limits out of the way.
+        RATE_LIMIT_ALL: "100000",
+        RATE_LIMIT_MUTATIONS: "100000",
+        RATE_LIMIT_AUTH: "100000",
+        GOOGLE_CLIENT_ID: standInClient.id,
+        GOOGLE_CLIENT_SECRET: standInClient.secret,
+        GOOGLE_AUTHORIZE_URL: `${googleOrigin}/authorize`,
+        GOOGLE_TOKEN_URL: `${googleOrigin}/token`,
+      },
+    },
+  ],
 });

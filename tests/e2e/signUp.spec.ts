@@ -1,11 +1,11 @@
-/** Both sign-up flows, password recovery and the visa finder, with and without JavaScript. */
+/** The sign-up flows (ID, phone, Google), password recovery and the visa finder, with and without JavaScript. */
 import { expect, test, type Page } from "@playwright/test";
 import { freshNumber, hideTodayPopup, pageTitle, strings, textedCode, useLanguage } from "./helpers";
 
 const en = strings("en") as unknown as {
-  signup: Record<string, Record<string, string>> & { next: string; verify: string };
+  signup: Record<string, Record<string, string>> & { next: string; verify: string; step: string };
   login: Record<string, string>;
-  member: { startId: Record<string, string> };
+  member: { startId: Record<string, string>; start: Record<string, string> };
   recovery: Record<string, string>;
   visaFinder: Record<string, string>;
   errors: { form: Record<string, string> };
@@ -112,6 +112,50 @@ test("joining with an ID: terms, ID and password, name and phone, nationality an
   await page.getByLabel(en.member.startId.email!).fill(email);
   await page.getByLabel(en.member.startId.password!).fill(password);
   await page.getByRole("button", { name: en.member.startId.submit }).click();
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+});
+
+/** At the Google stand-in's account chooser (tests/support/googleStandIn.mjs). */
+async function chooseGoogleAccount(page: Page, email: string, name = "") {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+test("joining with Google: Google account, terms, name and phone, nationality; next time Google signs in", async ({
+  page,
+}) => {
+  const email = uniqueEmail().replace("join-", "google-");
+  const { e164, local } = freshNumber();
+
+  await page.goto("/member/start");
+  await page.getByRole("button", { name: en.member.start.withGoogle }).click();
+  await chooseGoogleAccount(page, email, "Maria Santos");
+  await expect(page).toHaveURL(/\/member\/agree$/);
+  await expect(page.getByText(en.signup.google!.joining!.replace("{{email}}", email))).toBeVisible();
+  await expect(page.getByText(en.signup.step.replace("{{current}}", "1").replace("{{total}}", "3"))).toBeVisible();
+  await agreeRequired(page);
+  await page.getByRole("button", { name: en.signup.agree!.submit }).click();
+
+  // No ID and password step: Google is the sign-in. Google's name is suggested.
+  await expect(page).toHaveURL(/\/member\/userInfo$/);
+  await expect(page.getByLabel(en.signup.user!.name!)).toHaveValue("Maria Santos");
+  await verifyPhone(page, e164, local);
+  await expect(page).toHaveURL(/\/member\/addInfo$/);
+  await page.goto("/member/addInfo?visa=E-9-1");
+  await page.getByLabel(en.signup.add!.nationality!).fill("Philippines");
+  await page.getByRole("button", { name: en.signup.add!.submit }).click();
+  await expect(page).toHaveURL(/\/member\/complete$/);
+  await expect(
+    page.getByRole("heading", { name: en.signup.complete!.heading!.replace("{{name}}", "Maria Santos") }),
+  ).toBeVisible();
+
+  await page.getByRole("button", { name: en.nav.signOut }).click();
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toHaveCount(0);
+  await page.goto("/member/start");
+  await page.getByRole("button", { name: en.member.start.withGoogle }).click();
+  await chooseGoogleAccount(page, email);
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
 });
 

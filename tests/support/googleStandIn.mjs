@@ -6,7 +6,9 @@
  * signInWithIdp accepts in place of Google's signed one. The app reaches it
  * through GOOGLE_AUTHORIZE_URL and GOOGLE_TOKEN_URL.
  *
- * Run on its own (Playwright's web server): `node tests/support/googleStandIn.mjs PORT`.
+ * Run on its own (Playwright's web server): `node tests/support/googleStandIn.mjs 3214`, then start
+ * the app with GOOGLE_CLIENT_ID=stand-in-client.apps.example GOOGLE_CLIENT_SECRET=stand-in-secret
+ * GOOGLE_AUTHORIZE_URL=http://127.0.0.1:3214/authorize GOOGLE_TOKEN_URL=http://127.0.0.1:3214/token.
  */
 import crypto from "node:crypto";
 import http from "node:http";
