@@ -11,6 +11,7 @@ import { isBareGoogleUser } from "~/auth/google.server";
 import { insertMember, memberProfile } from "~/members/members.server";
 import type { Services } from "~/services.server";
 import { unsealSecret } from "./draft.server";
+import { requiredTermsAgreed } from "./terms";
 import type { SignupDraft } from "./steps";
 
 export type CreateAccountResult =
@@ -105,6 +106,8 @@ export async function createAccount(
 ): Promise<CreateAccountResult> {
   const { auth, toolkit } = services.identity;
   if (!draft.terms || !draft.name || !draft.phone || !draft.nationality) return { ok: false, problem: "incomplete" };
+  // The terms step refuses this already; an account is never made without the required terms, whatever the draft says.
+  if (!requiredTermsAgreed(draft.terms.choices)) return { ok: false, problem: "incomplete" };
   if (draft.kind === "google") return createGoogleAccount(services, draft, language, now);
   let password: string | null = null;
   if (draft.kind === "id" && draft.email && draft.sealedPassword) {

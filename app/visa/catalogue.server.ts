@@ -3,6 +3,7 @@
  * browser never downloads the whole `visa` namespace; and the finder's search.
  */
 import type { TFunction } from "i18next";
+import { isSupportedLanguage, type Language } from "~/i18n/config";
 import { i18nFor } from "~/i18n/instances.server";
 import {
   normalizeVisaCode,
@@ -42,7 +43,24 @@ async function visaT(lng: string) {
   return (await i18nFor(lng)).getFixedT(lng, "visa");
 }
 
-export async function visaFamiliesIn(lng: string): Promise<VisaFamilyEntry[]> {
+const familiesByLanguage = new Map<Language, Promise<readonly VisaFamilyEntry[]>>();
+
+/**
+ * The whole catalogue in one language. Translations do not change while the
+ * server runs, so each language is translated once (the finder's search reads
+ * it, and English, on every request); development re-reads edited locales.
+ */
+export function visaFamiliesIn(lng: string): Promise<readonly VisaFamilyEntry[]> {
+  if (process.env.NODE_ENV === "development" || !isSupportedLanguage(lng)) return translateFamilies(lng);
+  let families = familiesByLanguage.get(lng);
+  if (!families) {
+    families = translateFamilies(lng);
+    familiesByLanguage.set(lng, families);
+  }
+  return families;
+}
+
+async function translateFamilies(lng: string): Promise<VisaFamilyEntry[]> {
   const t = await visaT(lng);
   return visaFamilies.map((family) => ({
     family,
@@ -71,7 +89,7 @@ const fold = (text: string) => text.normalize("NFKC").toLocaleLowerCase().replac
  * or by words in the name, description or sub-type names, in the visitor's
  * language or in English.
  */
-export async function searchVisas(query: string, lng: string): Promise<VisaFamilyEntry[]> {
+export async function searchVisas(query: string, lng: string): Promise<readonly VisaFamilyEntry[]> {
   const families = await visaFamiliesIn(lng);
   const q = fold(query).slice(0, 100);
   if (!q) return families;

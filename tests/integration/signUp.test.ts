@@ -236,6 +236,25 @@ describe("no half-made accounts", () => {
       await broken.cleanup();
     }
   });
+
+  it("makes no account from a draft whose required terms were not agreed", async () => {
+    const phone = freshNumber().e164;
+    const result = await createAccount(
+      services,
+      {
+        kind: "phone",
+        terms: { choices: { service: true, privacy: true, age14: false, marketing: true }, at: Date.now() },
+        name: "Under Age",
+        phone,
+        nationality: "PH",
+      },
+      "en",
+    );
+    expect(result).toEqual({ ok: false, problem: "incomplete" });
+    await expect(services.identity.auth.getUserByPhoneNumber(phone)).rejects.toMatchObject({
+      code: "auth/user-not-found",
+    });
+  });
 });
 
 describe("sign-up with a phone", () => {
