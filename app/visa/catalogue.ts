@@ -25,13 +25,14 @@ export interface VisaStatus {
   subtypes: readonly string[];
 }
 
-const range = (status: string, from: number, to: number, skip: readonly number[] = []) =>
-  Array.from({ length: to - from + 1 }, (_, i) => from + i)
-    .filter((n) => !skip.includes(n))
-    .map((n) => `${status}-${n}`);
+/** "D-2", 1, 3 → D-2-1, D-2-2, D-2-3, then any `extra` codes. */
+function range(status: string, from: number, to: number, extra: readonly string[] = []): string[] {
+  return [...Array.from({ length: to - from + 1 }, (_, i) => `${status}-${from + i}`), ...extra];
+}
 
 export const visaFamilies: readonly VisaFamily[] = ["A", "B", "C", "D", "E", "F", "G", "H"];
 
+// The range() calls are marked pure so a browser bundle that imports this file without using the data drops it.
 export const visaStatuses: readonly VisaStatus[] = [
   { code: "A-1", family: "A", work: "notAllowed", subtypes: [] },
   { code: "A-2", family: "A", work: "notAllowed", subtypes: [] },
@@ -39,41 +40,48 @@ export const visaStatuses: readonly VisaStatus[] = [
   { code: "B-1", family: "B", work: "notAllowed", subtypes: [] },
   { code: "B-2", family: "B", work: "notAllowed", subtypes: ["B-2-1", "B-2-2"] },
   { code: "C-1", family: "C", work: "notAllowed", subtypes: [] },
-  { code: "C-3", family: "C", work: "notAllowed", subtypes: range("C-3", 1, 9) },
+  { code: "C-3", family: "C", work: "notAllowed", subtypes: /* @__PURE__ */ range("C-3", 1, 9) },
   { code: "C-4", family: "C", work: "limited", subtypes: [] },
   { code: "D-1", family: "D", work: "notAllowed", subtypes: [] },
-  { code: "D-2", family: "D", work: "limited", subtypes: range("D-2", 1, 8) },
+  { code: "D-2", family: "D", work: "limited", subtypes: /* @__PURE__ */ range("D-2", 1, 8) },
   { code: "D-3", family: "D", work: "limited", subtypes: [] },
-  { code: "D-4", family: "D", work: "limited", subtypes: range("D-4", 1, 7) },
+  { code: "D-4", family: "D", work: "limited", subtypes: /* @__PURE__ */ range("D-4", 1, 7) },
   { code: "D-5", family: "D", work: "limited", subtypes: [] },
   { code: "D-6", family: "D", work: "limited", subtypes: [] },
-  { code: "D-7", family: "D", work: "limited", subtypes: range("D-7", 1, 2) },
-  { code: "D-8", family: "D", work: "limited", subtypes: range("D-8", 1, 4) },
-  { code: "D-9", family: "D", work: "limited", subtypes: range("D-9", 1, 4) },
-  { code: "D-10", family: "D", work: "limited", subtypes: range("D-10", 1, 3) },
+  { code: "D-7", family: "D", work: "limited", subtypes: /* @__PURE__ */ range("D-7", 1, 2) },
+  { code: "D-8", family: "D", work: "limited", subtypes: /* @__PURE__ */ range("D-8", 1, 4) },
+  { code: "D-9", family: "D", work: "limited", subtypes: /* @__PURE__ */ range("D-9", 1, 4) },
+  { code: "D-10", family: "D", work: "limited", subtypes: /* @__PURE__ */ range("D-10", 1, 3) },
   { code: "E-1", family: "E", work: "limited", subtypes: [] },
-  { code: "E-2", family: "E", work: "limited", subtypes: range("E-2", 1, 2) },
+  { code: "E-2", family: "E", work: "limited", subtypes: /* @__PURE__ */ range("E-2", 1, 2) },
   { code: "E-3", family: "E", work: "limited", subtypes: [] },
   { code: "E-4", family: "E", work: "limited", subtypes: [] },
   { code: "E-5", family: "E", work: "limited", subtypes: [] },
-  { code: "E-6", family: "E", work: "limited", subtypes: range("E-6", 1, 3) },
-  { code: "E-7", family: "E", work: "limited", subtypes: range("E-7", 1, 4) },
+  { code: "E-6", family: "E", work: "limited", subtypes: /* @__PURE__ */ range("E-6", 1, 3) },
+  { code: "E-7", family: "E", work: "limited", subtypes: /* @__PURE__ */ range("E-7", 1, 4) },
   { code: "E-8", family: "E", work: "limited", subtypes: [] },
-  { code: "E-9", family: "E", work: "limited", subtypes: range("E-9", 1, 8) },
-  { code: "E-10", family: "E", work: "limited", subtypes: range("E-10", 1, 3) },
+  { code: "E-9", family: "E", work: "limited", subtypes: /* @__PURE__ */ range("E-9", 1, 8) },
+  { code: "E-10", family: "E", work: "limited", subtypes: /* @__PURE__ */ range("E-10", 1, 3) },
   { code: "F-1", family: "F", work: "notAllowed", subtypes: [] },
   { code: "F-2", family: "F", work: "allowed", subtypes: ["F-2-1", "F-2-3", "F-2-4", "F-2-7", "F-2-99"] },
   { code: "F-3", family: "F", work: "notAllowed", subtypes: [] },
-  { code: "F-4", family: "F", work: "limited", subtypes: range("F-4", 11, 27) },
+  { code: "F-4", family: "F", work: "limited", subtypes: /* @__PURE__ */ range("F-4", 11, 27) },
   { code: "F-5", family: "F", work: "allowed", subtypes: [] },
-  { code: "F-6", family: "F", work: "allowed", subtypes: range("F-6", 1, 3) },
-  { code: "G-1", family: "G", work: "limited", subtypes: [...range("G-1", 1, 7), "G-1-99"] },
+  { code: "F-6", family: "F", work: "allowed", subtypes: /* @__PURE__ */ range("F-6", 1, 3) },
+  { code: "G-1", family: "G", work: "limited", subtypes: /* @__PURE__ */ range("G-1", 1, 7, ["G-1-99"]) },
   { code: "H-1", family: "H", work: "limited", subtypes: [] },
-  { code: "H-2", family: "H", work: "limited", subtypes: [...range("H-2", 1, 7), "H-2-99"] },
+  { code: "H-2", family: "H", work: "limited", subtypes: /* @__PURE__ */ range("H-2", 1, 7, ["H-2-99"]) },
 ];
 
-const byCode = new Map(visaStatuses.map((s) => [s.code, s]));
-const statusOfSubtype = new Map(visaStatuses.flatMap((s) => s.subtypes.map((sub) => [sub, s] as const)));
+// Built on first use, so a route that imports a helper only for its loader leaves no data in the browser bundle.
+let lookups: { byCode: Map<string, VisaStatus>; bySubtype: Map<string, VisaStatus> } | null = null;
+function lookup() {
+  lookups ??= {
+    byCode: new Map(visaStatuses.map((s) => [s.code, s])),
+    bySubtype: new Map(visaStatuses.flatMap((s) => s.subtypes.map((sub) => [sub, s] as const))),
+  };
+  return lookups;
+}
 
 /**
  * Accepts how people type a code ("d2", "D 2", "e-7-1", "d21") and returns the
@@ -99,7 +107,7 @@ export function normalizeVisaCode(input: string): string {
 
 /** The status with this code (as in the URL: "D-2"), or null. */
 export function visaStatus(code: string): VisaStatus | null {
-  return byCode.get(code) ?? null;
+  return lookup().byCode.get(code) ?? null;
 }
 
 /**
@@ -107,7 +115,8 @@ export function visaStatus(code: string): VisaStatus | null {
  * Returns the status it belongs to, or null for anything not in the catalogue.
  */
 export function statusOfVisa(visa: string): VisaStatus | null {
-  return byCode.get(visa) ?? statusOfSubtype.get(visa) ?? null;
+  const { byCode, bySubtype } = lookup();
+  return byCode.get(visa) ?? bySubtype.get(visa) ?? null;
 }
 
 export function isKnownVisa(visa: unknown): visa is string {
