@@ -48,7 +48,7 @@ export function authorizeUrl(config: Config, redirectUri: string, flow: GoogleFl
     response_type: "code",
     scope: "openid email profile",
     state: flow.state,
-    nonce: flow.nonce,
+    nonce: hashedNonce(flow.nonce),
     prompt: "select_account",
   }).toString();
   return url.toString();
@@ -79,6 +79,12 @@ export interface GoogleIdentity {
   name: string;
 }
 
+/** Google's ID token and the raw nonce its `nonce` claim was made from. */
+export interface GoogleCredential {
+  idToken: string;
+  rawNonce: string;
+}
+
 export type GoogleSignIn =
   { outcome: "member"; idToken: string } | { outcome: "newcomer"; identity: GoogleIdentity } | { outcome: "failed" };
 
@@ -95,12 +101,12 @@ export function isBareGoogleUser(user: UserRecord): boolean {
  */
 export async function signInWithGoogleToken(
   services: Services,
-  googleIdToken: string,
+  google: GoogleCredential,
   requestUri: string,
 ): Promise<GoogleSignIn> {
   let tokens;
   try {
-    tokens = await services.identity.toolkit.signInWithGoogle(googleIdToken, requestUri);
+    tokens = await services.identity.toolkit.signInWithGoogle(google.idToken, requestUri, google.rawNonce);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", event: "google.signIn", error: String(error) }));
     return { outcome: "failed" };
@@ -114,7 +120,7 @@ export async function signInWithGoogleToken(
     console.error(JSON.stringify({ level: "error", event: "google.cleanup", error: String(error) }));
     return { outcome: "failed" };
   }
-  const subject = claimsOf(googleIdToken).sub;
+  const subject = claimsOf(google.idToken).sub;
   if (typeof subject !== "string" || !subject || !tokens.email) return { outcome: "failed" };
   return { outcome: "newcomer", identity: { subject, email: tokens.email, name: tokens.displayName ?? "" } };
 }
@@ -128,14 +134,15 @@ export async function startGoogleJoin(
   request: Request,
   services: Services,
   identity: GoogleIdentity,
-  googleIdToken: string,
+  credential: GoogleCredential,
   requestUri: string,
 ): Promise<{ to: string; setCookie: string }> {
   const drafts = signupDrafts(services);
   const google = {
     subject: identity.subject,
     email: identity.email,
-    sealedToken: sealSecret(services.sessionSecret, googleIdToken),
+    sealedToken: sealSecret(services.sessionSecret, credential.idToken),
+    rawNonce: credential.rawNonce,
     requestUri,
   };
   const open = await drafts.read(request, "google");
@@ -157,8 +164,16 @@ function claimsOf(googleIdToken: string): { nonce?: unknown; sub?: unknown } {
   }
 }
 
-/** The nonce inside Google's ID token (its signature is checked by Firebase right after). */
-export function nonceOf(googleIdToken: string): string | null {
-  const { nonce } = claimsOf(googleIdToken);
-  return typeof nonce === "string" ? nonce : null;
+/**
+ * Google is given the SHA-256 of our nonce and writes it into the ID token; Firebase
+ * is given the raw nonce and checks the two match (as its own SDKs do), so a token
+ * taken from another sign-in cannot be replayed here.
+ */
+export function hashedNonce(rawNonce: string): string {
+  return crypto.createHash("sha256").update(rawNonce).digest("hex");
+}
+
+/** Whether Google's ID token carries this flow's nonce (its signature is checked by Firebase right after). */
+export function tokenHasNonce(googleIdToken: string, rawNonce: string): boolean {
+  return claimsOf(googleIdToken).nonce === hashedNonce(rawNonce);
 }

@@ -33,7 +33,8 @@ export interface IdentityToolkit {
   signInWithPassword(email: string, password: string): Promise<AuthTokens>;
   signInWithCustomToken(token: string): Promise<AuthTokens>;
   /** Google sign-in: exchanges Google's ID token for a Firebase one. */
-  signInWithGoogle(googleIdToken: string, requestUri: string): Promise<AuthTokens>;
+  /** `rawNonce`: the nonce whose SHA-256 is in the token's `nonce` claim, which Firebase then checks. */
+  signInWithGoogle(googleIdToken: string, requestUri: string, rawNonce?: string): Promise<AuthTokens>;
 }
 
 interface ToolkitResponse {
@@ -88,9 +89,13 @@ export function identityToolkit(options: { baseUrl: string; apiKey: string; time
     signUp: (email, password) => call("signUp", { email, password }),
     signInWithPassword: (email, password) => call("signInWithPassword", { email, password }),
     signInWithCustomToken: (token) => call("signInWithCustomToken", { token }),
-    signInWithGoogle: (googleIdToken, requestUri) =>
+    signInWithGoogle: (googleIdToken, requestUri, rawNonce) =>
       call("signInWithIdp", {
-        postBody: `id_token=${encodeURIComponent(googleIdToken)}&providerId=google.com`,
+        postBody: new URLSearchParams({
+          id_token: googleIdToken,
+          providerId: "google.com",
+          ...(rawNonce ? { nonce: rawNonce } : {}),
+        }).toString(),
         requestUri,
         returnIdpCredential: true,
       }),

@@ -10,9 +10,9 @@ import {
   exchangeCode,
   googleConfigured,
   googleFlow,
-  nonceOf,
   signInWithGoogleToken,
   startGoogleJoin,
+  tokenHasNonce,
 } from "~/auth/google.server";
 import { startSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
@@ -31,14 +31,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const fail = (reason: string) => redirect(`/member/start?google=${reason}`, { headers });
 
   const code = url.searchParams.get("code");
-  if (!flow?.state || url.searchParams.get("state") !== flow.state || !code) return fail("failed");
+  if (!flow?.state || !flow.nonce || url.searchParams.get("state") !== flow.state || !code) return fail("failed");
   const redirectUri = callbackUrl(services.config, request);
   const googleIdToken = await exchangeCode(services.config, code.slice(0, 2048), redirectUri).catch(() => null);
-  if (!googleIdToken || nonceOf(googleIdToken) !== flow.nonce) return fail("failed");
-  const signedIn = await signInWithGoogleToken(services, googleIdToken, redirectUri);
+  if (!googleIdToken || !tokenHasNonce(googleIdToken, flow.nonce)) return fail("failed");
+  const credential = { idToken: googleIdToken, rawNonce: flow.nonce };
+  const signedIn = await signInWithGoogleToken(services, credential, redirectUri);
   if (signedIn.outcome === "failed") return fail("failed");
   if (signedIn.outcome === "newcomer") {
-    const join = await startGoogleJoin(request, services, signedIn.identity, googleIdToken, redirectUri);
+    const join = await startGoogleJoin(request, services, signedIn.identity, credential, redirectUri);
     headers.append("Set-Cookie", join.setCookie);
     return redirect(join.to, { headers });
   }

@@ -67,7 +67,7 @@ async function createGoogleAccount(
   let tokens;
   try {
     const googleIdToken = unsealSecret(services.sessionSecret, draft.google.sealedToken);
-    tokens = await toolkit.signInWithGoogle(googleIdToken, draft.google.requestUri);
+    tokens = await toolkit.signInWithGoogle(googleIdToken, draft.google.requestUri, draft.google.rawNonce);
   } catch (error) {
     // Google's ID token lives an hour (or was sealed under an older secret): the member signs in with Google again.
     logError("signUp.google", error);

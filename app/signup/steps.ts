@@ -28,7 +28,7 @@ export interface SignupDraft {
    * token is sealed like the password and signs in again when the account is made,
    * so no Firebase user exists before the member has finished.
    */
-  google?: { subject: string; email: string; sealedToken: string; requestUri: string };
+  google?: { subject: string; email: string; sealedToken: string; rawNonce: string; requestUri: string };
 }
 
 interface Step {

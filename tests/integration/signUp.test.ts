@@ -331,7 +331,7 @@ describe("joining and signing in with Google", () => {
   const firebaseUserOf = (email: string) => google.identity.auth.getUserByEmail(email).catch(() => null);
 
   /** What the browser does: "Continue with Google", pick the account at "Google", come back to the callback. */
-  async function throughGoogle(jar: Jar, email: string, name = "") {
+  async function throughGoogle(jar: Jar, email: string, name = "", tamper: Record<string, string> = {}) {
     const start = await step(googleAction, "/member/google", jar, { redirectTo: "/mypage" });
     const authorize = new URL(start.headers.get("Location")!);
     expect(authorize.origin).toBe(standIn.origin);
@@ -341,6 +341,7 @@ describe("joining and signing in with Google", () => {
     }
     choose.searchParams.set("email", email);
     choose.searchParams.set("name", name);
+    for (const [key, value] of Object.entries(tamper)) choose.searchParams.set(key, value);
     const back = new URL((await fetch(choose, { redirect: "manual" })).headers.get("Location")!);
     return load(googleCallbackLoader, `${back.pathname}${back.search}`, jar, googleContext);
   }
@@ -466,6 +467,12 @@ describe("joining and signing in with Google", () => {
       googleContext,
     );
     expect(forged.headers.get("Location")).toBe("/member/start?google=failed");
+
+    // A token minted for another sign-in (its nonce is not this flow's) is refused, and nobody is signed up.
+    const email = newGmail();
+    const replayed = await throughGoogle(new Jar(), email, "", { nonce: "someone-elses-nonce" });
+    expect(replayed.headers.get("Location")).toBe("/member/start?google=failed");
+    expect(await firebaseUserOf(email)).toBeNull();
   });
 });
 
@@ -487,14 +494,18 @@ describe("Google sign-in", () => {
       signUpMethod: "google",
       terms: { choices: { service: true, privacy: true, age14: true, marketing: false }, at: Date.now() },
     });
-    const result = await signInWithGoogleToken(services, googleToken(sub), "http://127.0.0.1");
+    const result = await signInWithGoogleToken(
+      services,
+      { idToken: googleToken(sub), rawNonce: "n" },
+      "http://127.0.0.1",
+    );
     expect(result.outcome).toBe("member");
   });
 
   it("removes the user Firebase made for a newcomer at once, and names the identity for joining", async () => {
     const sub = randomUUID().replaceAll("-", "").slice(0, 21);
     const token = `e30.${Buffer.from(googleToken(sub)).toString("base64url")}.`;
-    expect(await signInWithGoogleToken(services, token, "http://127.0.0.1")).toEqual({
+    expect(await signInWithGoogleToken(services, { idToken: token, rawNonce: "n" }, "http://127.0.0.1")).toEqual({
       outcome: "newcomer",
       identity: { subject: sub, email: `g-${sub}@example.com`, name: "" },
     });

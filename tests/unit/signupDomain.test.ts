@@ -34,7 +34,7 @@ describe("sign-up steps", () => {
   });
 
   it("walks a Google joiner through the ID flow's screens without the ID and password step", () => {
-    const google = { subject: "s", email: "g@example.com", sealedToken: "t", requestUri: "http://x" };
+    const google = { subject: "s", email: "g@example.com", sealedToken: "t", rawNonce: "n", requestUri: "http://x" };
     const agreed: SignupDraft = { kind: "google", google, terms, name: "Kim" };
     expect(stepAfter("google", "/member/agree")).toBe("/member/userInfo");
     expect(stepAfter("id", "/member/agree")).toBe("/member/accountInfo");
