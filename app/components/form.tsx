@@ -78,42 +78,6 @@ export function PhoneField({ field }: { field: Field }) {
   );
 }
 
-/** The member's name, as on their residence card or passport (50 characters at most). */
-export function NameField({ field }: { field: Field }) {
-  const { t } = useTranslation();
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{t("signup.user.name")}</label>
-      <input
-        {...getInputProps(field, { type: "text" })}
-        autoComplete="name"
-        maxLength={50}
-        aria-describedby={`${field.id}-hint ${field.errorId}`}
-      />
-      <p className="field__hint" id={`${field.id}-hint`}>
-        {t("signup.user.nameHint")}
-      </p>
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-/** "Send a new code": the same form, intent "resend", without the browser checking the code field first. */
-export function ResendCodeButton() {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value="resend"
-      className="button button--secondary button--block"
-      formNoValidate
-    >
-      {t("login.resend")}
-    </button>
-  );
-}
-
 /** A texted 6-digit code; the phone's keyboard offers the code from the message. */
 export function CodeField({ field }: { field: Field }) {
   const { t } = useTranslation();

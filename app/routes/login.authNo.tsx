@@ -11,7 +11,7 @@ import { browserIdOf } from "~/auth/flow.server";
 import { issueProblem, maskPhone, phoneLoginFlow, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
 import { startSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeField, FormAlert, ResendCodeButton, SubmitButton } from "~/components/form";
+import { CodeField, FormAlert, SubmitButton } from "~/components/form";
 import { formMessage } from "~/lib/formMessage";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
@@ -84,7 +84,15 @@ export default function LoginCodeRoute() {
       <FormAlert id={form.errorId} errors={form.errors} />
       <CodeField field={fields.code} />
       <SubmitButton>{t("login.verify")}</SubmitButton>
-      <ResendCodeButton />
+      <button
+        type="submit"
+        name="intent"
+        value="resend"
+        className="button button--secondary button--block"
+        formNoValidate
+      >
+        {t("login.resend")}
+      </button>
       <p className="form__links">
         <Link to="/login/login">{t("login.changeNumber")}</Link>
       </p>

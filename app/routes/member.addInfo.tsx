@@ -72,6 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { visa, visaExpiry } = submission.value;
   const ready = { id: open.id, draft: { ...open.draft, nationality, visa, visaExpiry } };
+  await signupDrafts(services).save(ready);
   const finished = await finishSignup(services, ready, lng, "/member/complete");
   if (!finished.ok) return json(submission.reply({ formErrors: [finished.message] }), { status: finished.status });
   return finished.response;

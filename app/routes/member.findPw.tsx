@@ -11,7 +11,7 @@ import { browserIdOf } from "~/auth/flow.server";
 import { issueProblem, maskPhone, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
 import { recoveryFlow } from "~/auth/recovery.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeField, FieldError, FormAlert, Honeypot, ResendCodeButton, SubmitButton } from "~/components/form";
+import { CodeField, FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import { formMessage } from "~/lib/formMessage";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
@@ -111,7 +111,15 @@ export default function FindPasswordRoute() {
         <SubmitButton name="intent" value="verify">
           {t("signup.verify")}
         </SubmitButton>
-        <ResendCodeButton />
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          className="button button--secondary button--block"
+          formNoValidate
+        >
+          {t("login.resend")}
+        </button>
         <button type="submit" name="intent" value="restart" className="link-button" formNoValidate>
           {t("recovery.otherId")}
         </button>

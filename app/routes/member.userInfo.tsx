@@ -3,14 +3,14 @@
  * The page has three states (enter the number, enter the code, verified), all
  * kept in the draft so the back button and a reload show the right one.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { maskPhone } from "~/auth/phoneLogin.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeField, FormAlert, NameField, PhoneField, ResendCodeButton, SubmitButton } from "~/components/form";
+import { CodeField, FieldError, FormAlert, PhoneField, SubmitButton } from "~/components/form";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts, type OpenDraft } from "~/signup/draft.server";
@@ -99,7 +99,19 @@ export default function UserInfoRoute() {
       <p className="signup-step">{t("signup.step", step)}</p>
       <h2>{t("signup.user.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <NameField field={fields.name} />
+      <div className="field">
+        <label htmlFor={fields.name.id}>{t("signup.user.name")}</label>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+          maxLength={50}
+          aria-describedby={`${fields.name.id}-hint ${fields.name.errorId}`}
+        />
+        <p className="field__hint" id={`${fields.name.id}-hint`}>
+          {t("signup.user.nameHint")}
+        </p>
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
 
       {verifiedPhone ? (
         <>
@@ -118,7 +130,15 @@ export default function UserInfoRoute() {
           <SubmitButton name="intent" value="verify">
             {t("signup.verify")}
           </SubmitButton>
-          <ResendCodeButton />
+          <button
+            type="submit"
+            name="intent"
+            value="resend"
+            className="button button--secondary button--block"
+            formNoValidate
+          >
+            {t("login.resend")}
+          </button>
           <button type="submit" name="intent" value="change" className="link-button" formNoValidate>
             {t("login.changeNumber")}
           </button>

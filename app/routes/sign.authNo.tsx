@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { maskPhone } from "~/auth/phoneLogin.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeField, FormAlert, ResendCodeButton, SubmitButton } from "~/components/form";
+import { CodeField, FormAlert, SubmitButton } from "~/components/form";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts } from "~/signup/draft.server";
@@ -63,7 +63,15 @@ export default function SignCodeRoute() {
       ) : null}
       <CodeField field={fields.code} />
       <SubmitButton>{t("signup.verify")}</SubmitButton>
-      <ResendCodeButton />
+      <button
+        type="submit"
+        name="intent"
+        value="resend"
+        className="button button--secondary button--block"
+        formNoValidate
+      >
+        {t("login.resend")}
+      </button>
       <p className="form__links">
         <Link to="/sign">{t("login.changeNumber")}</Link>
       </p>

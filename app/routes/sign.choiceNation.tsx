@@ -12,6 +12,7 @@ import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
 import { countriesIn, countryName, resolveCountry } from "~/members/countries.server";
 import { finishSignup } from "~/signup/complete.server";
+import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
 import { nationalitySchema } from "~/signup/schemas.server";
 
@@ -39,6 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply({ fieldErrors: { nationality: ["errors.form.unknownCountry"] } }), { status: 400 });
   }
   const ready = { id: open.id, draft: { ...open.draft, nationality } };
+  await signupDrafts(services).save(ready);
   const finished = await finishSignup(services, ready, lng, "/sign/signUpComplete");
   if (!finished.ok) return json(submission.reply({ formErrors: [finished.message] }), { status: finished.status });
   return finished.response;

@@ -1,12 +1,12 @@
 /** Sign-up with a phone, step 3: the member's name. */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FormAlert, NameField, SubmitButton } from "~/components/form";
+import { FieldError, FormAlert, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
@@ -46,7 +46,19 @@ export default function InputNameRoute() {
     <Form method="post" className="form" {...getFormProps(form)}>
       <h2>{t("signup.phone.nameHeading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <NameField field={fields.name} />
+      <div className="field">
+        <label htmlFor={fields.name.id}>{t("signup.user.name")}</label>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+          maxLength={50}
+          aria-describedby={`${fields.name.id}-hint ${fields.name.errorId}`}
+        />
+        <p className="field__hint" id={`${fields.name.id}-hint`}>
+          {t("signup.user.nameHint")}
+        </p>
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
       <SubmitButton>{t("signup.next")}</SubmitButton>
     </Form>
   );

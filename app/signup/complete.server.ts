@@ -11,19 +11,13 @@ import type { Services } from "~/services.server";
 import { createAccount } from "./createAccount.server";
 import { signupDrafts, type OpenDraft } from "./draft.server";
 
-/**
- * Saves the last step's answers first, so they are still there if the account
- * cannot be made. Resolves with a redirect on success, or the form-level message
- * for a refusal.
- */
+/** Resolves with a redirect on success, or the form-level message for a refusal. */
 export async function finishSignup(
   services: Services,
   open: OpenDraft,
   language: string,
   completePath: string,
 ): Promise<{ ok: true; response: Response } | { ok: false; message: string; status: number }> {
-  const drafts = signupDrafts(services);
-  await drafts.save(open);
   const created = await createAccount(services, open.draft, language);
   if (!created.ok) {
     const key = {
@@ -35,7 +29,7 @@ export async function finishSignup(
     }[created.problem];
     return { ok: false, message: formMessage(key), status: created.problem === "unavailable" ? 503 : 409 };
   }
-  const headers = new Headers({ "Set-Cookie": await drafts.discard(open.id) });
+  const headers = new Headers({ "Set-Cookie": await signupDrafts(services).discard(open.id) });
   if (!created.idToken) return { ok: true, response: redirect(`${completePath}?signIn=later`, { headers }) };
   try {
     headers.append("Set-Cookie", await startSession(services, created.idToken));
