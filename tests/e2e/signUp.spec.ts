@@ -132,6 +132,8 @@ test("joining with Google: Google account, terms, name and phone, nationality; n
   await page.getByRole("button", { name: en.member.start.withGoogle }).click();
   await chooseGoogleAccount(page, email, "Maria Santos");
   await expect(page).toHaveURL(/\/member\/agree$/);
+  // Arrived by redirects from another origin: let hydration finish before ticking boxes, or React resets them.
+  await page.waitForLoadState("networkidle");
   await expect(page.getByText(en.signup.google!.joining!.replace("{{email}}", email))).toBeVisible();
   await expect(page.getByText(en.signup.step.replace("{{current}}", "1").replace("{{total}}", "3"))).toBeVisible();
   await agreeRequired(page);
