@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { safeRedirectWith } from "~/lib/safeRedirect";
 import type { WorkRule } from "~/visa/catalogue";
 
 /** Whether a status allows work, as a short label. */
@@ -9,8 +10,5 @@ export function WorkBadge({ work }: { work: WorkRule }) {
 
 /** A link that returns a chosen visa to the page that asked for it (`returnTo?visa=CODE`). */
 export function choiceHref(returnTo: string, visa: string): string {
-  const [path = "/", query = ""] = returnTo.split("?", 2);
-  const params = new URLSearchParams(query);
-  params.set("visa", visa);
-  return `${path}?${params.toString()}`;
+  return safeRedirectWith(returnTo, { visa });
 }

@@ -3,16 +3,13 @@
  * the `lng` cookie and goes back to where the visitor came from (same-origin only).
  */
 import { json, redirect } from "@remix-run/node";
-import { safeRedirect } from "~/lib/safeRedirect";
+import { safeRedirectWith } from "~/lib/safeRedirect";
 import { isSupportedLanguage } from "./config";
 import { languageCookie, languageOf } from "./i18next.server";
 
 /** The page to return to, without a `?lng=` that would override the new choice. */
 export function returnPath(target: unknown): string {
-  const path = safeRedirect(target);
-  const url = new URL(path, "http://same.origin");
-  url.searchParams.delete("lng");
-  return `${url.pathname}${url.search}${url.hash}`;
+  return safeRedirectWith(target, { lng: null });
 }
 
 /**
