@@ -7,13 +7,19 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import {
+  broadcastDevReady,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import rateLimit from "express-rate-limit";
 import helmet from "helmet";
 import morgan from "morgan";
+import getRawBody from "raw-body";
 import { ConfigError, loadConfig, type Config } from "./app/config.server";
 import { i18nServer } from "./app/i18n/i18next.server";
 import { readiness, startServices, stopServices, type Services } from "./app/services.server";
@@ -22,9 +28,58 @@ import { cspAllowances } from "./app/lib/analytics";
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const publicDir = path.resolve(buildDir, "..", "public");
 
-/** POSTs to these paths sign in, sign up or check a code: the strictest rate-limit tier. */
-const AUTH_ENDPOINTS =
-  /^\/(?:sign(?:\/.*)?|login\/.*|member\/(?:startId|agree|accountInfo|userInfo|addInfo|findPw|resetPw|google)|mypage\/(?:phone(?:\/.*)?|changePw))\/?$/;
+/** A form post is a few KiB; a route that takes more (uploads) declares its own `maxBody`. */
+const DEFAULT_MAX_BODY = 32 * 1024;
+/** The methods the app answers; anything else is 405 before it reaches a route. */
+const METHODS = new Set(["GET", "HEAD", "POST"]);
+/** A Host (or X-Forwarded-Host) value: a name or an IPv6 literal, with an optional port. */
+const HOST_VALUE = /^(?:[a-z0-9](?:[a-z0-9.-]{0,252})|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * What a route declares in its `handle` about how the server treats its requests
+ * (read through the build, so nothing here imports the app): `rateLimit: "auth"`
+ * puts its posts in the strictest tier (sign-in, sign-up, codes), `maxBody` raises
+ * the body limit for that route alone.
+ */
+interface RoutePolicy {
+  rateLimit: "auth" | null;
+  maxBody: number;
+}
+
+/**
+ * The policy of the route that will really answer a URL, matched as Remix matches
+ * it (the URL parser's dot-segment removal, then the router's decoding and
+ * case-insensitive match), so no other spelling of a path reaches a route with a
+ * looser policy.
+ */
+function routePolicies(build: ServerBuild) {
+  type Node = AgnosticRouteObject & { id: string };
+  const childrenOf = (parentId: string | undefined): Node[] =>
+    Object.values(build.routes)
+      .filter((route) => route.parentId === parentId)
+      .map((route) => {
+        const children = childrenOf(route.id);
+        return {
+          id: route.id,
+          path: route.path,
+          caseSensitive: route.caseSensitive,
+          ...(route.index ? { index: true } : { children }),
+        } as Node;
+      });
+  const tree = childrenOf(undefined);
+  const fallback: RoutePolicy = { rateLimit: null, maxBody: DEFAULT_MAX_BODY };
+  return (url: URL): RoutePolicy => {
+    const matches = matchRoutes(tree, url.pathname) ?? [];
+    const leaf = matches.at(-1);
+    const handle = (leaf ? build.routes[leaf.route.id]?.module.handle : undefined) as
+      { rateLimit?: unknown; maxBody?: unknown } | undefined;
+    return {
+      rateLimit: handle?.rateLimit === "auth" ? "auth" : null,
+      maxBody:
+        typeof handle?.maxBody === "number" && handle.maxBody > 0 ? Math.floor(handle.maxBody) : fallback.maxBody,
+    };
+  };
+}
 
 function log(line: Record<string, unknown>) {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...line })}\n`);
@@ -38,22 +93,65 @@ function detectionRequest(req: ExpressRequest) {
   return new Request(`http://localhost${req.originalUrl.startsWith("/") ? req.originalUrl : "/"}`, { headers });
 }
 
-async function tooManyRequests(req: ExpressRequest, res: ExpressResponse) {
-  let message = "Too many requests. Please wait a moment and try again.";
+/** English wording of the answers the server gives before a route runs, used if translation fails. */
+const PLAIN_ANSWERS = {
+  400: ["errors.badRequest", "The request could not be understood."],
+  405: ["errors.methodNotAllowed", "This page cannot be used that way."],
+  413: ["errors.tooLarge", "What you sent is too large. Please shorten it and try again."],
+  429: ["errors.tooManyRequests", "Too many requests. Please wait a moment and try again."],
+} as const;
+
+/** A small translated page for answers given before a route runs (rate limits, bounds, malformed requests). */
+async function plainAnswer(req: ExpressRequest, res: ExpressResponse, status: keyof typeof PLAIN_ANSWERS) {
+  const [key, english] = PLAIN_ANSWERS[status];
+  let message: string = english;
   let lang = "en";
   try {
     const request = detectionRequest(req);
     lang = await i18nServer.getLocale(request);
-    message = (await i18nServer.getFixedT(lang, "common"))("errors.tooManyRequests");
+    message = (await i18nServer.getFixedT(lang, "common"))(key);
   } catch {
-    // Keep the English message: a rate-limit answer must never fail.
+    // Keep the English message: these answers must never fail.
   }
+  if (res.headersSent) return;
   res
-    .status(429)
+    .status(status)
     .type("html")
+    .set("Cache-Control", "no-store")
     .send(
-      `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>429</title><p>${message}</p></html>`,
+      `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status}</title><p>${message}</p></html>`,
     );
+}
+
+/** The request's body, refused past `limit` bytes without reading the rest (memory stays bounded). */
+async function boundedBody(req: ExpressRequest, limit: number): Promise<Buffer | null> {
+  if (req.method === "GET" || req.method === "HEAD") return null;
+  const length = req.headers["content-length"];
+  return getRawBody(req, { limit, length: length && /^\d+$/.test(length) ? Number(length) : null });
+}
+
+/**
+ * The fetch Request Remix sees. Built here rather than by @remix-run/express so
+ * that the body is bounded and already read, and the URL comes from the
+ * configured origin (hosted) or a checked Host header (local), never from a
+ * header a client made up.
+ */
+function remixRequest(req: ExpressRequest, res: ExpressResponse, origin: string, body: Buffer | null): Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === "transfer-encoding" || name === "content-length") continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return new Request(`${origin}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(body ? { body, duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 function createApp(config: Config, services: Services, build: ServerBuild) {
@@ -131,6 +229,13 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
     }),
   );
 
+  // Only GET, HEAD and POST reach the app.
+  app.use((req, res, next) => {
+    if (METHODS.has(req.method)) return next();
+    res.setHeader("Allow", [...METHODS].join(", "));
+    void plainAnswer(req, res, 405);
+  });
+
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: state.shuttingDown ? "stopping" : "ok" });
   });
@@ -147,6 +252,28 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
   // one page view fetches several of them.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
 
+  // A request target that is not a path, or a host that is not ours, is refused
+  // before anything reads it; the URL Remix sees is built from what was checked.
+  const publicHost = config.mode === "hosted" ? new URL(config.PUBLIC_ORIGIN).host : null;
+  const policyOf = routePolicies(build);
+  app.use((req, res, next) => {
+    const forwarded = config.TRUST_PROXY ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+    const host = forwarded || req.get("host") || "";
+    if (!req.originalUrl.startsWith("/") || !HOST_VALUE.test(host) || (publicHost && host !== publicHost)) {
+      return void plainAnswer(req, res, 400);
+    }
+    const origin = config.mode === "hosted" ? new URL(config.PUBLIC_ORIGIN).origin : `${req.protocol}://${host}`;
+    let url: URL;
+    try {
+      url = new URL(`${origin}${req.originalUrl}`);
+    } catch {
+      return void plainAnswer(req, res, 400);
+    }
+    res.locals.origin = origin;
+    res.locals.policy = policyOf(url);
+    next();
+  });
+
   const isMutation = (req: ExpressRequest) => !["GET", "HEAD", "OPTIONS"].includes(req.method);
   const limiter = (limit: number, skip: (req: ExpressRequest) => boolean) =>
     rateLimit({
@@ -155,18 +282,17 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
       skip,
       standardHeaders: "draft-7",
       legacyHeaders: false,
-      handler: (req, res) => void tooManyRequests(req, res),
+      handler: (req, res) => void plainAnswer(req, res, 429),
     });
   // Cross-site form posts are refused outright (login CSRF and friends); the
   // session cookie's SameSite=Lax covers the rest.
-  const ownHost = config.mode === "hosted" ? new URL(config.PUBLIC_ORIGIN).host : null;
   app.use((req, res, next) => {
     if (!isMutation(req)) return next();
     const origin = req.get("origin");
     let crossSite = req.get("sec-fetch-site") === "cross-site" || origin === "null";
     if (origin && origin !== "null") {
       try {
-        crossSite ||= new URL(origin).host !== (ownHost ?? req.get("host"));
+        crossSite ||= new URL(origin).host !== (publicHost ?? req.get("host"));
       } catch {
         crossSite = true;
       }
@@ -178,28 +304,67 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
   // Other public files may change under their name: cache them briefly.
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(limiter(config.RATE_LIMIT_MUTATIONS, (req) => !isMutation(req)));
-  app.use(limiter(config.RATE_LIMIT_AUTH, (req) => !(isMutation(req) && AUTH_ENDPOINTS.test(req.path))));
+  app.use(
+    limiter(
+      config.RATE_LIMIT_AUTH,
+      (req) => !(isMutation(req) && (req.res?.locals.policy as RoutePolicy | undefined)?.rateLimit === "auth"),
+    ),
+  );
 
   // The browser polls this to learn that a new build was deployed.
   app.get("/__version", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ version: build.assets.version });
   });
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: config.NODE_ENV,
-      getLoadContext: (req, res) => ({
+  const handleRequest = createRequestHandler(build, config.NODE_ENV);
+  app.all("*", async (req, res, next) => {
+    const policy = res.locals.policy as RoutePolicy;
+    let body: Buffer | null;
+    try {
+      body = await boundedBody(req, policy.maxBody);
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      // The rest of an oversized body is never read: the connection ends with the answer.
+      res.setHeader("Connection", "close");
+      return void plainAnswer(req, res, status === 413 ? 413 : 400);
+    }
+    try {
+      const response = await handleRequest(remixRequest(req, res, res.locals.origin as string, body), {
         services,
         cspNonce: res.locals.cspNonce as string,
         buildVersion: build.assets.version,
         clientAddress: req.ip ?? "",
-      }),
-    }),
-  );
+        fromThisMachine: isLoopback(req.socket.remoteAddress) && !req.get("x-forwarded-for") && !req.get("forwarded"),
+      });
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Nothing a client sends should land here; if something does, it is logged and answered plainly.
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: express.NextFunction) => {
+    log({ level: "error", event: "request", id: res.locals.requestId, path: req.path, error: String(error) });
+    if (res.headersSent) return void res.end();
+    res.status(500).type("text/plain").set("Cache-Control", "no-store").send("Internal Server Error");
+  });
 
   return { app, state };
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) {
+    if (name !== "set-cookie") res.append(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+function isLoopback(address: string | undefined) {
+  return Boolean(address && (address === "::1" || /^(?:::ffff:)?127\./.test(address)));
 }
 
 async function main() {

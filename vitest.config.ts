@@ -1,17 +1,32 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects: unit tests (plain functions, no server, no emulator: `npm run
+ * test:unit` works on a fresh clone) and integration tests (loaders and actions
+ * against the real Auth emulator, and the built server: `npm run test:integration`
+ * builds first).
+ */
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   esbuild: { jsx: "automatic" },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
     environment: "node",
-    globalSetup: ["tests/support/globalSetup.ts"],
     // Integration tests start servers and emulators: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          globalSetup: ["tests/support/globalSetup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -15,7 +15,8 @@ const port = z.coerce.number().int().min(0).max(65535);
 
 const sharedSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Local mode listens on this machine only unless told otherwise; hosted mode on every interface. */
+  HOST: z.string().min(1).optional(),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default(".data"),
   /** Express "trust proxy" setting: a hop count, or a comma-separated list of addresses/subnets. */
@@ -98,7 +99,7 @@ export const hostedOnlyVariables = [
   "PUBLIC_ORIGIN",
 ] as const;
 
-type Shared = z.infer<typeof sharedSchema>;
+type Shared = Omit<z.infer<typeof sharedSchema>, "HOST"> & { HOST: string };
 export type LocalConfig = Shared & { mode: "local" } & z.infer<typeof localSchema>;
 export type HostedConfig = Shared & { mode: "hosted" } & z.infer<typeof hostedSchema>;
 export type Config = LocalConfig | HostedConfig;
@@ -136,13 +137,13 @@ export function loadConfig(rawEnv: Environment = process.env): Config {
     const parsed = hostedSchema.safeParse(env);
     if (!parsed.success) problems.push(...describe(parsed.error));
     if (problems.length || !shared.success || !parsed.success) throw new ConfigError(problems);
-    return { ...shared.data, ...parsed.data, mode: "hosted" };
+    return { ...shared.data, HOST: shared.data.HOST ?? "0.0.0.0", ...parsed.data, mode: "hosted" };
   }
 
   const parsed = localSchema.safeParse(env);
   if (!parsed.success) problems.push(...describe(parsed.error));
   if (problems.length || !shared.success || !parsed.success) throw new ConfigError(problems);
-  return { ...shared.data, ...parsed.data, mode: "local" };
+  return { ...shared.data, HOST: shared.data.HOST ?? "127.0.0.1", ...parsed.data, mode: "local" };
 }
 
 /** The subset of configuration the browser may see (rendered into the page). */

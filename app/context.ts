@@ -9,6 +9,11 @@ declare module "@remix-run/server-runtime" {
     buildVersion: string;
     /** The client's address as the server sees it (behind TRUST_PROXY hops). */
     clientAddress: string;
+    /**
+     * The request came straight from this machine (a loopback socket, no proxy
+     * header): local-only pages such as /dev/outbox answer nothing else.
+     */
+    fromThisMachine: boolean;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
@@ -36,6 +36,27 @@ function renderCacheKey(request: Request, status: number, context: EntryContext,
   if (actionData || (errors && !Object.values(errors).every(isRouteErrorResponse))) return null;
   return [status, lng, request.url, JSON.stringify(loaderData), JSON.stringify(errors)].join("\n");
 }
+
+/**
+ * Pages that show personal data are never stored by a browser or a shared cache:
+ * any page for a signed-in member, and the pages that declare `personal` in their
+ * handle (sign-up steps, recovery, codes).
+ */
+const PRIVATE = "private, no-store";
+
+function isPersonal(context: EntryContext): boolean {
+  const root = context.staticHandlerContext.loaderData.root as { member?: unknown } | undefined;
+  if (root?.member) return true;
+  return context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as { personal?: unknown } | undefined)?.personal === true,
+  );
+}
+
+/** Loader and action data fetched by the browser is per visitor: never stored. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE);
+  return response;
+};
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
@@ -79,6 +100,7 @@ export default async function handleRequest(
     if (key && responseStatusCode === status) renderCache.set(key, html);
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (isPersonal(remixContext)) responseHeaders.set("Cache-Control", PRIVATE);
   return new Response(key ? html.replaceAll(NONCE_SLOT, nonce) : html, {
     headers: responseHeaders,
     status: responseStatusCode,

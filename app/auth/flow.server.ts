@@ -1,50 +1,169 @@
 /**
- * Cookies of multi-step flows: a long-lived random id for the browser (phone codes
- * are bound to it) and short-lived, signed state of a flow in progress (which
- * code, which number). Signed with the session secret, so neither can be forged.
+ * The cookies of this app and the multi-step flows they point to. A browser gets
+ * a long-lived random id (`__bid`; codes and flows are bound to it). A flow's
+ * state lives on the server (auth/flowStore.server.ts); its cookie holds only an
+ * opaque random id, signed, so the browser learns nothing from it and a flow
+ * cannot be used from another browser, after its lifetime, or (with `take`) twice.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import type { Services } from "~/services.server";
+import { sqliteFlowStore, type FlowKind, type FlowStore } from "./flowStore.server";
+import { keyedHash } from "./secrets.server";
 
-const cache = new WeakMap<Services, Map<string, Cookie>>();
+const cookieCache = new WeakMap<Services, Map<string, Cookie>>();
 
-function cookie(services: Services, name: string, maxAge: number): Cookie {
-  let byName = cache.get(services);
-  if (!byName) cache.set(services, (byName = new Map()));
-  let c = byName.get(name);
-  if (!c) {
-    c = createCookie(name, {
+/**
+ * The app's cookies, made in one place with one rule: httpOnly, SameSite=Lax,
+ * Secure in hosted mode, signed with the server secret unless `signed: false`
+ * (a value sealed by us authenticates itself).
+ */
+export function appCookie(services: Services, name: string, maxAgeS: number, signed = true): Cookie {
+  let byName = cookieCache.get(services);
+  if (!byName) cookieCache.set(services, (byName = new Map()));
+  let cookie = byName.get(name);
+  if (!cookie) {
+    cookie = createCookie(name, {
       httpOnly: true,
       sameSite: "lax",
       secure: services.config.mode === "hosted",
       path: "/",
-      maxAge,
-      secrets: [services.sessionSecret],
+      maxAge: maxAgeS,
+      ...(signed ? { secrets: [services.sessionSecret] } : {}),
     });
-    byName.set(name, c);
+    byName.set(name, cookie);
   }
-  return c;
+  return cookie;
 }
 
-/** The browser's id, and the Set-Cookie header that gives it one when it had none. */
-export async function browserIdOf(request: Request, services: Services) {
-  const bid = cookie(services, "__bid", 60 * 60 * 24 * 365);
-  const existing = (await bid.parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
-  if (typeof existing === "string" && /^[0-9a-f-]{36}$/.test(existing)) return { id: existing, setCookie: null };
-  const id = randomUUID();
-  return { id, setCookie: await bid.serialize(id) };
+const browserIds = new WeakMap<Request, Promise<{ id: string; setCookie: string | null }>>();
+
+/**
+ * The browser's id, and the Set-Cookie header that gives it one when it had none.
+ * One id per request, however many steps of it ask (a code and a flow started in
+ * one request belong to the same new browser).
+ */
+export function browserIdOf(request: Request, services: Services) {
+  let known = browserIds.get(request);
+  if (!known) {
+    known = (async () => {
+      const bid = appCookie(services, "__bid", 60 * 60 * 24 * 365);
+      const existing = (await bid.parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
+      if (typeof existing === "string" && /^[0-9a-f-]{36}$/.test(existing)) return { id: existing, setCookie: null };
+      const id = randomUUID();
+      return { id, setCookie: await bid.serialize(id) };
+    })();
+    browserIds.set(request, known);
+  }
+  return known;
 }
 
-/** A flow's state, readable for ten minutes (an abandoned flow simply expires). */
-export function flowState<T extends object>(services: Services, name: string) {
-  const c = cookie(services, name, 10 * 60);
-  return {
-    async read(request: Request): Promise<Partial<T> | null> {
-      const value = (await c.parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
-      return value && typeof value === "object" ? (value as Partial<T>) : null;
-    },
-    write: (state: T) => c.serialize(state),
-    clear: () => c.serialize("", { maxAge: 0 }),
+const stores = new WeakMap<Services, FlowStore>();
+
+function storeOf(services: Services): FlowStore {
+  let store = stores.get(services);
+  if (!store) stores.set(services, (store = sqliteFlowStore(services.db)));
+  return store;
+}
+
+export interface OpenFlow<T> {
+  id: string;
+  data: T;
+}
+
+/**
+ * One kind of flow: its cookie name and its lifetime on the server (counted again
+ * from each `save`). The data is whatever the flow needs; none of it leaves the
+ * server.
+ */
+export function flow<T extends object>(services: Services, kind: FlowKind, options: { cookie: string; ttlMs: number }) {
+  const store = storeOf(services);
+  const cookie = appCookie(services, options.cookie, Math.ceil(options.ttlMs / 1000));
+  const idHash = (id: string) => keyedHash(services.sessionSecret, "flow-id", id);
+  const browserHash = (browserId: string) => keyedHash(services.sessionSecret, "browser", browserId);
+
+  async function located(request: Request) {
+    const id = (await cookie.parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
+    if (typeof id !== "string" || !/^[A-Za-z0-9_-]{22,64}$/.test(id)) return null;
+    const browser = await browserIdOf(request, services);
+    // A browser without an id cannot own a flow.
+    if (browser.setCookie) return null;
+    return { id, browserHash: browserHash(browser.id) };
+  }
+
+  const parse = (data: string | null): T | null => {
+    if (data === null) return null;
+    try {
+      return JSON.parse(data) as T;
+    } catch {
+      return null;
+    }
   };
+
+  return {
+    /** The visitor's flow of this kind, or null (none, expired, or another browser's). */
+    async read(request: Request, now = Date.now()): Promise<OpenFlow<T> | null> {
+      const at = await located(request);
+      if (!at) return null;
+      const data = parse(await store.find(kind, idHash(at.id), at.browserHash, now));
+      return data ? { id: at.id, data } : null;
+    },
+
+    /** Starts a new flow bound to this browser; resolves with the Set-Cookie values to send. */
+    async start(request: Request, data: T, now = Date.now()): Promise<{ id: string; cookies: string[] }> {
+      const browser = await browserIdOf(request, services);
+      const id = randomBytes(24).toString("base64url");
+      await store.prune(now);
+      await store.create({
+        kind,
+        idHash: idHash(id),
+        browserHash: browserHash(browser.id),
+        data: JSON.stringify(data),
+        now,
+        expiresAt: now + options.ttlMs,
+      });
+      const cookies = [await cookie.serialize(id)];
+      if (browser.setCookie) cookies.push(browser.setCookie);
+      return { id, cookies };
+    },
+
+    /** Saves new state and gives the flow its full lifetime again; resolves with Set-Cookie. */
+    async save(id: string, data: T, now = Date.now()): Promise<string> {
+      await store.update(kind, idHash(id), JSON.stringify(data), now + options.ttlMs);
+      return cookie.serialize(id);
+    },
+
+    /** The flow's state, deleted in the same step: a proof spent once. Null when there is none to spend. */
+    async take(request: Request, now = Date.now()): Promise<T | null> {
+      const at = await located(request);
+      if (!at) return null;
+      return parse(await store.take(kind, idHash(at.id), at.browserHash, now));
+    },
+
+    /** Puts a taken flow back (the step that spent it failed for a reason of ours, not the visitor's). */
+    async restore(request: Request, data: T, now = Date.now()): Promise<string[]> {
+      return (await this.start(request, data, now)).cookies;
+    },
+
+    /** Deletes the flow (if any) and clears its cookie; resolves with Set-Cookie. */
+    async discard(id?: string | null): Promise<string> {
+      if (id) await store.remove(kind, idHash(id));
+      return cookie.serialize("", { maxAge: 0 });
+    },
+
+    /** The Set-Cookie that clears this flow's cookie in the browser. */
+    clear: () => cookie.serialize("", { maxAge: 0 }),
+  };
+}
+
+export type Flow<T extends object> = ReturnType<typeof flow<T>>;
+
+/** Appends Set-Cookie values, each once. */
+export function withCookies(headers: Headers, cookies: readonly (string | null | undefined)[]): Headers {
+  const present = new Set(headers.getSetCookie());
+  for (const value of cookies) {
+    if (value && !present.has(value)) headers.append("Set-Cookie", value);
+    if (value) present.add(value);
+  }
+  return headers;
 }

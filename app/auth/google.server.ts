@@ -1,6 +1,7 @@
 /**
  * Google sign-in without JavaScript: the server sends the visitor to Google
- * (OAuth code flow with state and nonce in a signed cookie), exchanges the code
+ * (OAuth code flow with state and nonce kept in a server-side flow, spent once by
+ * the callback), exchanges the code
  * for Google's ID token, and hands that to Firebase (signInWithIdp), which ends in
  * the same session cookie as every other way in. A Google identity without an
  * account joins through the ID flow's screens (terms, name and phone, nationality
@@ -10,10 +11,11 @@ import crypto from "node:crypto";
 import type { UserRecord } from "firebase-admin/auth";
 import type { Config } from "~/config.server";
 import { memberProfile } from "~/members/members.server";
+import { cleanName, nameProblem } from "~/members/names";
 import type { Services } from "~/services.server";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { firstStep, firstUnfinishedStep, type SignupDraft } from "~/signup/steps";
-import { flowState } from "./flow.server";
+import { flow } from "./flow.server";
 
 export interface GoogleFlow {
   state: string;
@@ -21,7 +23,11 @@ export interface GoogleFlow {
   redirectTo: string;
 }
 
-export const googleFlow = (services: Services) => flowState<GoogleFlow>(services, "__google_flow");
+/** Ten minutes to choose an account at Google and come back. */
+export const GOOGLE_FLOW_TTL_MS = 10 * 60_000;
+
+export const googleFlow = (services: Services) =>
+  flow<GoogleFlow>(services, "google", { cookie: "__google_flow", ttlMs: GOOGLE_FLOW_TTL_MS });
 
 export function googleConfigured(config: Config): boolean {
   return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
@@ -128,7 +134,8 @@ export async function signInWithGoogleToken(
 /**
  * Starts joining with Google: a draft holding the sealed token, with Google's name
  * as the suggested name. A browser already joining with the same Google identity
- * keeps its answers and only gets the fresh token. Resolves with where to go next.
+ * keeps its answers and only gets the fresh token. Resolves with where to go next
+ * and the Set-Cookie values to send.
  */
 export async function startGoogleJoin(
   request: Request,
@@ -136,7 +143,7 @@ export async function startGoogleJoin(
   identity: GoogleIdentity,
   credential: GoogleCredential,
   requestUri: string,
-): Promise<{ to: string; setCookie: string }> {
+): Promise<{ to: string; cookies: string[] }> {
   const drafts = signupDrafts(services);
   const google = {
     subject: identity.subject,
@@ -148,11 +155,11 @@ export async function startGoogleJoin(
   const open = await drafts.read(request, "google");
   if (open?.draft.google?.subject === identity.subject) {
     const draft: SignupDraft = { ...open.draft, google };
-    return { to: firstUnfinishedStep("google", draft), setCookie: await drafts.save({ id: open.id, draft }) };
+    return { to: firstUnfinishedStep("google", draft), cookies: [await drafts.save({ id: open.id, draft })] };
   }
-  const name = identity.name.trim();
-  const draft: SignupDraft = { kind: "google", google, ...(name ? { name } : {}) };
-  return { to: firstStep("google"), setCookie: (await drafts.start(draft)).setCookie };
+  const name = cleanName(identity.name);
+  const draft: SignupDraft = { kind: "google", google, ...(nameProblem(name) ? {} : { name }) };
+  return { to: firstStep("google"), cookies: (await drafts.start(request, draft)).cookies };
 }
 
 function claimsOf(googleIdToken: string): { nonce?: unknown; sub?: unknown } {

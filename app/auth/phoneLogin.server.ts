@@ -7,7 +7,7 @@ import { languageOf } from "~/i18n/i18next.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { formMessage } from "~/lib/formMessage";
 import type { Services } from "~/services.server";
-import { browserIdOf, flowState } from "./flow.server";
+import { browserIdOf, flow } from "./flow.server";
 import type { CodePurpose, IssueResult, VerifyResult } from "./phoneCodes.server";
 
 export interface PhoneFlow {
@@ -16,7 +16,11 @@ export interface PhoneFlow {
   redirectTo: string;
 }
 
-export const phoneLoginFlow = (services: Services) => flowState<PhoneFlow>(services, "__login_flow");
+/** Long enough for a code to arrive and be typed, a resend included; the code itself lives 3 minutes. */
+export const PHONE_FLOW_TTL_MS = 10 * 60_000;
+
+export const phoneLoginFlow = (services: Services) =>
+  flow<PhoneFlow>(services, "phoneLogin", { cookie: "__login_flow", ttlMs: PHONE_FLOW_TTL_MS });
 
 /** Issues a code and texts it in the visitor's language; the result and any Set-Cookie for the browser id. */
 export async function sendCode(

@@ -1,18 +1,50 @@
 /**
- * Password recovery: a code to the account's mobile number proves the member
- * owns it; then a new password is set and every session of the member ends. The
- * state lives in a signed 10-minute cookie; the reset step opens only after the
- * code checked out.
+ * Password recovery. The ID is typed, and a code goes to the mobile number of
+ * that member's account, if there is one; the page answers the same either way,
+ * so it tells no one which IDs are members. A checked code turns the flow into a
+ * grant: it lives on the server for ten minutes, belongs to the browser that
+ * earned it, and is spent (deleted) by the very step that sets the new password.
  */
+import { CODE_TTL_MS, MAX_ATTEMPTS, type VerifyResult } from "./phoneCodes.server";
 import type { Services } from "~/services.server";
-import { flowState } from "./flow.server";
+import { flow } from "./flow.server";
 
-export interface RecoveryFlow {
-  uid: string;
-  phone: string;
-  codeId: string;
-  /** Set when the code checked out (ms). */
-  verifiedAt?: number;
+/** How long a recovery may take at each stage, and how long a grant stays good after the code checked out. */
+export const RECOVERY_TTL_MS = 10 * 60_000;
+
+export type RecoveryFlow =
+  | {
+      stage: "code";
+      /** What the visitor typed, shown back to them. */
+      email: string;
+      /** The member and the code texted to them; null when no code went out (no such member, no phone, limits). */
+      uid: string | null;
+      phone: string | null;
+      codeId: string | null;
+      /** For the answers when no code went out: the same ones a real code gives. */
+      sentAt: number;
+      attempts: number;
+    }
+  | { stage: "verified"; uid: string };
+
+export const recoveryFlow = (services: Services) =>
+  flow<RecoveryFlow>(services, "recovery", { cookie: "__recovery_flow", ttlMs: RECOVERY_TTL_MS });
+
+/**
+ * What checking a code says when no code was sent: exactly what a real code
+ * that does not match says (wrong, then locked after five tries, expired after
+ * three minutes), so the answers do not tell the two apart.
+ */
+export function checkWithoutCode(
+  state: { sentAt: number; attempts: number },
+  code: string,
+  now: number,
+): { result: Exclude<VerifyResult, { ok: true }>; attempts: number } {
+  if (!/^\d{6}$/.test(code)) return { result: { ok: false, reason: "malformed" }, attempts: state.attempts };
+  if (state.attempts >= MAX_ATTEMPTS)
+    return { result: { ok: false, reason: "tooManyAttempts" }, attempts: state.attempts };
+  if (now >= state.sentAt + CODE_TTL_MS) return { result: { ok: false, reason: "expired" }, attempts: state.attempts };
+  const attempts = state.attempts + 1;
+  if (attempts >= MAX_ATTEMPTS) return { result: { ok: false, reason: "tooManyAttempts" }, attempts };
+  return { result: { ok: false, reason: "wrong", attemptsLeft: MAX_ATTEMPTS - attempts }, attempts };
 }
-
-export const recoveryFlow = (services: Services) => flowState<RecoveryFlow>(services, "__recovery_flow");

@@ -1,23 +1,37 @@
 /**
  * Member sessions. The `__session` cookie carries a Firebase session cookie made
- * with createSessionCookie from a freshly signed-in ID token, wrapped in a value
- * we sign ourselves (so a forged token is refused even where the Auth emulator
- * would accept unsigned ones). Reading a session makes no network call: Firebase
- * verifies the token locally, and revocations (sign-out, password change,
- * withdrawal) are kept in the database so a revoked session is refused on the
- * very next request.
+ * with createSessionCookie from a freshly signed-in ID token, sealed with our own
+ * key (AES-GCM: the browser can neither read the token's claims nor forge one,
+ * even where the Auth emulator would accept unsigned tokens). Only members (a
+ * profile and a terms record) get one.
+ *
+ * Reading a session makes no network call on the hot path: Firebase's signature
+ * check is local and cached, and our own revocations (sign-out, password change,
+ * withdrawal) are a database lookup, so they end a session on the very next
+ * request. A change made outside the app (the account disabled, deleted or its
+ * tokens revoked in Firebase) is caught by asking Firebase at most once per
+ * ACCOUNT_CHECK_INTERVAL_MS per session.
  */
-import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import { createHash } from "node:crypto";
+import { redirect } from "@remix-run/node";
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { LRUCache } from "lru-cache";
 import { safeRedirect } from "~/lib/safeRedirect";
+import { memberProfile } from "~/members/members.server";
 import type { Services } from "~/services.server";
+import { appCookie } from "./flow.server";
 import { IdentityError } from "./identityToolkit.server";
+import { seal, unseal } from "./secrets.server";
 
 /** Firebase's longest session cookie. */
 export const SESSION_MAX_AGE_S = 14 * 24 * 60 * 60;
 /** A session may only be made from a sign-in this recent (Firebase's own advice). */
 export const FRESH_SIGN_IN_S = 5 * 60;
+/** A session whose account was disabled, deleted or revoked outside the app stops working within this bound. */
+export const ACCOUNT_CHECK_INTERVAL_MS = 5 * 60_000;
+/** When Firebase cannot be asked (an outage), the session is kept and Firebase asked again after this. */
+const RETRY_CHECK_MS = 30_000;
+const SEAL_LABEL = "session-cookie";
 
 export interface SessionMember {
   uid: string;
@@ -31,69 +45,118 @@ interface SessionValue {
   issuedAt: number;
 }
 
-const cookies = new WeakMap<Services, Cookie>();
+/**
+ * What this process knows of a session, by a digest of its token: the claims
+ * Firebase verified (valid until they expire) and when Firebase last confirmed the
+ * account. Bounded in entries; a forgotten session is simply checked again.
+ */
+interface KnownSession {
+  claims: DecodedIdToken;
+  /** When Firebase last answered for the account (ms); 0 for never. */
+  checkedAt: number;
+  /** Firebase said the account is disabled, deleted or its sessions revoked. */
+  refused: boolean;
+}
+
+const known = new WeakMap<Services, LRUCache<string, KnownSession>>();
+
+function knownSessions(services: Services) {
+  let cache = known.get(services);
+  if (!cache) known.set(services, (cache = new LRUCache({ max: 10_000 })));
+  return cache;
+}
+
+const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+const sessionCookie = (services: Services) => appCookie(services, "__session", SESSION_MAX_AGE_S, false);
+
+/** Firebase's answers that end a session for good; anything else (a timeout, a 5xx) is an outage. */
+const ACCOUNT_GONE = new Set([
+  "auth/session-cookie-revoked",
+  "auth/session-cookie-expired",
+  "auth/user-disabled",
+  "auth/user-not-found",
+  "auth/argument-error",
+  "auth/invalid-session-cookie-duration",
+]);
+
+async function sessionClaims(services: Services, token: string, now: number): Promise<DecodedIdToken | null> {
+  const cache = knownSessions(services);
+  const key = digest(token);
+  let entry = cache.get(key);
+  if (entry && entry.claims.exp * 1000 <= now) entry = undefined;
+  if (!entry) {
+    try {
+      entry = { claims: await services.identity.auth.verifySessionCookie(token, false), checkedAt: 0, refused: false };
+    } catch {
+      return null;
+    }
+    cache.set(key, entry);
+  }
+  if (entry.refused) return null;
+  if (now - entry.checkedAt >= ACCOUNT_CHECK_INTERVAL_MS) {
+    try {
+      await services.identity.auth.verifySessionCookie(token, true);
+      entry.checkedAt = now;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "";
+      if (ACCOUNT_GONE.has(code)) {
+        entry.refused = true;
+        return null;
+      }
+      console.error(JSON.stringify({ level: "error", event: "session.accountCheck", error: String(error) }));
+      entry.checkedAt = now - ACCOUNT_CHECK_INTERVAL_MS + RETRY_CHECK_MS;
+    }
+  }
+  return entry.claims;
+}
 
 /**
- * Tokens Firebase has verified (signature, issuer, expiry), kept until they expire
- * or for 5 minutes: verification costs about a millisecond and a token's
- * validity cannot change before its expiry. Revocation is checked on every request.
+ * Makes a member's session from a fresh ID token; resolves with the Set-Cookie
+ * header value. An account without a member profile (made at the identity
+ * provider directly, or a join never finished) is refused: NOT_A_MEMBER.
  */
-const verifiedTokens = new WeakMap<Services, LRUCache<string, DecodedIdToken>>();
-
-async function verifiedClaims(services: Services, token: string): Promise<DecodedIdToken | null> {
-  let cache = verifiedTokens.get(services);
-  if (!cache) {
-    cache = new LRUCache({ max: 10_000, ttl: 5 * 60_000 });
-    verifiedTokens.set(services, cache);
-  }
-  const cached = cache.get(token);
-  if (cached && cached.exp * 1000 > Date.now()) return cached;
-  try {
-    const claims = await services.identity.auth.verifySessionCookie(token, false);
-    cache.set(token, claims);
-    return claims;
-  } catch {
-    return null;
-  }
-}
-
-function sessionCookie(services: Services): Cookie {
-  let cookie = cookies.get(services);
-  if (!cookie) {
-    cookie = createCookie("__session", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: services.config.mode === "hosted",
-      path: "/",
-      maxAge: SESSION_MAX_AGE_S,
-      secrets: [services.sessionSecret],
-    });
-    cookies.set(services, cookie);
-  }
-  return cookie;
-}
-
-/** Makes a session from a fresh ID token; resolves with the Set-Cookie header value. */
 export async function startSession(services: Services, idToken: string, now = Date.now()): Promise<string> {
   const { auth } = services.identity;
   const claims = await auth.verifyIdToken(idToken);
   if (now / 1000 - claims.auth_time > FRESH_SIGN_IN_S) throw new IdentityError("STALE_SIGN_IN");
+  if (!memberProfile(services.db, claims.uid)) throw new IdentityError("NOT_A_MEMBER");
   const token = await auth.createSessionCookie(idToken, { expiresIn: SESSION_MAX_AGE_S * 1000 });
-  return sessionCookie(services).serialize({ token, issuedAt: now } satisfies SessionValue);
+  // Firebase has just vouched for this account: the first check is due one interval from now.
+  const sessionToken = await auth.verifySessionCookie(token, false);
+  knownSessions(services).set(digest(token), { claims: sessionToken, checkedAt: now, refused: false });
+  const value: SessionValue = { token, issuedAt: now };
+  return sessionCookie(services).serialize(seal(services.sessionSecret, SEAL_LABEL, JSON.stringify(value)));
 }
 
-/** The signed-in member, or null for no, forged, expired or revoked sessions. */
-export async function readSession(request: Request, services: Services): Promise<SessionMember | null> {
-  const header = request.headers.get("Cookie");
-  if (!header || header.length > 8192) return null;
-  let value: Partial<SessionValue> | null;
+function sessionValue(services: Services, sealed: unknown): SessionValue | null {
+  if (typeof sealed !== "string" || sealed.length > 6000) return null;
   try {
-    value = (await sessionCookie(services).parse(header)) as Partial<SessionValue> | null;
+    const value = JSON.parse(unseal(services.sessionSecret, SEAL_LABEL, sealed)) as Partial<SessionValue>;
+    return typeof value.token === "string" && typeof value.issuedAt === "number"
+      ? { token: value.token, issuedAt: value.issuedAt }
+      : null;
   } catch {
     return null;
   }
-  if (!value || typeof value.token !== "string" || typeof value.issuedAt !== "number") return null;
-  const claims = await verifiedClaims(services, value.token);
+}
+
+/** The signed-in member, or null for no, forged, expired or revoked sessions. */
+export async function readSession(
+  request: Request,
+  services: Services,
+  now = Date.now(),
+): Promise<SessionMember | null> {
+  const header = request.headers.get("Cookie");
+  if (!header || header.length > 8192) return null;
+  const value = sessionValue(
+    services,
+    await sessionCookie(services)
+      .parse(header)
+      .catch(() => null),
+  );
+  if (!value) return null;
+  const claims = await sessionClaims(services, value.token, now);
   if (!claims) return null;
   const revoked = services.db.prepare("SELECT valid_after FROM session_revocations WHERE uid = ?").get(claims.uid) as
     { valid_after: number } | undefined;

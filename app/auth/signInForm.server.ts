@@ -3,6 +3,7 @@
  * bundle; the page imports only its type. Messages are i18next keys.
  */
 import { z } from "zod";
+import { passwordInput } from "./password.server";
 
 export const signInSchema = z.object({
   email: z
@@ -10,7 +11,7 @@ export const signInSchema = z.object({
     .trim()
     .max(254, "errors.form.invalidEmail")
     .email("errors.form.invalidEmail"),
-  password: z.string({ required_error: "errors.form.required" }).max(128, "errors.form.passwordLength"),
+  password: passwordInput,
   redirectTo: z.string().optional(),
   // Honeypot: people never see it, bots fill it in.
   website: z.string().optional(),

@@ -110,4 +110,40 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX signup_drafts_by_expiry ON signup_drafts (expires_at);
     `,
   },
+  {
+    version: 6,
+    name: "multi-step flows on the server",
+    // Sign-up drafts, password recovery (and its grant), phone sign-in and Google
+    // sign-in keep their state here (auth/flowStore.server.ts): found by a keyed
+    // hash of the random id in the flow's cookie, bound to one browser, expiring
+    // here. Drafts in flight were not bound to a browser; they are dropped, and
+    // those visitors start their sign-up again.
+    sql: `
+      CREATE TABLE auth_flows (
+        id_hash      TEXT PRIMARY KEY,
+        kind         TEXT NOT NULL,
+        browser_hash TEXT NOT NULL,
+        data         TEXT NOT NULL,
+        created_at   INTEGER NOT NULL,
+        expires_at   INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX auth_flows_by_expiry ON auth_flows (expires_at);
+      DROP TABLE signup_drafts;
+    `,
+  },
+  {
+    version: 7,
+    name: "failed passwords per ID",
+    // Consecutive wrong passwords per typed ID (a keyed hash, never the address),
+    // and until when that ID must wait (auth/passwordAttempts.server.ts).
+    sql: `
+      CREATE TABLE password_failures (
+        key             TEXT PRIMARY KEY,
+        failures        INTEGER NOT NULL,
+        locks           INTEGER NOT NULL,
+        last_failure_at INTEGER NOT NULL,
+        locked_until    INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

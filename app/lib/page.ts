@@ -2,7 +2,10 @@
  * What each route declares about its page in its own `handle`: the layout it is
  * drawn in, its title (an i18next key, or a function of the URL for routes whose
  * title depends on it), its bottom tab, and where its back button goes without
- * JavaScript.
+ * JavaScript. The server reads three more (through the build, before the route
+ * runs): `rateLimit: "auth"` puts the route's posts in the strictest rate-limit
+ * tier, `maxBody` raises its request-body limit (uploads), and `personal` marks a
+ * page that shows personal data (never cached: `Cache-Control: private, no-store`).
  */
 import { useLocation, useMatches } from "@remix-run/react";
 
@@ -15,6 +18,9 @@ export interface PageHandle {
   title?: string | ((url: URL) => string);
   tab?: TabName;
   back?: string;
+  rateLimit?: "auth";
+  maxBody?: number;
+  personal?: boolean;
 }
 
 export interface Page {

@@ -11,14 +11,15 @@ import { notFound } from "~/lib/http.server";
 import type { PageHandle } from "~/lib/page";
 import { readOutbox } from "~/sms/sender.server";
 
-export const handle: PageHandle = { layout: "default", title: "titles.outbox" };
+export const handle: PageHandle = { layout: "default", title: "titles.outbox", personal: true };
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config } = context.services;
-  if (config.mode !== "local") notFound(request);
-  return json({ messages: readOutbox(config.DATA_DIR, 100) }, { headers: { "Cache-Control": "no-store" } });
+  // Local mode only, and only for the machine itself: the texts hold live sign-in codes.
+  if (config.mode !== "local" || !context.fromThisMachine) notFound(request);
+  return json({ messages: readOutbox(config.DATA_DIR, 100) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function OutboxRoute() {

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { browserIdOf } from "~/auth/flow.server";
+import { browserIdOf, withCookies } from "~/auth/flow.server";
 import { issueProblem, maskPhone, phoneLoginFlow, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
 import { startSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
@@ -15,14 +15,26 @@ import { CodeField, FormAlert, SubmitButton } from "~/components/form";
 import { formMessage } from "~/lib/formMessage";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
+import { memberProfile } from "~/members/members.server";
 import { safeRedirect } from "~/lib/safeRedirect";
 
-export const handle: PageHandle = { layout: "join", title: "titles.loginCode", back: "/login/login" };
+export const handle: PageHandle = {
+  layout: "join",
+  title: "titles.loginCode",
+  back: "/login/login",
+  rateLimit: "auth",
+  personal: true,
+};
 
 async function flowOf(request: Request, context: LoaderFunctionArgs["context"]) {
-  const flow = await phoneLoginFlow(context.services).read(request);
-  if (!flow?.codeId || !flow.phone) throw redirect("/login/login");
-  return { codeId: flow.codeId, phone: flow.phone, redirectTo: safeRedirect(flow.redirectTo) };
+  const open = await phoneLoginFlow(context.services).read(request);
+  if (!open?.data.codeId || !open.data.phone) throw redirect("/login/login");
+  return {
+    id: open.id,
+    codeId: open.data.codeId,
+    phone: open.data.phone,
+    redirectTo: safeRedirect(open.data.redirectTo),
+  };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,30 +54,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const sent = await sendCode(request, services, context.clientAddress, flow.phone, "signIn").catch(() => null);
     if (!sent) return problem(formMessage("errors.form.smsFailed"), "", 503);
     if (!sent.result.ok) return problem(issueProblem(sent.result), "", 429);
-    const headers = new Headers({
-      "Set-Cookie": await phoneLoginFlow(services).write({ ...flow, codeId: sent.result.codeId }),
-    });
-    if (sent.setCookie) headers.append("Set-Cookie", sent.setCookie);
+    const { id, ...data } = flow;
+    const headers = withCookies(new Headers(), [
+      await phoneLoginFlow(services).save(id, { ...data, codeId: sent.result.codeId }),
+      sent.setCookie,
+    ]);
     return json({ status: "success" as const, initialValue: {}, error: {} }, { headers });
   }
 
   const browser = await browserIdOf(request, services);
   const checked = services.phoneCodes.verify(flow.codeId, code, browser.id, Date.now());
   if (!checked.ok) return problem(verifyProblem(checked), checked.reason === "malformed" ? "code" : "");
+  if (checked.purpose !== "signIn" || checked.phone !== flow.phone) return problem(formMessage("errors.form.codeUsed"));
 
   // The phone is proven: now it is safe to say whether an account uses it.
   let uid: string;
   try {
     uid = (await services.identity.auth.getUserByPhoneNumber(checked.phone)).uid;
   } catch {
-    // The flow stays (its code is spent; it expires by itself) so the page can show this.
-    return problem(formMessage("errors.form.noAccount"), "", 404);
+    uid = "";
   }
+  // No member uses the number (an account without a profile is not a member). The
+  // flow stays (its code is spent; it expires by itself) so the page can show this.
+  if (!uid || !memberProfile(services.db, uid)) return problem(formMessage("errors.form.noAccount"), "", 404);
   try {
     const token = await services.identity.auth.createCustomToken(uid);
     const tokens = await services.identity.toolkit.signInWithCustomToken(token);
     const headers = new Headers({ "Set-Cookie": await startSession(services, tokens.idToken) });
-    headers.append("Set-Cookie", await phoneLoginFlow(services).clear());
+    headers.append("Set-Cookie", await phoneLoginFlow(services).discard(flow.id));
     return redirect(flow.redirectTo, { headers });
   } catch (error) {
     console.error(JSON.stringify({ level: "error", event: "phoneSignIn", error: String(error) }));

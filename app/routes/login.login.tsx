@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { withCookies } from "~/auth/flow.server";
 import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { issueProblem, phoneLoginFlow, sendCode } from "~/auth/phoneLogin.server";
 import { signInDestination } from "~/auth/session.server";
@@ -18,7 +19,13 @@ import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 
-export const handle: PageHandle = { layout: "join", title: "titles.login", back: "/member/start" };
+export const handle: PageHandle = {
+  layout: "join",
+  title: "titles.login",
+  back: "/member/start",
+  rateLimit: "auth",
+  personal: true,
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ redirectTo: await signInDestination(request, context.services) });
@@ -46,16 +53,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error(JSON.stringify({ level: "error", event: "sms", error: String(error) }));
     return reply(null, formMessage("errors.form.smsFailed"), 503);
   }
-  const headers = new Headers();
-  if (sent.setCookie) headers.append("Set-Cookie", sent.setCookie);
+  const headers = withCookies(new Headers(), [sent.setCookie]);
   if (!sent.result.ok) {
     return json(errorReply({ phone: input, redirectTo }, "", issueProblem(sent.result)), { status: 429, headers });
   }
-  headers.append(
-    "Set-Cookie",
-    await phoneLoginFlow(context.services).write({ codeId: sent.result.codeId, phone: phone.e164, redirectTo }),
-  );
-  return redirect("/login/authNo", { headers });
+  const started = await phoneLoginFlow(context.services).start(request, {
+    codeId: sent.result.codeId,
+    phone: phone.e164,
+    redirectTo,
+  });
+  return redirect("/login/authNo", { headers: withCookies(headers, started.cookies) });
 }
 
 export default function LoginRoute() {

@@ -16,7 +16,13 @@ import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
 import { accountSchema } from "~/signup/schemas.server";
 
-export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/member/agree" };
+export const handle: PageHandle = {
+  layout: "simple",
+  title: "titles.signUp",
+  back: "/member/agree",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const STEP = "/member/accountInfo";
 const hideFields = ["password", "passwordConfirm"];

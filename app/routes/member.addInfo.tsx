@@ -23,7 +23,13 @@ import { stepPosition } from "~/signup/steps";
 import { isKnownVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
 
-export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/member/userInfo" };
+export const handle: PageHandle = {
+  layout: "simple",
+  title: "titles.signUp",
+  back: "/member/userInfo",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const KINDS = ["id", "google"] as const;
 const STEP = "/member/addInfo";

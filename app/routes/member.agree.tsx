@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { withCookies } from "~/auth/flow.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import { TermsChecklist } from "~/components/TermsChecklist";
@@ -19,7 +20,13 @@ import { termsSchema } from "~/signup/schemas.server";
 import { stepAfter, stepPosition, type SignupKind } from "~/signup/steps";
 import { termsItemsIn } from "~/signup/termsView.server";
 
-export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/member/start" };
+export const handle: PageHandle = {
+  layout: "simple",
+  title: "titles.signUp",
+  back: "/member/start",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const STEP = "/member/agree";
 const KINDS = ["id", "google"] as const;
@@ -51,10 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (website) return json(submission.reply({ formErrors: ["errors.form.signUpFailed"] }), { status: 400 });
 
   const terms = { choices, at: Date.now() };
-  const setCookie = open
-    ? await drafts.save({ id: open.id, draft: { ...open.draft, terms } })
-    : (await drafts.start({ kind, terms })).setCookie;
-  return redirect(stepAfter(kind, STEP)!, { headers: { "Set-Cookie": setCookie } });
+  const cookies = open
+    ? [await drafts.save({ id: open.id, draft: { ...open.draft, terms } })]
+    : (await drafts.start(request, { kind, terms })).cookies;
+  return redirect(stepAfter(kind, STEP)!, { headers: withCookies(new Headers(), cookies) });
 }
 
 export default function AgreeRoute() {

@@ -6,7 +6,7 @@ import { SignUpComplete } from "~/components/SignUpComplete";
 import type { PageHandle } from "~/lib/page";
 import { completionOf } from "~/signup/complete.server";
 
-export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/" };
+export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/", personal: true };
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   completionOf(request, context.services, "/member/agree");

@@ -1,36 +1,77 @@
 /**
- * Find password: the ID, then a code texted to the mobile number on that account.
- * A checked code opens /member/resetPw.
+ * Find password: the ID, then the code texted to the mobile number of that
+ * member's account. The page answers the same whether or not the ID belongs to a
+ * member (no code goes out when it does not), so it cannot be used to learn who
+ * is a member. A checked code opens /member/resetPw.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { browserIdOf } from "~/auth/flow.server";
-import { issueProblem, maskPhone, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
-import { recoveryFlow } from "~/auth/recovery.server";
+import { browserIdOf, withCookies } from "~/auth/flow.server";
+import { sendCode, verifyProblem } from "~/auth/phoneLogin.server";
+import { checkWithoutCode, recoveryFlow, type RecoveryFlow } from "~/auth/recovery.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { CodeField, FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import { formMessage } from "~/lib/formMessage";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
+import { memberProfile } from "~/members/members.server";
+import type { Services } from "~/services.server";
 import { emailField } from "~/signup/schemas.server";
 
-export const handle: PageHandle = { layout: "default", title: "titles.findPw", back: "/member/startId" };
+export const handle: PageHandle = {
+  layout: "default",
+  title: "titles.findPw",
+  back: "/member/startId",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const STEP = "/member/findPw";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const flow = await recoveryFlow(context.services).read(request);
-  if (flow?.verifiedAt) throw redirect("/member/resetPw");
-  return json({ phone: flow?.codeId && flow.phone ? maskPhone(flow.phone) : null });
+  const open = await recoveryFlow(context.services).read(request);
+  if (open?.data.stage === "verified") throw redirect("/member/resetPw");
+  return json({ email: open?.data.stage === "code" ? open.data.email : null });
+}
+
+function logError(event: string, error: unknown) {
+  console.error(JSON.stringify({ level: "error", event, error: String(error) }));
+}
+
+/**
+ * Texts a code to the member's number. Whatever the outcome (sent, a limit, a
+ * failed text) the visitor hears the same, so the code id is simply null when
+ * nothing went out.
+ */
+async function textCode(request: Request, context: ActionFunctionArgs["context"], phone: string) {
+  try {
+    const sent = await sendCode(request, context.services, context.clientAddress, phone, "recovery");
+    return sent.result.ok ? sent.result.codeId : null;
+  } catch (error) {
+    logError("recovery.sms", error);
+    return null;
+  }
+}
+
+/** The member this ID belongs to and the number to text, or null (no member, no number). */
+async function memberFor(services: Services, email: string): Promise<{ uid: string; phone: string } | null> {
+  try {
+    const user = await services.identity.auth.getUserByEmail(email);
+    if (!user.phoneNumber || !memberProfile(services.db, user.uid)) return null;
+    return { uid: user.uid, phone: user.phoneNumber };
+  } catch (error) {
+    if ((error as { code?: string }).code === "auth/user-not-found") return null;
+    throw error;
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const flows = recoveryFlow(services);
-  const flow = await flows.read(request);
+  const open = await flows.read(request);
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   const values = {
@@ -39,73 +80,74 @@ export async function action({ request, context }: ActionFunctionArgs) {
       .trim()
       .slice(0, 20),
   };
-  const fail = (field: string, message: string, status: number, headers?: HeadersInit) =>
-    json(errorReply(values, field, message), { status, headers });
+  const fail = (field: string, message: string, status: number) => json(errorReply(values, field, message), { status });
 
-  if (intent === "restart") return redirect(STEP, { headers: { "Set-Cookie": await flows.clear() } });
+  if (intent === "restart") return redirect(STEP, { headers: { "Set-Cookie": await flows.discard(open?.id) } });
 
-  const send = async (uid: string, phone: string) => {
-    const sent = await sendCode(request, services, context.clientAddress, phone, "recovery").catch((error: unknown) => {
-      console.error(JSON.stringify({ level: "error", event: "sms", error: String(error) }));
-      return null;
-    });
-    if (!sent) return fail("", formMessage("errors.form.smsFailed"), 503);
-    const headers = new Headers();
-    if (sent.setCookie) headers.append("Set-Cookie", sent.setCookie);
-    if (!sent.result.ok) return fail("", issueProblem(sent.result), 429, headers);
-    headers.append("Set-Cookie", await flows.write({ uid, phone, codeId: sent.result.codeId }));
-    return redirect(STEP, { headers });
-  };
-
-  if (flow?.uid && flow.phone && flow.codeId && intent !== "send") {
-    if (intent === "resend") return send(flow.uid, flow.phone);
+  const pending = open?.data.stage === "code" ? { id: open.id, data: open.data } : null;
+  if (pending && intent === "resend") {
+    const { uid, phone } = pending.data;
+    const codeId = uid && phone ? ((await textCode(request, context, phone)) ?? pending.data.codeId) : null;
+    const next: RecoveryFlow = { ...pending.data, codeId, sentAt: Date.now(), attempts: 0 };
+    return redirect(STEP, { headers: { "Set-Cookie": await flows.save(pending.id, next) } });
+  }
+  if (pending && intent !== "send") {
+    const now = Date.now();
+    const { uid, phone, codeId } = pending.data;
+    if (!uid || !phone || !codeId) {
+      const { result, attempts } = checkWithoutCode(pending.data, values.code, now);
+      await flows.save(pending.id, { ...pending.data, attempts });
+      return fail(result.reason === "malformed" ? "code" : "", verifyProblem(result), 400);
+    }
     const browser = await browserIdOf(request, services);
-    const checked = services.phoneCodes.verify(flow.codeId, values.code, browser.id, Date.now());
+    const checked = services.phoneCodes.verify(codeId, values.code, browser.id, now);
     if (!checked.ok) return fail(checked.reason === "malformed" ? "code" : "", verifyProblem(checked), 400);
-    if (checked.purpose !== "recovery" || checked.phone !== flow.phone) {
+    if (checked.purpose !== "recovery" || checked.phone !== phone) {
       return fail("", formMessage("errors.form.codeUsed"), 400);
     }
-    const headers = {
-      "Set-Cookie": await flows.write({
-        uid: flow.uid,
-        phone: flow.phone,
-        codeId: flow.codeId,
-        verifiedAt: Date.now(),
-      }),
-    };
-    return redirect("/member/resetPw", { headers });
+    // The phone is proven: the flow becomes a grant, good for one password change within its lifetime.
+    const grant: RecoveryFlow = { stage: "verified", uid };
+    return redirect("/member/resetPw", { headers: { "Set-Cookie": await flows.save(pending.id, grant) } });
   }
 
   if (form.get("website")) return fail("", formMessage("errors.form.smsFailed"), 400);
   const email = emailField.safeParse(values.email);
   if (!email.success) return fail("email", email.error.issues[0]?.message ?? "errors.form.invalidEmail", 400);
-  let user;
+  let member: { uid: string; phone: string } | null;
   try {
-    user = await services.identity.auth.getUserByEmail(email.data);
+    member = await memberFor(services, email.data);
   } catch (error) {
-    if ((error as { code?: string }).code === "auth/user-not-found") {
-      return fail("email", formMessage("errors.form.noAccountForId"), 404);
-    }
-    console.error(JSON.stringify({ level: "error", event: "recovery.lookup", error: String(error) }));
+    logError("recovery.lookup", error);
     return fail("", formMessage("errors.form.unavailable"), 503);
   }
-  if (!user.phoneNumber) return fail("", formMessage("errors.form.noPhoneForAccount"), 409);
-  return send(user.uid, user.phoneNumber);
+  const codeId = member ? await textCode(request, context, member.phone) : null;
+  const started = await flows.start(request, {
+    stage: "code",
+    email: email.data,
+    uid: member?.uid ?? null,
+    phone: member?.phone ?? null,
+    codeId,
+    sentAt: Date.now(),
+    attempts: 0,
+  });
+  // A recovery started again replaces the one before.
+  if (open) await flows.discard(open.id);
+  return redirect(STEP, { headers: withCookies(new Headers(), started.cookies) });
 }
 
 export default function FindPasswordRoute() {
   const { t } = useTranslation();
-  const { phone } = useLoaderData<typeof loader>();
+  const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<{ email: string; code: string }>({
     id: "find-password",
     lastResult,
     shouldValidate: "onSubmit",
   });
-  if (phone) {
+  if (email) {
     return (
       <Form method="post" className="form" {...getFormProps(form)}>
-        <p>{t("login.codeSent", { phone })}</p>
+        <p>{t("recovery.codeSent", { email })}</p>
         <FormAlert id={form.errorId} errors={form.errors} />
         <CodeField field={fields.code} />
         <SubmitButton name="intent" value="verify">

@@ -14,10 +14,12 @@ import {
   startGoogleJoin,
   tokenHasNonce,
 } from "~/auth/google.server";
+import { withCookies } from "~/auth/flow.server";
 import { startSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { notFound } from "~/lib/http.server";
 import type { PageHandle } from "~/lib/page";
+import { safeRedirect } from "~/lib/safeRedirect";
 
 export const handle: PageHandle = { layout: "default", title: "titles.start" };
 
@@ -26,7 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!googleConfigured(services.config)) notFound(request);
   const url = new URL(request.url);
   const flows = googleFlow(services);
-  const flow = await flows.read(request);
+  // Spent here, whatever happens next: a callback can be answered once.
+  const flow = await flows.take(request);
   const headers = new Headers({ "Set-Cookie": await flows.clear() });
   const fail = (reason: string) => redirect(`/member/start?google=${reason}`, { headers });
 
@@ -40,15 +43,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (signedIn.outcome === "failed") return fail("failed");
   if (signedIn.outcome === "newcomer") {
     const join = await startGoogleJoin(request, services, signedIn.identity, credential, redirectUri);
-    headers.append("Set-Cookie", join.setCookie);
-    return redirect(join.to, { headers });
+    return redirect(join.to, { headers: withCookies(headers, join.cookies) });
   }
   try {
     headers.append("Set-Cookie", await startSession(services, signedIn.idToken));
   } catch {
     return fail("failed");
   }
-  return redirect(flow.redirectTo ?? "/", { headers });
+  return redirect(safeRedirect(flow.redirectTo), { headers });
 }
 
 export default function GoogleCallbackRoute() {

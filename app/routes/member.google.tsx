@@ -2,12 +2,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { authorizeUrl, callbackUrl, googleConfigured, googleFlow, newGoogleFlow } from "~/auth/google.server";
+import { withCookies } from "~/auth/flow.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { notFound } from "~/lib/http.server";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 
-export const handle: PageHandle = { layout: "default", title: "titles.start" };
+export const handle: PageHandle = { layout: "default", title: "titles.start", rateLimit: "auth" };
 
 export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
 
@@ -16,8 +17,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!googleConfigured(services.config)) notFound(request);
   const form = await request.formData().catch(() => new FormData());
   const flow = newGoogleFlow(safeRedirect(form.get("redirectTo")));
+  const started = await googleFlow(services).start(request, flow);
   return redirect(authorizeUrl(services.config, callbackUrl(services.config, request), flow), {
-    headers: { "Set-Cookie": await googleFlow(services).write(flow) },
+    headers: withCookies(new Headers(), started.cookies),
   });
 }
 

@@ -1,7 +1,8 @@
 /**
- * Reset password, after /member/findPw proved the phone: the new password is set,
- * every session of the member ends (here and at Firebase), and the member signs
- * in again with it.
+ * Reset password, after /member/findPw proved the phone. The grant is spent in
+ * the same step that sets the new password (a second use, another browser or a
+ * late one finds nothing); every session of the member ends, here and at
+ * Firebase, and the member signs in again with the new password.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -9,7 +10,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { withCookies } from "~/auth/flow.server";
 import { passwordProblem } from "~/auth/password.server";
+import { passwordAttempts } from "~/auth/passwordAttempts.server";
 import { recoveryFlow } from "~/auth/recovery.server";
 import { endSession, revokeSessions } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
@@ -17,41 +20,52 @@ import { FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
 import { newPasswordSchema } from "~/signup/schemas.server";
 
-export const handle: PageHandle = { layout: "default", title: "titles.resetPw", back: "/member/findPw" };
+export const handle: PageHandle = {
+  layout: "default",
+  title: "titles.resetPw",
+  back: "/member/findPw",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const hideFields = ["password", "passwordConfirm"];
 
-async function verifiedFlow(request: Request, services: LoaderFunctionArgs["context"]["services"]) {
-  const flow = await recoveryFlow(services).read(request);
-  if (!flow?.uid || !flow.verifiedAt) throw redirect("/member/findPw");
-  return { uid: flow.uid };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await verifiedFlow(request, context.services);
+  const open = await recoveryFlow(context.services).read(request);
+  if (open?.data.stage !== "verified") throw redirect("/member/findPw");
   return json({});
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const { uid } = await verifiedFlow(request, services);
+  const flows = recoveryFlow(services);
+  const open = await flows.read(request);
+  if (open?.data.stage !== "verified") throw redirect("/member/findPw");
   const submission = parseWithZod(await request.formData().catch(() => new FormData()), { schema: newPasswordSchema });
+  // A mistyped password does not spend the grant: the member corrects it and submits again.
   if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
+
+  const grant = await flows.take(request);
+  if (grant?.stage !== "verified") throw redirect("/member/findPw", { headers: { "Set-Cookie": await flows.clear() } });
+  const { uid } = grant;
+  // A refusal of ours after the grant was spent gives it back, so the member can try again.
+  const giveBack = async (reply: ReturnType<typeof submission.reply>, status: number) =>
+    json(reply, { status, headers: withCookies(new Headers(), await flows.restore(request, grant)) });
   const { auth } = services.identity;
   try {
     const user = await auth.getUser(uid);
     if (passwordProblem(submission.value.password, user.email) === "passwordLikeId") {
-      return json(submission.reply({ fieldErrors: { password: ["errors.form.passwordLikeId"] }, hideFields }), {
-        status: 400,
-      });
+      return giveBack(submission.reply({ fieldErrors: { password: ["errors.form.passwordLikeId"] }, hideFields }), 400);
     }
     await auth.updateUser(uid, { password: submission.value.password });
+    // The member proved themselves another way: wrong passwords counted against the ID are forgiven.
+    if (user.email) passwordAttempts(services).succeeded(user.email);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", event: "recovery.reset", uid, error: String(error) }));
-    return json(submission.reply({ formErrors: ["errors.form.unavailable"], hideFields }), { status: 503 });
+    return giveBack(submission.reply({ formErrors: ["errors.form.unavailable"], hideFields }), 503);
   }
   await revokeSessions(services, uid);
-  const headers = new Headers({ "Set-Cookie": await recoveryFlow(services).clear() });
+  const headers = new Headers({ "Set-Cookie": await flows.clear() });
   headers.append("Set-Cookie", await endSession(request, services));
   return redirect("/member/startId?reset=1", { headers });
 }

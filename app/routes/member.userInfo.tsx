@@ -19,7 +19,13 @@ import { sendSignupCode, verifySignupCode } from "~/signup/phoneStep.server";
 import { nameSchema } from "~/signup/schemas.server";
 import { stepAfter, stepPosition } from "~/signup/steps";
 
-export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/member/accountInfo" };
+export const handle: PageHandle = {
+  layout: "simple",
+  title: "titles.signUp",
+  back: "/member/accountInfo",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const KINDS = ["id", "google"] as const;
 const STEP = "/member/userInfo";

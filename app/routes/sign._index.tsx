@@ -9,6 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { withCookies } from "~/auth/flow.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, Honeypot, PhoneField, SubmitButton } from "~/components/form";
 import { TermsChecklist } from "~/components/TermsChecklist";
@@ -20,7 +21,13 @@ import { sendSignupCode } from "~/signup/phoneStep.server";
 import { termsSchema } from "~/signup/schemas.server";
 import { termsItemsIn } from "~/signup/termsView.server";
 
-export const handle: PageHandle = { layout: "join", title: "titles.signUp", back: "/member/start" };
+export const handle: PageHandle = {
+  layout: "join",
+  title: "titles.signUp",
+  back: "/member/start",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const STEP = "/sign";
 
@@ -52,10 +59,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(reply, { status: sent.status });
   }
   const drafts = signupDrafts(services);
-  const headers = new Headers({
-    "Set-Cookie": open ? await drafts.save(sent.draft) : (await drafts.start(sent.draft.draft)).setCookie,
-  });
-  if (sent.setCookie) headers.append("Set-Cookie", sent.setCookie);
+  const headers = withCookies(new Headers(), [
+    ...(open ? [await drafts.save(sent.draft)] : (await drafts.start(request, sent.draft.draft)).cookies),
+    sent.setCookie,
+  ]);
   return redirect("/sign/authNo", { headers });
 }
 

@@ -13,7 +13,13 @@ import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
 import { sendSignupCode, verifySignupCode } from "~/signup/phoneStep.server";
 
-export const handle: PageHandle = { layout: "join", title: "titles.verifyCode", back: "/sign" };
+export const handle: PageHandle = {
+  layout: "join",
+  title: "titles.verifyCode",
+  back: "/sign",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const STEP = "/sign/authNo";
 

@@ -16,7 +16,13 @@ import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
 import { nationalitySchema } from "~/signup/schemas.server";
 
-export const handle: PageHandle = { layout: "join", title: "titles.signUp", back: "/sign/inputName" };
+export const handle: PageHandle = {
+  layout: "join",
+  title: "titles.signUp",
+  back: "/sign/inputName",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const STEP = "/sign/choiceNation";
 

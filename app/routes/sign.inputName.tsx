@@ -12,7 +12,13 @@ import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
 import { nameSchema } from "~/signup/schemas.server";
 
-export const handle: PageHandle = { layout: "join", title: "titles.signUp", back: "/sign" };
+export const handle: PageHandle = {
+  layout: "join",
+  title: "titles.signUp",
+  back: "/sign",
+  rateLimit: "auth",
+  personal: true,
+};
 
 const STEP = "/sign/inputName";
 

@@ -6,7 +6,7 @@ import { SignUpComplete } from "~/components/SignUpComplete";
 import type { PageHandle } from "~/lib/page";
 import { completionOf } from "~/signup/complete.server";
 
-export const handle: PageHandle = { layout: "blank", title: "titles.signUpComplete" };
+export const handle: PageHandle = { layout: "blank", title: "titles.signUpComplete", personal: true };
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => completionOf(request, context.services, "/sign");
 

@@ -3,7 +3,8 @@
  * browser. Messages are form-message keys (lib/formMessage.ts).
  */
 import { z } from "zod";
-import { passwordProblem } from "~/auth/password.server";
+import { passwordInput, passwordProblem } from "~/auth/password.server";
+import { cleanName, nameProblem } from "~/members/names";
 import { isKnownVisa } from "~/visa/catalogue";
 import { termsDocuments, type TermsChoices } from "./terms";
 
@@ -16,12 +17,15 @@ export const emailField = z
   .email("errors.form.invalidEmail")
   .transform((email) => email.toLowerCase());
 
+/** A name, cleaned (members/names.ts) before it is judged; whitespace alone is not a name. */
 export const nameField = z
   .string(required)
-  .trim()
-  .refine((name) => [...name].length <= 50, "errors.form.nameLength")
-  // eslint-disable-next-line no-control-regex
-  .refine((name) => !/[\u0000-\u001f\u007f<>]/.test(name), "errors.form.nameCharacters");
+  .max(1000, "errors.form.nameLength")
+  .transform(cleanName)
+  .superRefine((name, ctx) => {
+    const problem = nameProblem(name);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors.form.${problem}` });
+  });
 
 /** Checkbox per document, plus "agree to all", which ticks every box (also without JavaScript). */
 export const termsSchema = z
@@ -63,15 +67,13 @@ export function newPasswordFields(idOf: (value: Record<string, unknown>) => stri
 }
 
 // Passwords are not trimmed: every character counts. The length rule is checked
-// in passwordProblem (code points), once.
-const passwordField = z.string(required);
-
+// in passwordProblem (code points, after NFC), once.
 export const accountSchema = z
-  .object({ email: emailField, password: passwordField, passwordConfirm: z.string(required) })
+  .object({ email: emailField, password: passwordInput, passwordConfirm: passwordInput })
   .superRefine(newPasswordFields((v) => (typeof v.email === "string" ? v.email : null)));
 
 export const newPasswordSchema = z
-  .object({ password: passwordField, passwordConfirm: z.string(required) })
+  .object({ password: passwordInput, passwordConfirm: passwordInput })
   .superRefine(newPasswordFields(() => null));
 
 export const nameSchema = z.object({ name: nameField });

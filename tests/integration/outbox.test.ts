@@ -1,4 +1,4 @@
-/** /dev/outbox exists in local mode only. */
+/** /dev/outbox exists in local mode only, and only for requests from the machine itself. */
 import { afterAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/dev.outbox";
 import { outboxSender } from "~/sms/sender.server";
@@ -16,17 +16,28 @@ describe("/dev/outbox", () => {
     const response = await loader({
       request: new Request("http://x/dev/outbox"),
       params: {},
-      context: loadContext(services),
+      context: { ...loadContext(services), fromThisMachine: true },
     });
     const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
     expect(messages.map((m) => m.text)).toEqual(["second", "first"]);
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("answers 404 to a request that did not come from this machine", async () => {
+    const thrown = await Promise.resolve(
+      loader({ request: new Request("http://x/dev/outbox"), params: {}, context: loadContext(services) }),
+    ).catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(404);
   });
 
   it("answers 404 in hosted mode", async () => {
     const hosted = { ...services, config: { ...services.config, mode: "hosted" } as Config };
     const thrown = await Promise.resolve(
-      loader({ request: new Request("http://x/dev/outbox"), params: {}, context: loadContext(hosted) }),
+      loader({
+        request: new Request("http://x/dev/outbox"),
+        params: {},
+        context: { ...loadContext(hosted), fromThisMachine: true },
+      }),
     ).catch((e: unknown) => e);
     expect((thrown as Response).status).toBe(404);
   });

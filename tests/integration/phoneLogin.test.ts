@@ -8,6 +8,7 @@ import { action as codeAction, loader as codeLoader } from "~/routes/login.authN
 import { action as phoneAction } from "~/routes/login.login";
 import { readOutbox } from "~/sms/sender.server";
 import { Jar, run } from "../support/jar";
+import { registerMember } from "../support/members";
 import { createTestServices, loadContext } from "../support/services";
 
 const services = createTestServices();
@@ -20,6 +21,7 @@ async function number(withMember = true) {
   const local = `010${String(5550000 + (Date.now() % 1000) * 10 + seq++).padStart(8, "0")}`;
   const e164 = `+82${local.slice(1)}`;
   const uid = withMember ? (await services.identity.auth.createUser({ phoneNumber: e164 })).uid : null;
+  if (uid) registerMember(services, uid, { phoneNumber: e164, signUpMethod: "phone" });
   return { local, e164, uid };
 }
 
@@ -87,14 +89,27 @@ describe("phone sign-in", () => {
     expect(response.headers.get("Location")).toBe("/login/login");
   });
 
-  it("does not accept the code in another browser", async () => {
-    const { local, e164 } = await number();
+  it("does not accept the flow or the code in another browser", async () => {
+    const { local, e164, uid } = await number();
     const jar = new Jar();
     await sendCode(jar, local);
+    // The flow's cookie alone, copied to another browser, finds no flow there.
     const stranger = new Jar();
     stranger.cookies.set("__login_flow", jar.cookies.get("__login_flow")!);
-    const reply = (await (await enter(stranger, { code: codeFor(e164) })).json()) as Reply;
-    expect(reply.error[""]).toEqual(["errors.form.codeUsed"]);
+    const refused = await enter(stranger, { code: codeFor(e164) });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/login/login");
+    expect(refused.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+    // With the other browser's id too, the code (bound to the browser that asked) is refused.
+    const elsewhere = new Jar();
+    await sendCode(elsewhere, (await number(false)).local);
+    stranger.cookies.set("__bid", elsewhere.cookies.get("__bid")!);
+    const wrongBrowser = await enter(stranger, { code: codeFor(e164) });
+    expect(wrongBrowser.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+    // The member's own browser still signs in with it.
+    const signedIn = await enter(jar, { code: codeFor(e164) });
+    expect(signedIn.headers.get("Location")).toBe("/shop");
+    expect((await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services))?.uid).toBe(uid);
   });
 
   it("says a number has no account only after the code proved the phone", async () => {

@@ -4,9 +4,17 @@
  * sign-out or revocation.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { IdentityError } from "~/auth/identityToolkit.server";
-import { endSession, readSession, requireMember, revokeSessions, startSession } from "~/auth/session.server";
+import {
+  ACCOUNT_CHECK_INTERVAL_MS,
+  endSession,
+  readSession,
+  requireMember,
+  revokeSessions,
+  startSession,
+} from "~/auth/session.server";
+import { registerMember } from "../support/members";
 import { createTestServices } from "../support/services";
 
 const services = createTestServices();
@@ -25,6 +33,7 @@ const requestWith = (cookie: string | null, path = "/mypage") =>
 async function signedIn() {
   const email = newEmail();
   const tokens = await services.identity.toolkit.signUp(email, password);
+  registerMember(services, tokens.uid);
   const cookie = cookieOf(await startSession(services, tokens.idToken));
   return { email, uid: tokens.uid, cookie };
 }
@@ -69,6 +78,7 @@ describe("identity toolkit", () => {
     const sub = randomUUID().replaceAll("-", "").slice(0, 21);
     const googleToken = JSON.stringify({ sub, email: `g-${sub}@example.com`, email_verified: true });
     const tokens = await services.identity.toolkit.signInWithGoogle(googleToken, "http://127.0.0.1");
+    registerMember(services, tokens.uid, { signUpMethod: "google" });
     const cookie = cookieOf(await startSession(services, tokens.idToken));
     expect(await readSession(requestWith(cookie), services)).toMatchObject({
       uid: tokens.uid,
@@ -132,5 +142,63 @@ describe("sessions", () => {
 
     const { uid, cookie } = await signedIn();
     expect((await requireMember(requestWith(cookie), services)).uid).toBe(uid);
+  });
+});
+
+describe("only members get sessions", () => {
+  it("refuses an account made at the identity provider directly (no profile, no terms)", async () => {
+    const tokens = await services.identity.toolkit.signUp(newEmail(), password);
+    expect(await expectIdentityError(startSession(services, tokens.idToken))).toBe("NOT_A_MEMBER");
+  });
+});
+
+describe("the session cookie", () => {
+  it("is opaque: neither the token nor the member's uid, ID or number can be read from it", async () => {
+    const { uid, email, cookie } = await signedIn();
+    const value = decodeURIComponent(cookie.split("=").slice(1).join("="));
+    const readable = `${value} ${Buffer.from(value, "base64").toString("utf8")}`;
+    for (const secret of [uid, email, "eyJ"]) expect(readable).not.toContain(secret);
+  });
+});
+
+describe("sessions end when the account does", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const changes = {
+    disabled: (uid: string) => services.identity.auth.updateUser(uid, { disabled: true }),
+    deleted: (uid: string) => services.identity.auth.deleteUser(uid),
+    // Firebase compares whole seconds: a revocation in the sign-in's own second would not count.
+    revoked: async (uid: string) => {
+      await new Promise((r) => setTimeout(r, 1100));
+      await services.identity.auth.revokeRefreshTokens(uid);
+    },
+  };
+
+  it.each(Object.keys(changes) as (keyof typeof changes)[])(
+    "a session whose account was %s outside the app stops working within the stated bound",
+    async (change) => {
+      const { uid, cookie } = await signedIn();
+      const start = Date.now();
+      await changes[change](uid);
+      const check = vi.spyOn(services.identity.auth, "verifySessionCookie");
+      // Within the bound the hot path asks Firebase nothing (the answer may still be the old one)…
+      for (let i = 0; i < 20; i++) await readSession(requestWith(cookie), services, start + i * 1000);
+      expect(check.mock.calls.filter(([, checkRevoked]) => checkRevoked === true)).toHaveLength(0);
+      // …and once the bound has passed, the session is refused, and stays refused.
+      expect(await readSession(requestWith(cookie), services, start + ACCOUNT_CHECK_INTERVAL_MS)).toBeNull();
+      expect(await readSession(requestWith(cookie), services, start + ACCOUNT_CHECK_INTERVAL_MS + 1000)).toBeNull();
+      expect(check.mock.calls.filter(([, checkRevoked]) => checkRevoked === true)).toHaveLength(1);
+    },
+  );
+
+  it("a live account is asked about at most once per bound", async () => {
+    const { uid, cookie } = await signedIn();
+    const start = Date.now();
+    const check = vi.spyOn(services.identity.auth, "verifySessionCookie");
+    for (let i = 0; i <= 30; i++) {
+      expect((await readSession(requestWith(cookie), services, start + i * 30_000))?.uid).toBe(uid);
+    }
+    // 15 minutes of requests every 30 seconds: three checks.
+    expect(check.mock.calls.filter(([, checkRevoked]) => checkRevoked === true)).toHaveLength(3);
   });
 });

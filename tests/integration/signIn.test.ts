@@ -1,10 +1,12 @@
 /** Sign-in with an ID and sign-out, through the routes' actions and loaders, against the real Auth emulator. */
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { FIRST_LOCK_MS, MAX_FAILED_PASSWORDS, passwordAttempts } from "~/auth/passwordAttempts.server";
 import { readSession } from "~/auth/session.server";
 import { action as signOut } from "~/routes/member.signOut";
 import { loader as startLoader } from "~/routes/member.start";
 import { action as signIn, loader as signInLoader } from "~/routes/member.startId";
+import { registerMember } from "../support/members";
 import { createTestServices, loadContext } from "../support/services";
 
 const services = createTestServices();
@@ -15,6 +17,7 @@ const password = "a long enough passphrase";
 async function member() {
   const email = `m-${randomUUID()}@example.com`;
   const { uid } = await services.identity.toolkit.signUp(email, password);
+  registerMember(services, uid);
   return { email, uid };
 }
 const post = (fields: Record<string, string>, cookie?: string) =>
@@ -23,7 +26,9 @@ const post = (fields: Record<string, string>, cookie?: string) =>
     body: new URLSearchParams(fields),
     headers: cookie ? { Cookie: cookie } : {},
   });
-const submit = async (fields: Record<string, string>) => signIn({ request: post(fields), params: {}, context });
+const submit = async (fields: Record<string, string>, clientAddress = context.clientAddress) =>
+  signIn({ request: post(fields), params: {}, context: { ...context, clientAddress } });
+const hasSession = (response: Response) => response.headers.getSetCookie().some((c) => c.startsWith("__session="));
 type Reply = { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 
 describe("sign-in with ID", () => {
@@ -104,5 +109,71 @@ describe("sign-out", () => {
     expect(response.headers.get("Location")).toBe("/");
     expect(response.headers.get("Set-Cookie")).toMatch(/^__session=;/);
     expect(await readSession(new Request("http://x/", { headers: { Cookie: cookie } }), services)).toBeNull();
+  });
+});
+
+describe("who may sign in", () => {
+  it("refuses an account made at the identity provider directly: it is not a member", async () => {
+    const email = `direct-${randomUUID()}@example.com`;
+    await services.identity.toolkit.signUp(email, password);
+    const response = await submit({ email, password });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as Reply).error?.[""]).toEqual(["errors.form.notMember"]);
+    expect(hasSession(response)).toBe(false);
+  });
+});
+
+describe("wrong passwords per ID", () => {
+  it("make the ID wait after the limit, from any mix of addresses, and say how to get in meanwhile", async () => {
+    const { email } = await member();
+    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) {
+      expect((await submit({ email, password: `wrong guess ${i}` }, `198.51.100.${i}`)).status).toBe(401);
+    }
+    const locking = await submit({ email: email.toUpperCase(), password: "one more guess" }, "203.0.113.7");
+    expect(locking.status).toBe(429);
+    const message = `errors.form.idLocked::${JSON.stringify({ minutes: FIRST_LOCK_MS / 60_000 })}`;
+    expect(((await locking.json()) as Reply).error?.[""]).toEqual([message]);
+    // Now even the right password waits, from anywhere.
+    const right = await submit({ email, password }, "192.0.2.200");
+    expect(right.status).toBe(429);
+    expect(hasSession(right)).toBe(false);
+    // Other IDs are not held up.
+    const other = await member();
+    expect((await submit({ email: other.email, password }, "203.0.113.7")).status).toBe(302);
+  });
+
+  it("forget the count on success, and wait longer each time the guessing goes on", () => {
+    const attempts = passwordAttempts(services);
+    const email = `count-${randomUUID()}@example.com`;
+    const t0 = 1_700_000_000_000;
+    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) expect(attempts.failed(email, t0 + i)).toBeNull();
+    attempts.succeeded(email);
+    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) expect(attempts.failed(email, t0 + 100 + i)).toBeNull();
+    const first = attempts.failed(email, t0 + 200)!;
+    expect(first).toBe(t0 + 200 + FIRST_LOCK_MS);
+    expect(attempts.lockedUntil(email, first - 1)).toBe(first);
+    expect(attempts.lockedUntil(email, first)).toBeNull();
+    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) attempts.failed(email, first + i);
+    expect(attempts.failed(email, first + 100)).toBe(first + 100 + 2 * FIRST_LOCK_MS);
+  });
+});
+
+describe("passwords are compared as the member sees them", () => {
+  it("accepts the same password typed composed or decomposed (NFC)", async () => {
+    const email = `nfc-${randomUUID()}@example.com`;
+    const composed = "Mật khẩu mùa đông ở Seoul";
+    // As sign-up keeps it: normalised.
+    const { uid } = await services.identity.toolkit.signUp(email, composed.normalize("NFC"));
+    registerMember(services, uid);
+    expect((await submit({ email, password: composed.normalize("NFD") })).status).toBe(302);
+    expect((await submit({ email, password: composed.normalize("NFC") })).status).toBe(302);
+  });
+
+  it("still accepts a password stored as typed before passwords were normalised", async () => {
+    const email = `legacy-${randomUUID()}@example.com`;
+    const typed = "Mật khẩu cũ ở Busan".normalize("NFD");
+    const { uid } = await services.identity.toolkit.signUp(email, typed);
+    registerMember(services, uid);
+    expect((await submit({ email, password: typed })).status).toBe(302);
   });
 });

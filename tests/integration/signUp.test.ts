@@ -27,6 +27,7 @@ import { termsDocuments } from "~/signup/terms";
 import { readOutbox } from "~/sms/sender.server";
 import { Jar, run } from "../support/jar";
 import { startGoogleStandIn } from "../support/googleStandIn.mjs";
+import { registerMember } from "../support/members";
 import { createTestServices, loadContext, type TestServices } from "../support/services";
 
 const services = createTestServices();
@@ -268,12 +269,35 @@ describe("sign-up with a phone", () => {
     expect((await submit(signCodeAction, "/sign/authNo", jar, { code: codeFor(e164) })).headers.get("Location")).toBe(
       "/sign/inputName",
     );
-    await submit(nameAction, "/sign/inputName", jar, { name: "Aibek" });
+    // Whitespace alone is not a name; what was typed comes back with the message.
+    const blank = await submit(nameAction, "/sign/inputName", jar, { name: " \u3000 " });
+    expect(blank.status).toBe(400);
+    expect(((await blank.json()) as Reply).error.name).toEqual(["errors.form.nameBlank"]);
+    // Invisible direction controls are removed before the name is kept.
+    await submit(nameAction, "/sign/inputName", jar, { name: "\u202eAibek\u202c  Uulu" });
     const done = await submit(nationAction, "/sign/choiceNation?lng=ky", jar, { nationality: "Кыргызстан" });
     expect(done.headers.get("Location")).toBe("/sign/signUpComplete");
     const member = await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services);
     expect(member?.phoneNumber).toBe(e164);
-    expect(memberProfile(services.db, member!.uid)).toMatchObject({ name: "Aibek", nationality: "KG" });
+    expect(memberProfile(services.db, member!.uid)).toMatchObject({ name: "Aibek Uulu", nationality: "KG" });
+  });
+});
+
+describe("passwords chosen at sign-up", () => {
+  it("are kept normalised (NFC), so the same characters typed on another keyboard sign in", async () => {
+    const jar = new Jar();
+    const email = newEmail();
+    const chosen = "Mật khẩu mùa xuân ở Jeju";
+    await submit(agreeAction, "/member/agree", jar, { agreeAll: "on" });
+    const account = await submit(accountAction, "/member/accountInfo", jar, {
+      email,
+      password: chosen.normalize("NFD"),
+      passwordConfirm: chosen.normalize("NFC"),
+    });
+    expect(account.headers.get("Location")).toBe("/member/userInfo");
+    await throughPhoneStep(jar, "Lan");
+    await submit(addInfoAction, "/member/addInfo", jar, { nationality: "Vietnam", visa: "D-2-2" });
+    expect((await services.identity.toolkit.signInWithPassword(email, chosen.normalize("NFC"))).email).toBe(email);
   });
 });
 
@@ -281,7 +305,7 @@ describe("password recovery", () => {
   it("proves the phone, sets the new password and ends every other session", async () => {
     const email = newEmail();
     const { e164 } = freshNumber();
-    await services.identity.auth.createUser({ email, password, phoneNumber: e164 });
+    registerMember(services, (await services.identity.auth.createUser({ email, password, phoneNumber: e164 })).uid);
     const old = new Jar();
     const { startSession } = await import("~/auth/session.server");
     const tokens = await services.identity.toolkit.signInWithPassword(email, password);
@@ -438,7 +462,7 @@ describe("joining and signing in with Google", () => {
     await throughGooglePhoneStep(jar, "Expired");
     google.db
       .prepare(
-        "UPDATE signup_drafts SET data = json_set(data, '$.google.sealedToken', 'not.a.token') WHERE kind = 'google'",
+        "UPDATE auth_flows SET data = json_set(data, '$.google.sealedToken', 'not.a.token') WHERE kind = 'signup' AND data ->> '$.kind' = 'google'",
       )
       .run();
     const stale = await step(addInfoAction, "/member/addInfo", jar, { nationality: "Mongolia", visa: "D-2-2" });

@@ -56,5 +56,11 @@ export function createTestServices(env: Record<string, string> = {}): TestServic
 }
 
 export function loadContext(services: Services): AppLoadContext {
-  return { services, cspNonce: "test-nonce", buildVersion: "test-build", clientAddress: "192.0.2.1" };
+  return {
+    services,
+    cspNonce: "test-nonce",
+    buildVersion: "test-build",
+    clientAddress: "192.0.2.1",
+    fromThisMachine: false,
+  };
 }

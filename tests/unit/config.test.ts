@@ -36,6 +36,13 @@ describe("loadConfig", () => {
     expect(config.TRANSLATE_WIDGET).toBe(false);
   });
 
+  it("listens on this machine only in local mode, on every interface in hosted mode, unless HOST says otherwise", () => {
+    expect(loadConfig({}).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig(hosted).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ ...hosted, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
+  });
+
   it("reads rate-limit tiers from the environment", () => {
     const config = loadConfig({ RATE_LIMIT_ALL: "50", RATE_LIMIT_MUTATIONS: "5", RATE_LIMIT_AUTH: "2" });
     expect([config.RATE_LIMIT_ALL, config.RATE_LIMIT_MUTATIONS, config.RATE_LIMIT_AUTH]).toEqual([50, 5, 2]);

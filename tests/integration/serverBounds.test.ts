@@ -1,0 +1,309 @@
+/**
+ * The built server against what a client can send: rate-limit tiers follow the
+ * route that really answers (whatever the spelling of its path), bodies are
+ * bounded before they are read, unknown methods and malformed requests get 4xx,
+ * nothing reaches a 500, personal pages are never cached, and local-only pages
+ * answer only this machine.
+ */
+import http from "node:http";
+import net from "node:net";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let port: number;
+beforeAll(async () => {
+  server = await startServer({
+    // Each test speaks from its own addresses (X-Forwarded-For, one trusted hop), so tiers can be counted.
+    TRUST_PROXY: "1",
+    RATE_LIMIT_ALL: "1000",
+    RATE_LIMIT_MUTATIONS: "1000",
+    RATE_LIMIT_AUTH: "2",
+  });
+  port = Number(new URL(server.url).port);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A request exactly as written: no client-side normalisation of the path. */
+function raw(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...options.headers } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    if (options.chunked) req.setHeader("Transfer-Encoding", "chunked");
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const formHeaders = (client: string, extra: Record<string, string> = {}) => ({
+  "Content-Type": "application/x-www-form-urlencoded",
+  "X-Forwarded-For": client,
+  ...extra,
+});
+
+describe("rate-limit tiers follow the route that answers", () => {
+  it.each([
+    "/member/startId",
+    "/MEMBER/StartId",
+    "/member/%73tartId",
+    "/member/./startId",
+    "/x/../member/startId",
+    "/member//startId",
+    "/member/startId/",
+    "/member/startId?index",
+  ])("posts to %s count against the sign-in tier", async (spelling) => {
+    const client = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = await raw("POST", spelling, {
+        headers: formHeaders(client),
+        body: form({ email: "nobody@example.com", password: "wrong password" }),
+      });
+      statuses.push(answer.status);
+    }
+    // The route itself answered the first two (it did not 404: this spelling reaches it)…
+    expect(statuses.slice(0, 2).every((s) => s === 401 || s === 400)).toBe(true);
+    // …and the third was held by the strict tier.
+    expect(statuses[2]).toBe(429);
+  });
+
+  it("leaves other routes' posts to the looser tier", async () => {
+    const client = "198.51.100.251";
+    for (let i = 0; i < 4; i++) {
+      const answer = await raw("POST", "/language", { headers: formHeaders(client), body: form({ lng: "en" }) });
+      expect(answer.status).toBe(302);
+    }
+  });
+});
+
+describe("request bodies are bounded", () => {
+  const big = "x".repeat(200 * 1024);
+
+  it("refuses a declared body over the limit with 413, in the visitor's language", async () => {
+    const answer = await raw("POST", "/member/startId", {
+      headers: formHeaders("203.0.113.1", { "Accept-Language": "ko" }),
+      body: form({ email: "a@example.com", password: big }),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('lang="ko"');
+    expect(answer.headers.connection).toBe("close");
+  });
+
+  it("refuses a chunked body over the limit with 413", async () => {
+    const answer = await raw("POST", "/language", {
+      headers: formHeaders("203.0.113.2"),
+      body: form({ lng: "en", filler: big }),
+      chunked: true,
+    });
+    expect(answer.status).toBe(413);
+  });
+
+  it("answers 413 to an endless body without waiting for its end", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let answer = "";
+      let timer: NodeJS.Timeout | undefined;
+      socket.on("connect", () => {
+        socket.write(
+          `POST /member/findPw HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Forwarded-For: 203.0.113.3\r\n` +
+            "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n",
+        );
+        const chunk = "x".repeat(8192);
+        // Keeps sending until the server answers (bounded: 10 MiB at most).
+        let sent = 0;
+        timer = setInterval(() => {
+          if (sent > 10 * 1024 * 1024 || socket.destroyed) return clearInterval(timer);
+          socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+          sent += chunk.length;
+        }, 1);
+      });
+      socket.on("data", (d) => {
+        answer += d.toString();
+        const match = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+        if (match) {
+          clearInterval(timer);
+          socket.destroy();
+          resolve(Number(match[1]));
+        }
+      });
+      socket.on("error", (error) => {
+        clearInterval(timer);
+        if (!answer) reject(error);
+      });
+    });
+    expect(status).toBe(413);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("takes an ordinary form", async () => {
+    const answer = await raw("POST", "/language", { headers: formHeaders("203.0.113.4"), body: form({ lng: "ko" }) });
+    expect(answer.status).toBe(302);
+  });
+});
+
+describe("malformed requests", () => {
+  it.each(["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND", "TRACE"])(
+    "answers %s with 405 and the allowed methods",
+    async (method) => {
+      for (const path of ["/", "/member/startId", "/no/such/page"]) {
+        const answer = await raw(method, path, { headers: { "X-Forwarded-For": "203.0.113.10" } });
+        expect(answer.status).toBe(405);
+        expect(answer.headers.allow).toBe("GET, HEAD, POST");
+      }
+    },
+  );
+
+  it.each([
+    ["a forwarded host that is not a host", { "X-Forwarded-Host": "evil.example/path" }],
+    ["a forwarded host with spaces", { "X-Forwarded-Host": "a b" }],
+    ["an empty host", { Host: "" }],
+  ])("answers %s with 400", async (_name, headers) => {
+    const answer = await raw("GET", "/member/start", { headers: { "X-Forwarded-For": "203.0.113.11", ...headers } });
+    expect(answer.status).toBe(400);
+  });
+
+  it("answers a request target that is not a path with 400", async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () =>
+        socket.write(
+          `GET http://evil.example/member/start HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+        ),
+      );
+      let text = "";
+      socket.on("data", (d) => (text += d.toString()));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+  });
+
+  it("never answers 500, whatever is sent to whichever route", async () => {
+    const routes = [
+      "/",
+      "/language",
+      "/nLanguage",
+      "/shop",
+      "/sign",
+      "/sign/authNo",
+      "/sign/inputName",
+      "/sign/choiceNation",
+      "/sign/signUpComplete",
+      "/login/login",
+      "/login/authNo",
+      "/member/start",
+      "/member/startId",
+      "/member/agree",
+      "/member/accountInfo",
+      "/member/userInfo",
+      "/member/addInfo",
+      "/member/complete",
+      "/member/findPw",
+      "/member/resetPw",
+      "/member/terms",
+      "/member/findVisa",
+      "/member/findVisa/D-2",
+      "/member/google",
+      "/member/google/callback",
+      "/member/signOut",
+      "/locales/en/common.json",
+      "/dev/outbox",
+      "/no/such/page",
+    ];
+    const junk = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: "binary", maxLength: 40 }),
+      fc.constantFrom(
+        "%",
+        "%zz",
+        "%E0%A4%A",
+        "..",
+        "\\",
+        "//",
+        "?_data=root",
+        "?_data=routes%2Fmember.startId",
+        "?index",
+      ),
+    );
+    const request = fc.record({
+      method: fc.constantFrom("GET", "POST", "HEAD"),
+      route: fc.constantFrom(...routes),
+      suffix: junk,
+      contentType: fc.constantFrom(
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=xyz",
+        "multipart/form-data",
+        "text/plain; charset=utf-99",
+        "application/json",
+      ),
+      body: junk,
+      cookie: fc.oneof(
+        junk,
+        fc.constantFrom("__session=%%%", "__signup=abc", "__bid=x; __recovery_flow=e30%3D", "lng=%%"),
+      ),
+      language: junk,
+    });
+    const cases = fc.sample(request, { numRuns: 250, seed: 20261123 });
+    for (const [i, c] of cases.entries()) {
+      const path = `${c.route}${encodeURI(c.suffix).replace(/^(?=[^/?])/, "/")}`.replace(/[^\x21-\x7e]/g, "");
+      const answer = await raw(c.method, path, {
+        headers: {
+          "X-Forwarded-For": `192.0.2.${(i % 200) + 1}`,
+          "Content-Type": c.contentType,
+          Cookie: c.cookie.replace(/[^\x20-\x7e]/g, ""),
+          "Accept-Language": c.language.replace(/[^\x20-\x7e]/g, ""),
+        },
+        ...(c.method === "POST" ? { body: c.body } : {}),
+      });
+      if (answer.status >= 500)
+        throw new Error(`${c.method} ${path} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    }
+    expect(server.output()).not.toMatch(/"status":5\d\d/);
+  });
+});
+
+describe("personal pages are never stored", () => {
+  it.each(["/member/findPw", "/login/login", "/member/agree", "/sign", "/member/startId"])(
+    "%s is private, no-store",
+    async (path) => {
+      const answer = await raw("GET", path, { headers: { "X-Forwarded-For": "203.0.113.20" } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+    },
+  );
+
+  it("data fetched by the browser is private, no-store", async () => {
+    const answer = await raw("GET", "/member/findPw?_data=root", { headers: { "X-Forwarded-For": "203.0.113.21" } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("private, no-store");
+  });
+});
+
+describe("local mode stays local", () => {
+  it("shows /dev/outbox to this machine only", async () => {
+    expect((await fetch(`${server.url}/dev/outbox`)).status).toBe(200);
+    const proxied = await raw("GET", "/dev/outbox", { headers: { "X-Forwarded-For": "203.0.113.30" } });
+    expect(proxied.status).toBe(404);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Makes a Firebase user a member the way joining does (a profile and a terms
+ * record beside the account), for tests about what members can do. Joining itself
+ * is tested through its routes in signUp.test.ts.
+ */
+import { insertMember, type NewMember } from "~/members/members.server";
+import type { Services } from "~/services.server";
+
+export function registerMember(services: Services, uid: string, profile: Partial<NewMember> = {}) {
+  insertMember(services.db, {
+    uid,
+    name: "Test Member",
+    language: "en",
+    phoneNumber: null,
+    nationality: "VN",
+    visa: null,
+    visaExpiresOn: null,
+    signUpMethod: "id",
+    terms: { choices: { service: true, privacy: true, age14: true, marketing: false }, at: Date.now() },
+    ...profile,
+  });
+}
