@@ -3,7 +3,7 @@
  * nonce on inline scripts. When a page fails fatally, crawlers get only the status
  * and a minimal body (the error is logged).
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -26,7 +26,13 @@ const ABORT_DELAY = 5_000;
  * placeholder and filled in per response.
  */
 const NONCE_SLOT = `nonce-slot-${randomUUID()}`;
-const renderCache = new LRUCache<string, string>({ max: 500, ttl: 60_000 });
+const renderCache = new LRUCache<string, string>({
+  max: 500,
+  // Bounded in bytes too: a page is tens of KiB (UTF-16 in memory).
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (html) => html.length * 2 + 64,
+  ttl: 60_000,
+});
 
 function renderCacheKey(request: Request, status: number, context: EntryContext, lng: string): string | null {
   if (process.env.NODE_ENV === "development") return null;
@@ -34,7 +40,10 @@ function renderCacheKey(request: Request, status: number, context: EntryContext,
   const { actionData, errors, loaderData } = context.staticHandlerContext;
   // Thrown responses (a 404) are plain data; thrown Errors are not, and are never reused.
   if (actionData || (errors && !Object.values(errors).every(isRouteErrorResponse))) return null;
-  return [status, lng, request.url, JSON.stringify(loaderData), JSON.stringify(errors)].join("\n");
+  // Kept as a digest: the loaders' data can be large, and only equality matters.
+  return createHash("sha256")
+    .update([status, lng, request.url, JSON.stringify(loaderData), JSON.stringify(errors)].join("\n"))
+    .digest("base64url");
 }
 
 /**

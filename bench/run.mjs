@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { joinByPhone } from "./member.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const baselineDir = path.join(root, "bench", "baseline");
@@ -94,29 +95,6 @@ function gzipSize(publicDir, files) {
   return { kib: total / 1024, firebase };
 }
 
-/** Makes a member in the app's Auth emulator and signs in through the sign-in form; returns the session cookie. */
-async function signIn(appPort, authPort) {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = "bench password 123";
-  const created = await fetch(
-    `http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local`,
-    {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, password }),
-    },
-  );
-  if (!created.ok) throw new Error(`could not create the bench member: ${created.status}`);
-  const response = await fetch(`http://127.0.0.1:${appPort}/member/startId`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password }),
-    redirect: "manual",
-  });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (response.status !== 302 || !cookie) throw new Error(`bench sign-in failed: HTTP ${response.status}`);
-  return cookie;
-}
-
 async function main() {
   console.log("building the app and the baseline…");
   run("npm", ["run", "build", "--silent"], root);
@@ -152,18 +130,24 @@ async function main() {
       env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(basePort) },
     },
   );
-  const stop = () => {
+  const appExited = new Promise((resolve) => app.once("exit", resolve));
+  // The app saves and stops its Auth emulator on SIGTERM: wait for that before its data directory goes.
+  const stop = async () => {
     app.kill("SIGTERM");
     baseline.kill("SIGTERM");
+    await Promise.race([appExited, new Promise((r) => setTimeout(r, 15_000))]);
+    if (app.exitCode === null) app.kill("SIGKILL");
   };
-  process.on("exit", stop);
 
   try {
     await waitFor(`http://127.0.0.1:${appPort}/readyz`, app);
     await waitFor(`http://127.0.0.1:${basePort}/`, baseline);
 
     const headers = { "user-agent": HUMAN, cookie: EN_COOKIE, "accept-encoding": "gzip" };
-    const signedIn = { ...headers, cookie: `${EN_COOKIE}; ${await signIn(appPort, authPort)}` };
+    const signedIn = {
+      ...headers,
+      cookie: `${EN_COOKIE}; ${await joinByPhone(`http://127.0.0.1:${appPort}`, dataDir)}`,
+    };
     const targets = [
       {
         name: "baseline /",
@@ -228,7 +212,7 @@ async function main() {
       `  largest first load: ${worst.toFixed(1)} KiB (target ≤ 120 KiB); Firebase web SDK in a first load: ${firebase ? "yes" : "no"}`,
     );
   } finally {
-    stop();
+    await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,8 +2,9 @@
  * Phone verification codes, issued by us (Firebase's web phone sign-in needs
  * reCAPTCHA, so JavaScript). A code is 6 digits from a CSPRNG, stored as a keyed
  * hash, valid 3 minutes, used once, dead after 5 wrong tries, bound to the
- * browser that asked; a number can ask again after 60 s, and numbers and client
- * addresses have daily caps. Times are passed in so tests need no clock.
+ * browser that asked; a number can ask again for the same purpose after 60 s
+ * (a member who has just joined can still recover a password at once), and
+ * numbers and client addresses have daily caps across purposes. Times are passed in so tests need no clock.
  */
 import crypto from "node:crypto";
 import type { Db } from "~/db/sqlite.server";
@@ -60,8 +61,8 @@ export function createPhoneCodes(options: { db: Db; secret: string; sender: SmsS
     const { phone, purpose, now } = request;
     const clientHash = keyed("client", request.client);
     const latest = db
-      .prepare("SELECT created_at FROM phone_codes WHERE phone = ? ORDER BY created_at DESC LIMIT 1")
-      .get(phone) as { created_at: number } | undefined;
+      .prepare("SELECT created_at FROM phone_codes WHERE phone = ? AND purpose = ? ORDER BY created_at DESC LIMIT 1")
+      .get(phone, purpose) as { created_at: number } | undefined;
     if (latest && now - latest.created_at < RESEND_COOLDOWN_MS) {
       return { ok: false, reason: "cooldown", retryAt: latest.created_at + RESEND_COOLDOWN_MS };
     }

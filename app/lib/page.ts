@@ -39,7 +39,8 @@ export function usePage(): Page {
     const h = match.handle as PageHandle | undefined;
     if (h && (h.layout || h.title)) handle = h;
   }
-  const url = new URL(`${location.pathname}${location.search}`, "http://page.local");
+  // Joined as text, not resolved: a path such as "//x" must stay a path, not become a host.
+  const url = new URL(`http://page.local${location.pathname}${location.search}`);
   const title = typeof handle.title === "function" ? handle.title(url) : handle.title;
   return {
     layout: handle.layout ?? "default",

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
+import { lastCodeTo, uniqueNumber } from "../support/join";
 
 type Common = Record<string, Record<string, string>>;
 
@@ -36,21 +37,10 @@ export async function hideTodayPopup(context: BrowserContext) {
 }
 
 /** The last code the server texted to a number (local mode's outbox). */
-export function textedCode(e164: string) {
-  const lines = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "sms-outbox.jsonl"), "utf8").trim().split("\n");
-  const message = lines
-    .map((l) => JSON.parse(l) as { to: string; text: string })
-    .reverse()
-    .find((m) => m.to === e164);
-  return /\d{6}/.exec(message!.text)![0];
-}
+export const textedCode = (e164: string) => lastCodeTo(process.env.E2E_DATA_DIR!, e164);
 
-let numberSeq = 0;
 /** A Korean mobile number no other test uses: E.164 and as people type it. */
-export function freshNumber() {
-  const e164 = `+82107${String((Date.now() + process.pid * 104_729 + numberSeq++ * 7919) % 10_000_000).padStart(7, "0")}`;
-  return { e164, local: `0${e164.slice(3)}` };
-}
+export const freshNumber = uniqueNumber;
 
 /** Sends the browser's language cookie (en unless told otherwise). */
 export async function useLanguage(context: BrowserContext, lng = "en") {

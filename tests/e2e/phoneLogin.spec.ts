@@ -1,5 +1,6 @@
 /** Signing in with a phone number and a texted code, with and without JavaScript. */
 import { expect, test } from "@playwright/test";
+import { joinOverHttp, uniqueNumber } from "../support/join";
 import { hideTodayPopup, strings, textedCode } from "./helpers";
 
 interface Texts {
@@ -8,21 +9,9 @@ interface Texts {
   nav: { signOut: string };
 }
 const en = strings("en") as unknown as Texts;
-let seq = 0;
-
-/** A member with a phone number, made in the server's Auth emulator. */
+/** A member who joined with a phone number (over HTTP), or only a number no member uses. */
 async function memberWithPhone(baseURL: string, withAccount = true) {
-  const e164 = `+82109${String(Date.now() % 1_000_000).padStart(6, "0")}${seq++ % 10}`;
-  if (withAccount) {
-    const emulator = `http://127.0.0.1:${Number(new URL(baseURL).port) + 1}`;
-    const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-klife/accounts`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
-      body: JSON.stringify({ phoneNumber: e164 }),
-    });
-    expect(response.ok).toBe(true);
-  }
-  return { e164, local: `0${e164.slice(3)}` };
+  return withAccount ? joinOverHttp(baseURL, process.env.E2E_DATA_DIR!) : uniqueNumber();
 }
 
 test.beforeEach(async ({ context }) => {

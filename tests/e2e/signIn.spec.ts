@@ -1,6 +1,7 @@
 /** Signing in with an ID and signing out, with and without JavaScript. */
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { joinOverHttp } from "../support/join";
 import { hideTodayPopup, strings } from "./helpers";
 
 interface Texts {
@@ -14,16 +15,10 @@ interface Texts {
 const en = strings("en") as unknown as Texts;
 const password = "a long enough passphrase";
 
-/** A member made directly in the server's Auth emulator (sign-up screens come later). */
+/** A member who joined with an ID (over HTTP; the sign-up screens have their own tests). */
 async function newMember(baseURL: string) {
-  const emulator = `http://127.0.0.1:${Number(new URL(baseURL).port) + 1}`;
   const email = `e2e-${randomUUID()}@example.com`;
-  const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.ok).toBe(true);
+  await joinOverHttp(baseURL, process.env.E2E_DATA_DIR!, { email, password });
   return email;
 }
 

@@ -66,6 +66,14 @@ describe("issuing", () => {
     expect((await codes.issue({ ...first, now: T0 + RESEND_COOLDOWN_MS }, text)).ok).toBe(true);
   });
 
+  it("keeps the wait per purpose: a member who just joined can recover a password at once", async () => {
+    const joined = await issued({ purpose: "signUp" });
+    const recovery = await codes.issue({ ...joined, purpose: "recovery", now: T0 + 1000 }, text);
+    expect(recovery.ok).toBe(true);
+    const again = await codes.issue({ ...joined, purpose: "recovery", now: T0 + 2000 }, text);
+    expect(again).toMatchObject({ ok: false, reason: "cooldown" });
+  });
+
   it("lets only the newest code of a number work", async () => {
     const first = await issued();
     const second = await issued({ phone: first.phone, now: T0 + RESEND_COOLDOWN_MS });

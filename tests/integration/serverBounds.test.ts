@@ -65,26 +65,26 @@ const formHeaders = (client: string, extra: Record<string, string> = {}) => ({
 
 describe("rate-limit tiers follow the route that answers", () => {
   it.each([
-    "/member/startId",
-    "/MEMBER/StartId",
-    "/member/%73tartId",
-    "/member/./startId",
-    "/x/../member/startId",
-    "/member//startId",
-    "/member/startId/",
-    "/member/startId?index",
-  ])("posts to %s count against the sign-in tier", async (spelling) => {
-    const client = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    ["/member/startId", 11],
+    ["/MEMBER/StartId", 12],
+    ["/member/%73tartId", 13],
+    ["/member/./startId", 14],
+    ["/x/../member/startId", 15],
+    ["/member/startId/", 17],
+    ["/member/startId?index", 18],
+  ])("posts to %s count against the sign-in tier", async (spelling, n) => {
+    const client = `198.51.100.${n}`;
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       const answer = await raw("POST", spelling, {
         headers: formHeaders(client),
-        body: form({ email: "nobody@example.com", password: "wrong password" }),
+        // Its own ID each time: wrong passwords are also counted per ID.
+        body: form({ email: `nobody-${n}-${i}@example.com`, password: "wrong password" }),
       });
       statuses.push(answer.status);
     }
     // The route itself answered the first two (it did not 404: this spelling reaches it)…
-    expect(statuses.slice(0, 2).every((s) => s === 401 || s === 400)).toBe(true);
+    expect(statuses.slice(0, 2)).toEqual([401, 401]);
     // …and the third was held by the strict tier.
     expect(statuses[2]).toBe(429);
   });
@@ -178,25 +178,28 @@ describe("malformed requests", () => {
   it.each([
     ["a forwarded host that is not a host", { "X-Forwarded-Host": "evil.example/path" }],
     ["a forwarded host with spaces", { "X-Forwarded-Host": "a b" }],
-    ["an empty host", { Host: "" }],
   ])("answers %s with 400", async (_name, headers) => {
     const answer = await raw("GET", "/member/start", { headers: { "X-Forwarded-For": "203.0.113.11", ...headers } });
     expect(answer.status).toBe(400);
   });
 
-  it("answers a request target that is not a path with 400", async () => {
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1", () =>
-        socket.write(
-          `GET http://evil.example/member/start HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
-        ),
-      );
+  /** Writes a request by hand (what an HTTP client library would refuse to send). */
+  const handWritten = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(`${head}Connection: close\r\n\r\n`));
       let text = "";
       socket.on("data", (d) => (text += d.toString()));
       socket.on("end", () => resolve(text));
       socket.on("error", reject);
     });
-    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+
+  it.each([
+    ["a request target that is not a path", "GET http://evil.example/member/start HTTP/1.1\r\nHost: evil.example\r\n"],
+    ["an empty host", "GET /member/start HTTP/1.1\r\nHost: \r\n"],
+    ["a host with a path", "GET /member/start HTTP/1.1\r\nHost: evil.example/x\r\n"],
+    ["no host at all", "GET /member/start HTTP/1.1\r\n"],
+  ])("answers %s with 400", async (_name, head) => {
+    expect(await handWritten(head)).toMatch(/^HTTP\/1\.1 400/);
   });
 
   it("never answers 500, whatever is sent to whichever route", async () => {
