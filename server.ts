@@ -95,7 +95,7 @@ function detectionRequest(req: ExpressRequest) {
 
 /** English wording of the answers the server gives before a route runs, used if translation fails. */
 const PLAIN_ANSWERS = {
-  400: ["errors.badRequest", "The request could not be understood."],
+  400: ["errors.badRequest", "The request could not be understood. Please go back and try again."],
   405: ["errors.methodNotAllowed", "This page cannot be used that way."],
   413: ["errors.tooLarge", "What you sent is too large. Please shorten it and try again."],
   429: ["errors.tooManyRequests", "Too many requests. Please wait a moment and try again."],
@@ -275,7 +275,7 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
   });
 
   const isMutation = (req: ExpressRequest) => !["GET", "HEAD", "OPTIONS"].includes(req.method);
-  const limiter = (limit: number, skip: (req: ExpressRequest) => boolean) =>
+  const limiter = (limit: number, skip: (req: ExpressRequest, res: ExpressResponse) => boolean) =>
     rateLimit({
       windowMs: config.RATE_LIMIT_WINDOW_MS,
       limit,
@@ -307,7 +307,7 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
   app.use(
     limiter(
       config.RATE_LIMIT_AUTH,
-      (req) => !(isMutation(req) && (req.res?.locals.policy as RoutePolicy | undefined)?.rateLimit === "auth"),
+      (req, res) => !(isMutation(req) && (res.locals.policy as RoutePolicy).rateLimit === "auth"),
     ),
   );
 
