@@ -132,6 +132,10 @@ export default function StartIdRoute() {
 
       <SubmitButton>{t("member.startId.submit")}</SubmitButton>
       <p className="form__links">
+        {form.errors?.[0]?.startsWith("errors.form.idLocked") ? (
+          // While the ID waits, the other doors are open at once.
+          <Link to={`/login/login?redirectTo=${encodeURIComponent(redirectTo)}`}>{t("member.start.withPhone")}</Link>
+        ) : null}
         <Link to="/member/findPw">{t("member.startId.forgotPassword")}</Link>
         <Link to="/member/agree">{t("member.start.join")}</Link>
       </p>
