@@ -9,6 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { withCookies } from "~/auth/flow.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, SubmitButton } from "~/components/form";
 import { NationalityField } from "~/components/NationalityField";
@@ -79,8 +80,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { visa, visaExpiry } = submission.value;
   const ready = { id: open.id, draft: { ...open.draft, nationality, visa, visaExpiry } };
   await signupDrafts(services).save(ready);
-  const finished = await finishSignup(services, ready, lng, "/member/complete");
-  if (!finished.ok) return json(submission.reply({ formErrors: [finished.message] }), { status: finished.status });
+  const finished = await finishSignup(request, services, ready, lng, "/member/complete");
+  if (!finished.ok) {
+    return json(submission.reply({ formErrors: [finished.message] }), {
+      status: finished.status,
+      headers: withCookies(new Headers(), finished.cookies),
+    });
+  }
   return finished.response;
 }
 

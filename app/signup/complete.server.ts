@@ -11,14 +11,25 @@ import type { Services } from "~/services.server";
 import { createAccount } from "./createAccount.server";
 import { signupDrafts, type OpenDraft } from "./draft.server";
 
-/** Resolves with a redirect on success, or the form-level message for a refusal. */
+/**
+ * Resolves with a redirect on success, or the form-level message for a refusal
+ * (and the Set-Cookie values of the draft, given back so the member can correct
+ * and submit again). The draft is spent before the account is made: of two
+ * submits of the last step, one makes the account and the other finds no draft.
+ */
 export async function finishSignup(
+  request: Request,
   services: Services,
   open: OpenDraft,
   language: string,
   completePath: string,
-): Promise<{ ok: true; response: Response } | { ok: false; message: string; status: number }> {
-  const created = await createAccount(services, open.draft, language);
+): Promise<{ ok: true; response: Response } | { ok: false; message: string; status: number; cookies: string[] }> {
+  const drafts = signupDrafts(services);
+  const draft = await drafts.take(request);
+  if (!draft || draft.kind !== open.draft.kind) {
+    return { ok: false, message: formMessage("errors.form.signUpFailed"), status: 409, cookies: [] };
+  }
+  const created = await createAccount(services, draft, language);
   if (!created.ok) {
     const key = {
       emailTaken: "errors.form.emailTaken",
@@ -27,9 +38,14 @@ export async function finishSignup(
       incomplete: "errors.form.signUpFailed",
       unavailable: "errors.form.signUpFailed",
     }[created.problem];
-    return { ok: false, message: formMessage(key), status: created.problem === "unavailable" ? 503 : 409 };
+    return {
+      ok: false,
+      message: formMessage(key),
+      status: created.problem === "unavailable" ? 503 : 409,
+      cookies: await drafts.restore(request, draft),
+    };
   }
-  const headers = new Headers({ "Set-Cookie": await signupDrafts(services).discard(open.id) });
+  const headers = new Headers({ "Set-Cookie": await drafts.discard(null) });
   if (!created.idToken) return { ok: true, response: redirect(`${completePath}?signIn=later`, { headers }) };
   try {
     headers.append("Set-Cookie", await startSession(services, created.idToken));

@@ -53,7 +53,16 @@ export function signupDrafts(services: Services) {
     /** Saves a draft's new state and extends its life; resolves with Set-Cookie (the cookie's life too). */
     save: (open: OpenDraft, now = Date.now()): Promise<string> => drafts.save(open.id, open.draft, now),
 
+    /**
+     * The visitor's draft, deleted in the same step (the last step spends it: two
+     * submits of it cannot both make an account). Null when there is none to spend.
+     */
+    take: (request: Request, now = Date.now()): Promise<SignupDraft | null> => drafts.take(request, now),
+
+    /** Puts a spent draft back (making the account failed); resolves with the Set-Cookie values. */
+    restore: (request: Request, draft: SignupDraft): Promise<string[]> => drafts.restore(request, draft),
+
     /** Deletes the draft; resolves with the Set-Cookie that clears the cookie. */
-    discard: (id: string): Promise<string> => drafts.discard(id),
+    discard: (id: string | null): Promise<string> => drafts.discard(id),
   };
 }

@@ -238,6 +238,31 @@ describe("no half-made accounts", () => {
     }
   });
 
+  it("spends the draft at the last step: two submits of it make one account, and a refusal gives it back", async () => {
+    const jar = new Jar();
+    const email = newEmail();
+    await throughAccountStep(jar, email);
+    await throughPhoneStep(jar, "Twice Submitted");
+    const fields = { nationality: "Vietnam", visa: "D-2-2" };
+    const [a, b] = await Promise.all([
+      submit(addInfoAction, "/member/addInfo", jar.copy(), fields),
+      submit(addInfoAction, "/member/addInfo", jar.copy(), fields),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([302, 409]);
+    const user = await services.identity.auth.getUserByEmail(email);
+    expect(memberProfile(services.db, user.uid)).toMatchObject({ name: "Twice Submitted" });
+
+    // A refusal (the ID was taken meanwhile) keeps the draft: the member can still go back and change it.
+    const other = new Jar();
+    const taken = newEmail();
+    await throughAccountStep(other, taken);
+    await throughPhoneStep(other, "Too Late");
+    await services.identity.auth.createUser({ email: taken, password });
+    const refused = await submit(addInfoAction, "/member/addInfo", other, fields);
+    expect(((await refused.json()) as Reply).error[""]).toEqual(["errors.form.emailTaken"]);
+    expect((await load(addInfoLoader, "/member/addInfo", other)).status).toBe(200);
+  });
+
   it("makes no account from a draft whose required terms were not agreed", async () => {
     const phone = freshNumber().e164;
     const result = await createAccount(
@@ -381,6 +406,23 @@ describe("joining and signing in with Google", () => {
     expect(verified.headers.get("Location")).toBe("/member/addInfo");
     return e164;
   }
+
+  it("makes one account from two submits of the last step, and never removes the one it made", async () => {
+    const jar = new Jar();
+    const email = newGmail();
+    await throughGoogle(jar, email, "Double Tap");
+    await step(agreeAction, "/member/agree", jar, { agreeAll: "on" });
+    await throughGooglePhoneStep(jar, "Double Tap");
+    const fields = { nationality: "Mongolia", visa: "D-2-2" };
+    const answers = await Promise.all([
+      step(addInfoAction, "/member/addInfo", jar.copy(), fields),
+      step(addInfoAction, "/member/addInfo", jar.copy(), fields),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
+    const user = await firebaseUserOf(email);
+    expect(user).not.toBeNull();
+    expect(memberProfile(google.db, user!.uid)).toMatchObject({ name: "Double Tap", nationality: "MN" });
+  });
 
   it("joins a newcomer through terms, name and phone, and nationality, making the account only at the end", async () => {
     const jar = new Jar();
