@@ -157,13 +157,3 @@ export function flow<T extends object>(services: Services, kind: FlowKind, optio
 }
 
 export type Flow<T extends object> = ReturnType<typeof flow<T>>;
-
-/** Appends Set-Cookie values, each once. */
-export function withCookies(headers: Headers, cookies: readonly (string | null | undefined)[]): Headers {
-  const present = new Set(headers.getSetCookie());
-  for (const value of cookies) {
-    if (value && !present.has(value)) headers.append("Set-Cookie", value);
-    if (value) present.add(value);
-  }
-  return headers;
-}

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/auth/flow.server";
+import { withCookies } from "~/lib/headers";
 import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { issueProblem, phoneLoginFlow, sendCode } from "~/auth/phoneLogin.server";
 import { signInDestination } from "~/auth/session.server";

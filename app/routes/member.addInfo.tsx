@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/auth/flow.server";
+import { withCookies } from "~/lib/headers";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, SubmitButton } from "~/components/form";
 import { NationalityField } from "~/components/NationalityField";

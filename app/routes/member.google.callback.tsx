@@ -14,7 +14,7 @@ import {
   startGoogleJoin,
   tokenHasNonce,
 } from "~/auth/google.server";
-import { withCookies } from "~/auth/flow.server";
+import { withCookies } from "~/lib/headers";
 import { startSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { notFound } from "~/lib/http.server";

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { authorizeUrl, callbackUrl, googleConfigured, googleFlow, newGoogleFlow } from "~/auth/google.server";
-import { withCookies } from "~/auth/flow.server";
+import { withCookies } from "~/lib/headers";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { notFound } from "~/lib/http.server";
 import type { PageHandle } from "~/lib/page";

@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/auth/flow.server";
+import { withCookies } from "~/lib/headers";
 import { passwordProblem } from "~/auth/password.server";
 import { passwordAttempts } from "~/auth/passwordAttempts.server";
 import { recoveryFlow } from "~/auth/recovery.server";
