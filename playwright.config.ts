@@ -36,6 +36,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
+  // Removes the data directory below: a test run leaves no temporary directory behind.
+  globalTeardown: "./tests/support/e2eTeardown.ts",
   timeout: 60_000,
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: "off" },
   projects: [

@@ -420,6 +420,7 @@ async function main() {
 }
 
 void main().catch((error: unknown) => {
-  console.error("server failed to start:", error);
+  // What an operator needs is the reason (a taken port, damaged saved accounts), not a stack.
+  console.error(`server failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

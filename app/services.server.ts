@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "./config.server";
+import { checkAccounts } from "./auth/accountCheck.server";
 import { createIdentity, type Identity } from "./auth/firebase.server";
 import { startAuthEmulator, type AuthEmulator } from "./auth/emulator.server";
 import { createPhoneCodes, type PhoneCodes } from "./auth/phoneCodes.server";
@@ -53,6 +54,8 @@ export async function startServices(config: Config, log = console.log): Promise<
       log(`auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID})`);
     }
     const identity = createIdentity(config, emulator);
+    // After a crash, identity and profiles agree again before anyone is served.
+    if (config.mode === "local") await checkAccounts(db, identity.auth, log);
     const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
     const phoneCodes = createPhoneCodes({ db, secret: sessionSecret, sender: smsSender(config) });
     return { config, db, identity, emulator, sessionSecret, phoneCodes };

@@ -45,7 +45,8 @@ export async function joinByPhone(appUrl, dataDir, name = "Bench Member") {
       throw new Error(`joining: expected a redirect to ${to}, got HTTP ${response.status}`);
     }
   };
-  expectRedirect(await post("/sign", { phone: local, agreeAll: "on" }), "/sign/authNo");
+  // /sign is an index route: a post to it names the index, or it would go to the parent.
+  expectRedirect(await post("/sign?index", { phone: local, agreeAll: "on" }), "/sign/authNo");
   const outbox = fs.readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n").map(JSON.parse);
   const code = /\d{6}/.exec(outbox.filter((m) => m.to === e164).at(-1).text)[0];
   expectRedirect(await post("/sign/authNo", { code }), "/sign/inputName");

@@ -2,6 +2,8 @@
  * The Firebase Admin app for this process. In local mode it talks to the Auth
  * emulator (FIREBASE_AUTH_EMULATOR_HOST is set before the SDK is first used); in
  * hosted mode to the real project with the service account from the config.
+ * In local mode every call that changes accounts resolves only after the emulator's
+ * accounts are saved, so a member is never told of a change a crash can undo.
  */
 import { cert, deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getAuth, type Auth } from "firebase-admin/auth";
@@ -16,6 +18,49 @@ export interface Identity {
   /** True when Firebase Auth answers (the emulator, or the hosted project). */
   answers(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** Admin Auth methods that change accounts. */
+const MUTATING_AUTH_METHODS = new Set<string>([
+  "createUser",
+  "updateUser",
+  "deleteUser",
+  "deleteUsers",
+  "importUsers",
+  "setCustomUserClaims",
+  "revokeRefreshTokens",
+]);
+
+/** `call`, resolving only once `persist` has saved what it changed. */
+function thenPersist<A extends unknown[], R>(call: (...args: A) => Promise<R>, persist: () => Promise<void>) {
+  return async (...args: A): Promise<R> => {
+    const result = await call(...args);
+    await persist();
+    return result;
+  };
+}
+
+/** The same Auth, with each mutating method saved before it resolves; the rest untouched. */
+function savingAuth(auth: Auth, persist: () => Promise<void>): Auth {
+  return new Proxy(auth, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      return typeof property === "string" && MUTATING_AUTH_METHODS.has(property)
+        ? thenPersist(async (...args: unknown[]) => method(...args), persist)
+        : method;
+    },
+  });
+}
+
+/** Sign-up, and Google sign-in (Firebase makes the user at the first one), saved before they resolve. */
+function savingToolkit(toolkit: IdentityToolkit, persist: () => Promise<void>): IdentityToolkit {
+  return {
+    ...toolkit,
+    signUp: thenPersist(toolkit.signUp, persist),
+    signInWithGoogle: thenPersist(toolkit.signInWithGoogle, persist),
+  };
 }
 
 export function createIdentity(config: Config, emulator: AuthEmulator | null): Identity {
@@ -38,12 +83,22 @@ export function createIdentity(config: Config, emulator: AuthEmulator | null): I
       `klife-${Date.now()}`,
     );
   }
-  const auth = getAuth(app);
-  const toolkit =
-    config.mode === "local"
-      ? // The emulator accepts any API key.
-        identityToolkit({ baseUrl: `${emulator!.origin}/identitytoolkit.googleapis.com/v1`, apiKey: "local" })
-      : identityToolkit({ baseUrl: "https://identitytoolkit.googleapis.com/v1", apiKey: config.FIREBASE_API_KEY });
+  let auth = getAuth(app);
+  let toolkit: IdentityToolkit;
+  if (config.mode === "local") {
+    const persist = () => emulator!.persist();
+    auth = savingAuth(auth, persist);
+    // The emulator accepts any API key.
+    toolkit = savingToolkit(
+      identityToolkit({ baseUrl: `${emulator!.origin}/identitytoolkit.googleapis.com/v1`, apiKey: "local" }),
+      persist,
+    );
+  } else {
+    toolkit = identityToolkit({
+      baseUrl: "https://identitytoolkit.googleapis.com/v1",
+      apiKey: config.FIREBASE_API_KEY,
+    });
+  }
 
   return {
     auth,

@@ -3,7 +3,9 @@
  * and the record of the terms each member agreed to.
  */
 import type { Db } from "~/db/sqlite.server";
-import { termsDocuments, type TermsChoices } from "~/signup/terms";
+// Relative, not "~/": server.ts's bundle reaches this module (the start-up account check), and its
+// esbuild keeps "~/…" paths as external packages.
+import { termsDocuments, type TermsChoices } from "../signup/terms";
 
 export interface NewMember {
   uid: string;
@@ -104,4 +106,9 @@ export function termsRecord(db: Db, uid: string): TermsRecord[] {
     agreed: r.agreed === 1,
     recordedAt: r.recorded_at,
   }));
+}
+
+/** Every member's uid (the start-up check compares them with Firebase's accounts). */
+export function memberUids(db: Db): string[] {
+  return (db.prepare("SELECT uid FROM members").all() as { uid: string }[]).map((r) => r.uid);
 }

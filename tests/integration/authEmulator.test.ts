@@ -1,27 +1,42 @@
 /**
- * Local mode's Auth emulator keeps its accounts under the data directory as they
- * change: a crash (SIGKILL, no clean exit) loses nothing that was saved, and the
- * next start imports them.
+ * Local mode's Auth emulator keeps its accounts under the data directory: a crash
+ * (SIGKILL, no clean exit) loses nothing that was saved, an account change is saved
+ * before its call resolves, nothing is saved before the import finished, a save
+ * never replaces good files with an answer that is not an export, and a taken port
+ * stops start-up with a message naming it.
  */
 import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startAuthEmulator, type AuthEmulator } from "~/auth/emulator.server";
+import { createIdentity } from "~/auth/firebase.server";
+import { loadConfig } from "~/config.server";
 import { freePorts } from "../support/ports";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-emu-"));
 const projectId = "demo-klife-persist";
 let emulator: AuthEmulator | null = null;
+const others: AuthEmulator[] = [];
+const dirs: string[] = [dataDir];
 afterAll(async () => {
   await emulator?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const e of others) await e.stop();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(persistIntervalMs: number) {
-  const [port, hubPort, loggingPort] = await freePorts(3);
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-emu-"));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(persistIntervalMs: number, dir = dataDir, ports?: number[]) {
+  const [port, hubPort, loggingPort] = ports ?? (await freePorts(3));
   return startAuthEmulator({
-    dataDir,
+    dataDir: dir,
     projectId,
     port: port!,
     hubPort: hubPort!,
@@ -29,6 +44,20 @@ async function start(persistIntervalMs: number) {
     persistIntervalMs,
     log: () => undefined,
   });
+}
+
+const accountsFile = (dir: string) => path.join(dir, "auth-emulator", "export", "auth_export", "accounts.json");
+const prevAccountsFile = (dir: string) =>
+  path.join(dir, "auth-emulator", "export.prev", "auth_export", "accounts.json");
+
+/** The users in a saved accounts file; null when it is missing or not an export. */
+function savedUsers(file: string): { localId: string; email?: string }[] | null {
+  try {
+    const value = JSON.parse(fs.readFileSync(file, "utf8")) as { kind?: string; users?: { localId: string }[] };
+    return value.kind === "identitytoolkit#DownloadAccountResponse" && Array.isArray(value.users) ? value.users : null;
+  } catch {
+    return null;
+  }
 }
 
 async function signUp(e: AuthEmulator, email: string) {
@@ -49,6 +78,34 @@ async function signIn(e: AuthEmulator, email: string) {
   return res.ok;
 }
 
+/** Many accounts at once, through the emulator's admin API. */
+async function createMany(e: AuthEmulator, prefix: string, count: number) {
+  const users = Array.from({ length: count }, (_, i) => ({
+    localId: `${prefix}${i}`,
+    email: `${prefix}${i}@example.com`,
+  }));
+  const res = await fetch(`${e.origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchCreate`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+    body: JSON.stringify({ users }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+async function waitUntilDown(e: AuthEmulator) {
+  await expect.poll(() => e.answers(), { timeout: 10_000 }).toBe(false);
+  await expect
+    .poll(
+      () =>
+        fetch(e.origin).then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(false);
+}
+
 describe("Auth emulator supervision", () => {
   it("saves accounts while running and brings them back after a crash", async () => {
     emulator = await start(200);
@@ -56,16 +113,13 @@ describe("Auth emulator supervision", () => {
     await signUp(emulator, "crash@example.com");
 
     // The watcher saves within its interval, without anyone calling persist().
-    const accounts = path.join(dataDir, "auth-emulator", "export", "auth_export", "accounts.json");
     await expect
-      .poll(() => fs.existsSync(accounts) && fs.readFileSync(accounts, "utf8").includes("crash@example.com"), {
-        timeout: 10_000,
-      })
+      .poll(() => savedUsers(accountsFile(dataDir))?.some((u) => u.email === "crash@example.com"), { timeout: 10_000 })
       .toBe(true);
 
     // Crash: the emulator dies without any chance to export.
     process.kill(emulator.pid!, "SIGKILL");
-    await expect.poll(() => emulator!.answers(), { timeout: 10_000 }).toBe(false);
+    await waitUntilDown(emulator);
     emulator = await start(0);
     expect(await signIn(emulator, "crash@example.com")).toBe(true);
   });
@@ -78,5 +132,165 @@ describe("Auth emulator supervision", () => {
     emulator = await start(0);
     expect(await signIn(emulator, "clean@example.com")).toBe(true);
     expect(await signIn(emulator, "crash@example.com")).toBe(true);
+    await emulator.stop();
+    emulator = null;
+  });
+
+  it("saves every account change before the call resolves", async () => {
+    const dir = tempDir();
+    const e = await start(0, dir);
+    others.push(e);
+    const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const identity = createIdentity(loadConfig({ NODE_ENV: "test", DATA_DIR: dir, FIREBASE_PROJECT_ID: projectId }), e);
+    try {
+      const saved = () => savedUsers(accountsFile(dir))!;
+      const user = await identity.auth.createUser({ email: "saved@example.com", phoneNumber: "+821055550001" });
+      expect(saved().map((u) => u.localId)).toContain(user.uid);
+      await identity.auth.updateUser(user.uid, { displayName: "Saved Name" });
+      expect(saved().find((u) => u.localId === user.uid)).toMatchObject({ displayName: "Saved Name" });
+      await identity.auth.setCustomUserClaims(user.uid, { role: "tester" });
+      expect(saved().find((u) => u.localId === user.uid)).toMatchObject({ customAttributes: '{"role":"tester"}' });
+      const before = saved().find((u) => u.localId === user.uid) as { validSince?: string };
+      // validSince has one-second resolution: let a second pass so the revocation changes it.
+      await new Promise((r) => setTimeout(r, 1100));
+      await identity.auth.revokeRefreshTokens(user.uid);
+      expect((saved().find((u) => u.localId === user.uid) as { validSince?: string }).validSince).not.toBe(
+        before.validSince,
+      );
+      const tokens = await identity.toolkit.signUp("toolkit@example.com", "correct horse battery");
+      expect(saved().map((u) => u.localId)).toContain(tokens.uid);
+      await identity.auth.importUsers([{ uid: "imported-1", email: "imported@example.com" }]);
+      expect(saved().map((u) => u.localId)).toContain("imported-1");
+      await identity.auth.deleteUser(user.uid);
+      expect(saved().map((u) => u.localId)).not.toContain(user.uid);
+      await identity.auth.deleteUsers([tokens.uid, "imported-1"]);
+      expect(saved().map((u) => u.localId)).toEqual([]);
+    } finally {
+      await identity.close();
+      if (host === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      else process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+    }
+  });
+
+  it("never saves before the import finished: the export does not shrink during start (20 restarts)", async () => {
+    const dir = tempDir();
+    const first = await start(0, dir);
+    await createMany(first, "seed", 300);
+    await first.stop();
+    let expected = 300;
+    let smallest = Infinity;
+    let unreadable = 0;
+    // Watch the saved file as closely as a timer allows while the emulator starts and stops.
+    const watch = setInterval(() => {
+      const users = savedUsers(accountsFile(dir));
+      if (users === null) unreadable++;
+      else smallest = Math.min(smallest, users.length - expected);
+    }, 1);
+    const began = Date.now();
+    try {
+      for (let round = 0; round < 20; round++) {
+        // A short interval: the watcher's first save comes as early as it can.
+        const e = await start(20, dir);
+        try {
+          const saved = savedUsers(accountsFile(dir));
+          expect(saved?.length, `round ${round}`).toBe(expected);
+          await signUp(e, `round${round}@example.com`);
+          await e.persist();
+          expected++;
+          expect(savedUsers(accountsFile(dir))?.length, `round ${round}`).toBe(expected);
+        } finally {
+          await e.stop();
+        }
+      }
+    } finally {
+      clearInterval(watch);
+    }
+    console.log(`20 start/stop rounds with ${expected} accounts: ${Date.now() - began} ms`);
+    expect(unreadable).toBe(0);
+    expect(smallest).toBe(0);
+    expect(savedUsers(accountsFile(dir))!.length).toBe(320);
+  }, 600_000);
+
+  it("never replaces the saved accounts with an answer that is not an export", async () => {
+    const dir = tempDir();
+    const [port, hubPort, loggingPort] = await freePorts(3);
+    const e = await start(0, dir, [port!, hubPort!, loggingPort!]);
+    await signUp(e, "kept@example.com");
+    await e.persist();
+    const saved = fs.readFileSync(accountsFile(dir), "utf8");
+
+    // The emulator dies and another server takes its port.
+    process.kill(e.pid!, "SIGKILL");
+    await waitUntilDown(e);
+    for (const [status, type, body] of [
+      [404, "text/html", "<!doctype html><title>404</title><p>Not Found</p>"],
+      [200, "text/html", "<p>hello</p>"],
+      [200, "application/json", '{"error":{"code":500}}'],
+      [200, "application/json", '{"kind":"identitytoolkit#DownloadAccountResponse"}'],
+      [503, "application/json", '{"kind":"identitytoolkit#DownloadAccountResponse","users":[]}'],
+    ] as const) {
+      const stranger = http.createServer((_req, res) => res.writeHead(status, { "Content-Type": type }).end(body));
+      await new Promise<void>((r) => stranger.listen(port, "127.0.0.1", r));
+      try {
+        await expect(e.persist()).rejects.toThrow(/not a valid export/);
+        expect(fs.readFileSync(accountsFile(dir), "utf8")).toBe(saved);
+      } finally {
+        await new Promise((r) => stranger.close(r));
+      }
+    }
+    await e.stop();
+    expect(fs.readFileSync(accountsFile(dir), "utf8")).toBe(saved);
+
+    const again = await start(0, dir);
+    try {
+      expect(await signIn(again, "kept@example.com")).toBe(true);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it("imports the previous good copy when the live one is damaged, and refuses to start when both are", async () => {
+    const dir = tempDir();
+    const e = await start(0, dir);
+    await signUp(e, "first@example.com");
+    await e.persist();
+    await signUp(e, "second@example.com");
+    await e.persist();
+    await e.stop();
+    // The previous copy is the save before the last one.
+    expect(savedUsers(prevAccountsFile(dir))?.map((u) => u.email)).toEqual(["first@example.com"]);
+
+    fs.writeFileSync(accountsFile(dir), '{"kind":"identitytoolkit#DownloadAcc');
+    const again = await start(0, dir);
+    try {
+      expect(await signIn(again, "first@example.com")).toBe(true);
+      // The damaged file is replaced by a good one, and never becomes the previous copy.
+      expect(savedUsers(accountsFile(dir))?.map((u) => u.email)).toEqual(["first@example.com"]);
+      expect(savedUsers(prevAccountsFile(dir))?.map((u) => u.email)).toEqual(["first@example.com"]);
+    } finally {
+      await again.stop();
+    }
+
+    fs.writeFileSync(accountsFile(dir), "<!doctype html><p>Not Found</p>");
+    fs.writeFileSync(prevAccountsFile(dir), "");
+    await expect(start(0, dir)).rejects.toThrow(/saved accounts .* are damaged and there is no good previous copy/);
+  });
+
+  it.each([
+    ["AUTH_EMULATOR_PORT", 0],
+    ["AUTH_EMULATOR_HUB_PORT", 1],
+    ["AUTH_EMULATOR_LOGGING_PORT", 2],
+  ])("stops start-up when %s is taken, naming the port", async (name, index) => {
+    const dir = tempDir();
+    const ports = await freePorts(3);
+    const holder = net.createServer();
+    await new Promise<void>((r) => holder.listen(ports[index], "127.0.0.1", r));
+    try {
+      await expect(start(0, dir, ports)).rejects.toThrow(
+        `${name} ${ports[index]} is already in use by another process`,
+      );
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
   });
 });

@@ -210,41 +210,42 @@ describe("rate limits", () => {
 });
 
 describe("lifecycle", () => {
-  it("shuts down on SIGTERM: exits 0, stops the Auth emulator, closes the database; accounts survive", async () => {
-    const own = await startServer({ SHUTDOWN_TIMEOUT_MS: "3000" });
-    const emulatorUrl = `http://127.0.0.1:${own.env.AUTH_EMULATOR_PORT}`;
-    const signUp = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "restart@example.com", password: "long enough password" }),
-    });
-    expect(signUp.ok).toBe(true);
+  it("shuts down on SIGTERM: exits 0, stops the Auth emulator, closes the database; a member survives it and a crash", async () => {
+    const { localEnv, makeDataDir, processesWith } = await import("../support/server");
+    const { joinOverHttp, signInByPhone } = await import("../support/join");
+    // One data directory for three starts of the server.
+    const dataDir = makeDataDir();
+    let current: RunningServer | null = null;
+    try {
+      const env = await localEnv(dataDir, { SHUTDOWN_TIMEOUT_MS: "3000", RATE_LIMIT_AUTH: "100" });
+      const own = (current = await launch(env, dataDir));
+      const emulatorUrl = `http://127.0.0.1:${own.env.AUTH_EMULATOR_PORT}`;
+      // A real member (account and profile), joined as a browser does: the start-up check keeps it.
+      await joinOverHttp(own.url, dataDir, { local: "01055501234", name: "Restart Member" });
 
-    expect(await own.stop("SIGTERM")).toBe(0);
-    expect(own.output()).toContain('"event":"stopped"');
-    expect(
-      await fetch(emulatorUrl).then(
-        () => true,
-        () => false,
-      ),
-    ).toBe(false);
-    // A closed WAL database leaves no -wal file behind.
-    expect(fs.existsSync(path.join(own.dataDir, "klife.sqlite-wal"))).toBe(false);
+      expect(await own.stop("SIGTERM")).toBe(0);
+      expect(own.output()).toContain('"event":"stopped"');
+      expect(
+        await fetch(emulatorUrl).then(
+          () => true,
+          () => false,
+        ),
+      ).toBe(false);
+      // A closed WAL database leaves no -wal file behind.
+      expect(fs.existsSync(path.join(own.dataDir, "klife.sqlite-wal"))).toBe(false);
 
-    // Crash this time: SIGKILL leaves the emulator orphaned; the next start ends it and imports the accounts.
-    const again = await launch(own.env, own.dataDir);
-    expect(await again.stop("SIGKILL")).toBeNull();
-    const third = await launch(own.env, own.dataDir);
-    const signIn = await fetch(
-      `${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local`,
-      {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: "restart@example.com", password: "long enough password" }),
-      },
-    );
-    expect(signIn.ok).toBe(true);
-    expect(await third.stop("SIGINT")).toBe(0);
+      // Crash this time: after SIGKILL the emulator's lifeline ends it; the next start imports the accounts.
+      const again = (current = await launch(env, dataDir));
+      expect(await again.stop("SIGKILL")).toBeNull();
+      expect(processesWith(dataDir)).toEqual([]);
+      const third = (current = await launch(env, dataDir));
+      expect(third.output()).not.toContain("deleted account");
+      expect(await signInByPhone(third.url, dataDir, "01055501234")).toBe(true);
+      expect(await third.stop("SIGINT")).toBe(0);
+    } finally {
+      await current?.stop("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("refuses to start in hosted mode with a missing variable, naming it", async () => {

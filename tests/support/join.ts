@@ -1,11 +1,13 @@
 /**
- * Joining over HTTP, as a visitor's browser does without JavaScript: the phone
- * sign-up flow (or, with an e-mail and password, the ID flow), the code read from
- * local mode's outbox. For tests that need a member of a running server; the
+ * A browser without JavaScript, over HTTP: cookies kept, same-origin posts,
+ * redirects not followed. Used to join and sign in against a running server (the
+ * phone sign-up flow, or with an e-mail and password the ID flow), codes read
+ * from local mode's outbox. For tests that need a member of a running server; the
  * flows themselves are tested in signUp.test.ts and signUp.spec.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { Jar } from "./jar";
 
 let seq = 0;
 /** A Korean mobile number no other test uses: E.164 and as people type it. */
@@ -14,6 +16,8 @@ export function uniqueNumber() {
   return { e164, local: `0${e164.slice(3)}` };
 }
 
+const e164Of = (local: string) => `+82${local.slice(1)}`;
+
 /** The newest code the server texted to a number. */
 export function lastCodeTo(dataDir: string, e164: string): string {
   const lines = fs.readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n");
@@ -21,8 +25,35 @@ export function lastCodeTo(dataDir: string, e164: string): string {
     .map((l) => JSON.parse(l) as { to: string; text: string })
     .reverse()
     .find((m) => m.to === e164);
-  if (!message) throw new Error(`no text was sent to ${e164}`);
-  return /\d{6}/.exec(message.text)![0];
+  const code = message && /\d{6}/.exec(message.text)?.[0];
+  if (!code) throw new Error(`no code was texted to ${e164}`);
+  return code;
+}
+
+/** `headers` go with every request (X-Forwarded-For, for instance, to give each browser its own address). */
+export function httpBrowser(baseUrl: string, headers: Record<string, string> = {}) {
+  const jar = new Jar();
+  const request = async (pathname: string, form?: Record<string, string>) => {
+    const response = await fetch(`${baseUrl}${pathname}`, {
+      method: form ? "POST" : "GET",
+      headers: { ...headers, Cookie: jar.header, ...(form ? { Origin: baseUrl } : {}) },
+      body: form ? new URLSearchParams(form) : undefined,
+      redirect: "manual",
+    });
+    jar.take(response);
+    await response.arrayBuffer();
+    return response;
+  };
+  /** Posts a form, expecting a redirect to `next`. */
+  const step = async (pathname: string, form: Record<string, string>, next: string) => {
+    const response = await request(pathname, form);
+    const location = response.headers.get("Location");
+    if (response.status !== 302 || location !== next) {
+      throw new Error(`POST ${pathname} answered ${response.status} ${location ?? ""}, not a redirect to ${next}`);
+    }
+    return response;
+  };
+  return { jar, request, step };
 }
 
 export interface Joined {
@@ -32,51 +63,51 @@ export interface Joined {
   cookies: string;
 }
 
+/**
+ * Joins as a browser without JavaScript does, and resolves once the join is
+ * confirmed (the redirect to the completion page). Phone flow by default; with
+ * `email`, the ID flow (terms, ID and password, name and phone, nationality and visa).
+ */
 export async function joinOverHttp(
   baseUrl: string,
   dataDir: string,
-  options: { email?: string; password?: string; name?: string } = {},
+  options: { email?: string; password?: string; name?: string; local?: string; headers?: Record<string, string> } = {},
 ): Promise<Joined> {
-  const { e164, local } = uniqueNumber();
-  const jar = new Map<string, string>();
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const post = async (pathname: string, fields: Record<string, string>, expected: string) => {
-    const response = await fetch(`${baseUrl}${pathname}`, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { Cookie: header(), Origin: baseUrl },
-      redirect: "manual",
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const index = pair.indexOf("=");
-      if (/max-age=0/i.test(line)) jar.delete(pair.slice(0, index));
-      else jar.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    const location = response.headers.get("Location") ?? "";
-    if (response.status !== 302 || !location.startsWith(expected)) {
-      throw new Error(`joining: ${pathname} answered ${response.status} ${location}, expected ${expected}`);
-    }
-  };
+  const local = options.local ?? uniqueNumber().local;
+  const e164 = e164Of(local);
+  const { jar, step } = httpBrowser(baseUrl, options.headers);
   const name = options.name ?? "Test Member";
   if (options.email) {
     const password = options.password ?? "a long enough passphrase";
-    await post("/member/agree", { agreeAll: "on" }, "/member/accountInfo");
-    await post(
+    await step("/member/agree", { agreeAll: "on" }, "/member/accountInfo");
+    await step(
       "/member/accountInfo",
       { email: options.email, password, passwordConfirm: password },
       "/member/userInfo",
     );
-    await post("/member/userInfo", { intent: "send", name, phone: local }, "/member/userInfo");
-    const code = lastCodeTo(dataDir, e164);
-    await post("/member/userInfo", { intent: "verify", name, code }, "/member/addInfo");
-    await post("/member/addInfo", { nationality: "Vietnam", visa: "D-2-2" }, "/member/complete");
+    await step("/member/userInfo", { intent: "send", name, phone: local }, "/member/userInfo");
+    await step("/member/userInfo", { intent: "verify", name, code: lastCodeTo(dataDir, e164) }, "/member/addInfo");
+    await step("/member/addInfo", { nationality: "Vietnam", visa: "D-2-2" }, "/member/complete");
   } else {
-    await post("/sign", { phone: local, agreeAll: "on" }, "/sign/authNo");
-    await post("/sign/authNo", { code: lastCodeTo(dataDir, e164) }, "/sign/inputName");
-    await post("/sign/inputName", { name }, "/sign/choiceNation");
-    await post("/sign/choiceNation", { nationality: "Vietnam" }, "/sign/signUpComplete");
+    // /sign is an index route: a post to it names the index, or it would go to the parent.
+    await step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
+    await step("/sign/authNo", { code: lastCodeTo(dataDir, e164) }, "/sign/inputName");
+    await step("/sign/inputName", { name }, "/sign/choiceNation");
+    await step("/sign/choiceNation", { nationality: "Vietnam" }, "/sign/signUpComplete");
   }
-  if (!jar.has("__session")) throw new Error("joining: no session after the last step");
-  return { e164, local, cookies: header() };
+  if (!jar.cookies.has("__session")) throw new Error("joining: no session after the last step");
+  return { e164, local, cookies: jar.header };
+}
+
+/** Signs in with a phone and its texted code; true when a member's session was given. */
+export async function signInByPhone(
+  baseUrl: string,
+  dataDir: string,
+  local: string,
+  headers: Record<string, string> = {},
+): Promise<boolean> {
+  const { jar, request, step } = httpBrowser(baseUrl, headers);
+  await step("/login/login", { phone: local, redirectTo: "/" }, "/login/authNo");
+  const response = await request("/login/authNo", { code: lastCodeTo(dataDir, e164Of(local)) });
+  return response.status === 302 && jar.cookies.has("__session");
 }

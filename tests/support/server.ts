@@ -1,6 +1,8 @@
 /**
  * Starts the built server (build/server.js) as a real process in local mode, on
- * free loopback ports with its own data directory, as an operator would.
+ * free loopback ports with its own data directory, as an operator would. Stopping
+ * it, by any signal, waits until its Auth emulator is gone too, and removes a data
+ * directory that startServer made: a test run leaves no process or directory behind.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -18,34 +20,126 @@ export interface RunningServer {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** The Auth emulator's process group (its lifeline) and process, as the server recorded them. */
+  emulatorPids: number[];
+  /**
+   * Sends `signal` (to the server's whole process group with `group`, which needs
+   * `detached` at launch), waits for the exit and for the emulator to be gone.
+   */
+  stop(signal?: NodeJS.Signals, options?: { group?: boolean }): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
-  if (!fs.existsSync(serverEntry)) throw new Error("build/server.js is missing: run `npm run build` first");
+export interface LaunchOptions {
+  /** Start the server in its own process group, as a shell starts a job. */
+  detached?: boolean;
+  /** Remove the data directory once the server has stopped. */
+  ownsDataDir?: boolean;
+}
+
+/** Servers still running; a test process that ends without stopping them kills them. */
+const running = new Set<{ child: ChildProcess; detached: boolean; dataDir: string | null }>();
+process.once("exit", () => {
+  for (const server of running) {
+    try {
+      if (server.detached && server.child.pid) process.kill(-server.child.pid, "SIGKILL");
+      else server.child.kill("SIGKILL");
+    } catch {
+      // Gone already.
+    }
+    if (server.dataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});
+
+/** The environment startServer gives the server: local mode on free loopback ports. */
+export async function localEnv(dataDir: string, env: Record<string, string> = {}): Promise<Record<string, string>> {
   const [port, authPort, hubPort, loggingPort] = await freePorts(4);
-  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "klife-server-"));
-  const fullEnv: Record<string, string> = {
+  return {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? os.tmpdir(),
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),
-    DATA_DIR: dir,
+    DATA_DIR: dataDir,
     AUTH_EMULATOR_PORT: String(authPort),
     AUTH_EMULATOR_HUB_PORT: String(hubPort),
     AUTH_EMULATOR_LOGGING_PORT: String(loggingPort),
     ...env,
   };
-  return launch(fullEnv, dir);
 }
 
-export async function launch(env: Record<string, string>, dataDir: string): Promise<RunningServer> {
+/** A fresh data directory, as startServer makes; whoever asks for one removes it. */
+export function makeDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "klife-server-"));
+}
+
+export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+  if (!fs.existsSync(serverEntry)) throw new Error("build/server.js is missing: run `npm run build` first");
+  const dir = dataDir ?? makeDataDir();
+  return launch(await localEnv(dir, env), dir, { ownsDataDir: dataDir === undefined });
+}
+
+/** Whether a process is running (not a zombie) with "emulators:start" in its command line. */
+export function isEmulator(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    if (/^\d+ \(.*\) Z/s.test(stat)) return false;
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("emulators:start");
+  } catch {
+    return false;
+  }
+}
+
+/** Running (non-zombie) processes whose command line contains `text`. */
+export function processesWith(text: string): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (/^\d+ \(.*\) Z/s.test(stat)) continue;
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(text)) found.push(Number(entry));
+    } catch {
+      // Ended while we looked.
+    }
+  }
+  return found;
+}
+
+function emulatorPids(dataDir: string): number[] {
+  try {
+    return fs
+      .readFileSync(path.join(dataDir, "auth-emulator", "emulator.pid"), "utf8")
+      .trim()
+      .split(/\s+/)
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 1);
+  } catch {
+    return [];
+  }
+}
+
+async function waitUntilGone(pids: number[], timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (pids.some(isEmulator)) {
+    if (Date.now() > deadline)
+      throw new Error(`Auth emulator processes ${pids.filter(isEmulator)} outlived the server`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function launch(
+  env: Record<string, string>,
+  dataDir: string,
+  options: LaunchOptions = {},
+): Promise<RunningServer> {
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.detached ?? false,
   });
+  const entry = { child, detached: options.detached ?? false, dataDir: options.ownsDataDir ? dataDir : null };
+  running.add(entry);
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
@@ -61,22 +155,30 @@ export async function launch(env: Record<string, string>, dataDir: string): Prom
     );
     if (!up) await new Promise((r) => setTimeout(r, 200));
   }
+  // Services start before the server listens: the emulator's pid file is complete now.
+  const pids = emulatorPids(dataDir);
+  let stopping: Promise<number | null> | null = null;
+  const stop = (signal: NodeJS.Signals = "SIGTERM", { group = false } = {}) =>
+    (stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        if (group) process.kill(-child.pid!, signal);
+        else child.kill(signal);
+      }
+      const code = await exited;
+      running.delete(entry);
+      try {
+        // After SIGKILL the emulator's lifeline ends it; after a clean stop it is gone already.
+        await waitUntilGone(pids, 15_000);
+      } finally {
+        if (options.ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+      return code;
+    })());
   if (!up) {
-    child.kill("SIGKILL");
+    await stop("SIGKILL");
     throw new Error(`server did not start:\n${output}`);
   }
-  return {
-    url,
-    dataDir,
-    env,
-    child,
-    output: () => output,
-    exited,
-    async stop(signal: NodeJS.Signals = "SIGTERM") {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
-    },
-  };
+  return { url, dataDir, env, child, output: () => output, exited, emulatorPids: pids, stop };
 }
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
