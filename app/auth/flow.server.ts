@@ -100,31 +100,33 @@ export function flow<T extends object>(services: Services, kind: FlowKind, optio
     }
   };
 
+  /** Starts a new flow bound to this browser; resolves with the Set-Cookie values to send. */
+  async function start(request: Request, data: T, now = Date.now()): Promise<{ id: string; cookies: string[] }> {
+    const browser = await browserIdOf(request, services);
+    const id = randomBytes(24).toString("base64url");
+    await store.prune(now);
+    await store.create({
+      kind,
+      idHash: idHash(id),
+      browserHash: browserHash(browser.id),
+      data: JSON.stringify(data),
+      now,
+      expiresAt: now + options.ttlMs,
+    });
+    const cookies = [await cookie.serialize(id)];
+    if (browser.setCookie) cookies.push(browser.setCookie);
+    return { id, cookies };
+  }
+
   return {
+    start,
+
     /** The visitor's flow of this kind, or null (none, expired, or another browser's). */
     async read(request: Request, now = Date.now()): Promise<OpenFlow<T> | null> {
       const at = await located(request);
       if (!at) return null;
       const data = parse(await store.find(kind, idHash(at.id), at.browserHash, now));
       return data ? { id: at.id, data } : null;
-    },
-
-    /** Starts a new flow bound to this browser; resolves with the Set-Cookie values to send. */
-    async start(request: Request, data: T, now = Date.now()): Promise<{ id: string; cookies: string[] }> {
-      const browser = await browserIdOf(request, services);
-      const id = randomBytes(24).toString("base64url");
-      await store.prune(now);
-      await store.create({
-        kind,
-        idHash: idHash(id),
-        browserHash: browserHash(browser.id),
-        data: JSON.stringify(data),
-        now,
-        expiresAt: now + options.ttlMs,
-      });
-      const cookies = [await cookie.serialize(id)];
-      if (browser.setCookie) cookies.push(browser.setCookie);
-      return { id, cookies };
     },
 
     /** Saves new state and gives the flow its full lifetime again; resolves with Set-Cookie. */
@@ -142,7 +144,7 @@ export function flow<T extends object>(services: Services, kind: FlowKind, optio
 
     /** Puts a taken flow back (the step that spent it failed for a reason of ours, not the visitor's). */
     async restore(request: Request, data: T, now = Date.now()): Promise<string[]> {
-      return (await this.start(request, data, now)).cookies;
+      return (await start(request, data, now)).cookies;
     },
 
     /** Deletes the flow (if any) and clears its cookie; resolves with Set-Cookie. */
@@ -155,5 +157,3 @@ export function flow<T extends object>(services: Services, kind: FlowKind, optio
     clear: () => cookie.serialize("", { maxAge: 0 }),
   };
 }
-
-export type Flow<T extends object> = ReturnType<typeof flow<T>>;
