@@ -18,6 +18,7 @@ import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import rateLimit from "express-rate-limit";
 import helmet from "helmet";
+import { LRUCache } from "lru-cache";
 import morgan from "morgan";
 import getRawBody from "raw-body";
 import { ConfigError, loadConfig, type Config } from "./app/config.server";
@@ -68,8 +69,16 @@ function routePolicies(build: ServerBuild) {
       });
   const tree = childrenOf(undefined);
   const fallback: RoutePolicy = { rateLimit: null, maxBody: DEFAULT_MAX_BODY };
+  // matchRoutes ranks every route on each call; the answer for a path never changes while the build runs.
+  const known = new LRUCache<string, RoutePolicy>({ max: 5000 });
   return (url: URL): RoutePolicy => {
-    const matches = matchRoutes(tree, url.pathname) ?? [];
+    let policy = known.get(url.pathname);
+    if (!policy) known.set(url.pathname, (policy = match(url.pathname)));
+    return policy;
+  };
+
+  function match(pathname: string): RoutePolicy {
+    const matches = matchRoutes(tree, pathname) ?? [];
     const leaf = matches.at(-1);
     const handle = (leaf ? build.routes[leaf.route.id]?.module.handle : undefined) as
       { rateLimit?: unknown; maxBody?: unknown } | undefined;
@@ -78,7 +87,7 @@ function routePolicies(build: ServerBuild) {
       maxBody:
         typeof handle?.maxBody === "number" && handle.maxBody > 0 ? Math.floor(handle.maxBody) : fallback.maxBody,
     };
-  };
+  }
 }
 
 function log(line: Record<string, unknown>) {
