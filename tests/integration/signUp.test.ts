@@ -25,7 +25,7 @@ import { createAccount } from "~/signup/createAccount.server";
 import { DRAFT_TTL_MS, sealSecret, signupDrafts } from "~/signup/draft.server";
 import { termsDocuments } from "~/signup/terms";
 import { readOutbox } from "~/sms/sender.server";
-import { Jar, run } from "../support/jar";
+import { get, Jar, post } from "../support/jar";
 import { startGoogleStandIn } from "../support/googleStandIn.mjs";
 import { registerMember } from "../support/members";
 import { createTestServices, loadContext, type TestServices } from "../support/services";
@@ -38,25 +38,8 @@ type Action = (args: ActionFunctionArgs) => unknown;
 type Reply = { error: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 
 const submit = (action: Action, path: string, jar: Jar, fields: Record<string, string>, ctx = context) =>
-  run(() =>
-    action({
-      request: new Request(`http://x${path}`, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { Cookie: jar.header },
-      }),
-      params: {},
-      context: ctx,
-    }),
-  ).then((response) => jar.take(response));
-const load = (loader: Action, path: string, jar: Jar, ctx = context) =>
-  run(() =>
-    loader({
-      request: new Request(`http://x${path}`, { headers: { Cookie: jar.header } }),
-      params: {},
-      context: ctx,
-    }),
-  ).then((response) => jar.take(response));
+  post(action, path, jar, fields, ctx);
+const load = (loader: Action, path: string, jar: Jar, ctx = context) => get(loader, path, jar, ctx);
 
 let seq = 0;
 const freshNumber = () => {
