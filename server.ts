@@ -35,6 +35,12 @@ const DEFAULT_MAX_BODY = 32 * 1024;
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 /** A Host (or X-Forwarded-Host) value: a name or an IPv6 literal, with an optional port. */
 const HOST_VALUE = /^(?:[a-z0-9](?:[a-z0-9.-]{0,252})|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+/**
+ * Local mode answers only to an address or `localhost`: a page on another site
+ * whose name was re-pointed at this machine (DNS rebinding) is refused, so it
+ * cannot read local pages such as /dev/outbox.
+ */
+const LOCAL_HOST_VALUE = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * What a route declares in its `handle` about how the server treats its requests
@@ -268,7 +274,8 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
   app.use((req, res, next) => {
     const forwarded = config.TRUST_PROXY ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
     const host = forwarded || req.get("host") || "";
-    if (!req.originalUrl.startsWith("/") || !HOST_VALUE.test(host) || (publicHost && host !== publicHost)) {
+    const hostOk = publicHost ? HOST_VALUE.test(host) && host === publicHost : LOCAL_HOST_VALUE.test(host);
+    if (!req.originalUrl.startsWith("/") || !hostOk) {
       return void plainAnswer(req, res, 400);
     }
     const origin = config.mode === "hosted" ? new URL(config.PUBLIC_ORIGIN).origin : `${req.protocol}://${host}`;

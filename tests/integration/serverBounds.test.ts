@@ -197,6 +197,8 @@ describe("malformed requests", () => {
     ["a request target that is not a path", "GET http://evil.example/member/start HTTP/1.1\r\nHost: evil.example\r\n"],
     ["an empty host", "GET /member/start HTTP/1.1\r\nHost: \r\n"],
     ["a host with a path", "GET /member/start HTTP/1.1\r\nHost: evil.example/x\r\n"],
+    // Local mode: a name re-pointed at this machine (DNS rebinding) is not ours.
+    ["a host name other than localhost in local mode", "GET /dev/outbox HTTP/1.1\r\nHost: evil.example:80\r\n"],
     ["no host at all", "GET /member/start HTTP/1.1\r\n"],
   ])("answers %s with 400", async (_name, head) => {
     expect(await handWritten(head)).toMatch(/^HTTP\/1\.1 400/);
