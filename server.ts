@@ -22,6 +22,7 @@ import { LRUCache } from "lru-cache";
 import morgan from "morgan";
 import getRawBody from "raw-body";
 import { ConfigError, loadConfig, type Config } from "./app/config.server";
+import { directionOf } from "./app/i18n/config";
 import { i18nServer } from "./app/i18n/i18next.server";
 import { readiness, startServices, stopServices, type Services } from "./app/services.server";
 import { cspAllowances } from "./app/lib/analytics";
@@ -120,11 +121,14 @@ const PLAIN_ANSWERS = {
 async function plainAnswer(req: ExpressRequest, res: ExpressResponse, status: keyof typeof PLAIN_ANSWERS) {
   const [key, english] = PLAIN_ANSWERS[status];
   let message: string = english;
+  let home = "Go to the home page";
   let lang = "en";
   try {
     const request = detectionRequest(req);
     lang = await i18nServer.getLocale(request);
-    message = (await i18nServer.getFixedT(lang, "common"))(key);
+    const t = await i18nServer.getFixedT(lang, "common");
+    message = t(key);
+    home = t("errors.goHome");
   } catch {
     // Keep the English message: these answers must never fail.
   }
@@ -134,7 +138,7 @@ async function plainAnswer(req: ExpressRequest, res: ExpressResponse, status: ke
     .type("html")
     .set("Cache-Control", "no-store")
     .send(
-      `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status}</title><p>${message}</p></html>`,
+      `<!doctype html><html lang="${lang}" dir="${directionOf(lang)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status}</title><p>${message}</p><p><a href="/">${home}</a></p></html>`,
     );
 }
 

@@ -111,6 +111,15 @@ describe("request bodies are bounded", () => {
     expect(answer.headers.connection).toBe("close");
   });
 
+  it("writes the refusal right to left for a right-to-left language", async () => {
+    const answer = await raw("POST", "/member/startId", {
+      headers: formHeaders("203.0.113.5", { "Accept-Language": "ur" }),
+      body: form({ email: "a@example.com", password: big }),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('lang="ur" dir="rtl"');
+  });
+
   it("refuses a chunked body over the limit with 413", async () => {
     const answer = await raw("POST", "/language", {
       headers: formHeaders("203.0.113.2"),
