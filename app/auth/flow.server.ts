@@ -101,7 +101,12 @@ export function flow<T extends object>(services: Services, kind: FlowKind, optio
   };
 
   /** Starts a new flow bound to this browser; resolves with the Set-Cookie values to send. */
-  async function start(request: Request, data: T, now = Date.now()): Promise<{ id: string; cookies: string[] }> {
+  async function start(
+    request: Request,
+    data: T,
+    now = Date.now(),
+    expiresAt = now + options.ttlMs,
+  ): Promise<{ id: string; cookies: string[] }> {
     const browser = await browserIdOf(request, services);
     const id = randomBytes(24).toString("base64url");
     await store.prune(now);
@@ -111,7 +116,7 @@ export function flow<T extends object>(services: Services, kind: FlowKind, optio
       browserHash: browserHash(browser.id),
       data: JSON.stringify(data),
       now,
-      expiresAt: now + options.ttlMs,
+      expiresAt,
     });
     const cookies = [await cookie.serialize(id)];
     if (browser.setCookie) cookies.push(browser.setCookie);
@@ -142,9 +147,13 @@ export function flow<T extends object>(services: Services, kind: FlowKind, optio
       return parse(await store.take(kind, idHash(at.id), at.browserHash, now));
     },
 
-    /** Puts a taken flow back (the step that spent it failed for a reason of ours, not the visitor's). */
-    async restore(request: Request, data: T, now = Date.now()): Promise<string[]> {
-      return (await start(request, data, now)).cookies;
+    /**
+     * Puts a taken flow back (the step that spent it failed for a reason of ours,
+     * not the visitor's), until `expiresAt` when it must not outlive its first
+     * lifetime (a grant), else for a full lifetime from now.
+     */
+    async restore(request: Request, data: T, expiresAt?: number, now = Date.now()): Promise<string[]> {
+      return (await start(request, data, now, expiresAt ?? now + options.ttlMs)).cookies;
     },
 
     /** Deletes the flow (if any) and clears its cookie; resolves with Set-Cookie. */

@@ -25,7 +25,8 @@ export type RecoveryFlow =
       sentAt: number;
       attempts: number;
     }
-  | { stage: "verified"; uid: string };
+  /** A grant: good until `until` (ms), however often a failed reset gives it back. */
+  | { stage: "verified"; uid: string; until: number };
 
 export const recoveryFlow = (services: Services) =>
   flow<RecoveryFlow>(services, "recovery", { cookie: "__recovery_flow", ttlMs: RECOVERY_TTL_MS });

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { browserIdOf } from "~/auth/flow.server";
 import { withCookies } from "~/lib/headers";
 import { sendCode, verifyProblem } from "~/auth/phoneLogin.server";
-import { checkWithoutCode, recoveryFlow, type RecoveryFlow } from "~/auth/recovery.server";
+import { checkWithoutCode, RECOVERY_TTL_MS, recoveryFlow, type RecoveryFlow } from "~/auth/recovery.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { CodeField, FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import { formMessage } from "~/lib/formMessage";
@@ -107,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return fail("", formMessage("errors.form.codeUsed"), 400);
     }
     // The phone is proven: the flow becomes a grant, good for one password change within its lifetime.
-    const grant: RecoveryFlow = { stage: "verified", uid };
+    const grant: RecoveryFlow = { stage: "verified", uid, until: now + RECOVERY_TTL_MS };
     return redirect("/member/resetPw", { headers: { "Set-Cookie": await flows.save(pending.id, grant) } });
   }
 

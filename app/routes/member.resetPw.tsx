@@ -46,11 +46,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
 
   const grant = await flows.take(request);
-  if (grant?.stage !== "verified") throw redirect("/member/findPw", { headers: { "Set-Cookie": await flows.clear() } });
+  if (grant?.stage !== "verified" || grant.until <= Date.now())
+    throw redirect("/member/findPw", { headers: { "Set-Cookie": await flows.clear() } });
   const { uid } = grant;
   // A refusal of ours after the grant was spent gives it back, so the member can try again.
   const giveBack = async (reply: ReturnType<typeof submission.reply>, status: number) =>
-    json(reply, { status, headers: withCookies(new Headers(), await flows.restore(request, grant)) });
+    json(reply, { status, headers: withCookies(new Headers(), await flows.restore(request, grant, grant.until)) });
   const { auth } = services.identity;
   try {
     const user = await auth.getUser(uid);

@@ -92,6 +92,21 @@ describe("a recovery grant", () => {
     expect(await signsIn(email, "too late password")).toBe(false);
   });
 
+  it("is not made to last longer by refusals that give it back", async () => {
+    const { email, e164 } = await member();
+    const jar = await granted(email, e164);
+    const earned = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // Just before its end, a refused reset (the password is the ID) gives the grant back…
+    vi.setSystemTime(earned + RECOVERY_TTL_MS - 5000);
+    expect(((await (await reset(jar, email)).json()) as Reply).error.password).toEqual(["errors.form.passwordLikeId"]);
+    // …but only until its first lifetime ends.
+    vi.setSystemTime(earned + RECOVERY_TTL_MS + 1000);
+    expect((await reset(jar, "a password set too late")).headers.get("Location")).toBe("/member/findPw");
+    vi.useRealTimers();
+    expect(await signsIn(email, "a password set too late")).toBe(false);
+  });
+
   it("works only in the browser that earned it", async () => {
     const { email, e164 } = await member();
     const jar = await granted(email, e164);
