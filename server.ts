@@ -4,7 +4,6 @@
  * request handler. Compiled to build/server.js; `npm start` runs it.
  */
 import crypto from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
@@ -19,13 +18,11 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import rateLimit from "express-rate-limit";
 import helmet from "helmet";
 import { LRUCache } from "lru-cache";
-import morgan from "morgan";
 import getRawBody from "raw-body";
-import { ConfigError, loadConfig, type Config } from "./app/config.server";
-import { directionOf } from "./app/i18n/config";
-import { i18nServer } from "./app/i18n/i18next.server";
-import { readiness, startServices, stopServices, type Services } from "./app/services.server";
-import { cspAllowances } from "./app/lib/analytics";
+// Types only (erased when bundled): everything of the app reaches this file through the build.
+import type { Bootstrap, PlainStatus } from "./app/infra/bootstrap.server";
+import type { Config } from "./app/infra/config.server";
+import type { Services } from "./app/infra/services.server";
 
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const publicDir = path.resolve(buildDir, "..", "public");
@@ -97,10 +94,6 @@ function routePolicies(build: ServerBuild) {
   }
 }
 
-function log(line: Record<string, unknown>) {
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...line })}\n`);
-}
-
 /** A fetch Request carrying only what language detection reads. */
 function detectionRequest(req: ExpressRequest) {
   const headers = new Headers();
@@ -110,25 +103,18 @@ function detectionRequest(req: ExpressRequest) {
 }
 
 /** English wording of the answers the server gives before a route runs, used if translation fails. */
-const PLAIN_ANSWERS = {
-  400: ["errors.badRequest", "The request could not be understood. Please go back and try again."],
-  405: ["errors.methodNotAllowed", "This page cannot be used that way."],
-  413: ["errors.tooLarge", "What you sent is too large. Please shorten it and try again."],
-  429: ["errors.tooManyRequests", "Too many requests. Please wait a moment and try again."],
-} as const;
+const ENGLISH_ANSWERS: Record<PlainStatus, string> = {
+  400: "The request could not be understood. Please go back and try again.",
+  405: "This page cannot be used that way.",
+  413: "What you sent is too large. Please shorten it and try again.",
+  429: "Too many requests. Please wait a moment and try again.",
+};
 
 /** A small translated page for answers given before a route runs (rate limits, bounds, malformed requests). */
-async function plainAnswer(req: ExpressRequest, res: ExpressResponse, status: keyof typeof PLAIN_ANSWERS) {
-  const [key, english] = PLAIN_ANSWERS[status];
-  let message: string = english;
-  let home = "Go to the home page";
-  let lang = "en";
+async function plainAnswer(app: Bootstrap, req: ExpressRequest, res: ExpressResponse, status: PlainStatus) {
+  let words = { lang: "en", dir: "ltr", message: ENGLISH_ANSWERS[status], home: "Go to the home page" };
   try {
-    const request = detectionRequest(req);
-    lang = await i18nServer.getLocale(request);
-    const t = await i18nServer.getFixedT(lang, "common");
-    message = t(key);
-    home = t("errors.goHome");
+    words = await app.plainWords(detectionRequest(req), status);
   } catch {
     // Keep the English message: these answers must never fail.
   }
@@ -138,7 +124,7 @@ async function plainAnswer(req: ExpressRequest, res: ExpressResponse, status: ke
     .type("html")
     .set("Cache-Control", "no-store")
     .send(
-      `<!doctype html><html lang="${lang}" dir="${directionOf(lang)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status}</title><p>${message}</p><p><a href="/">${home}</a></p></html>`,
+      `<!doctype html><html lang="${words.lang}" dir="${words.dir}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status}</title><p>${words.message}</p><p><a href="/">${words.home}</a></p></html>`,
     );
 }
 
@@ -173,7 +159,10 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse, origin: string,
   } as RequestInit);
 }
 
-function createApp(config: Config, services: Services, build: ServerBuild) {
+function createApp(config: Config, services: Services, build: ServerBuild, boot: Bootstrap) {
+  const { log } = boot;
+  const answer = (req: ExpressRequest, res: ExpressResponse, status: PlainStatus) =>
+    void plainAnswer(boot, req, res, status);
   const app = express();
   app.disable("x-powered-by");
   if (config.TRUST_PROXY) {
@@ -191,24 +180,26 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
     next();
   });
 
-  app.use(
-    morgan((tokens, req: IncomingMessage, res: ServerResponse) =>
-      JSON.stringify({
-        time: new Date().toISOString(),
-        id: (res as ExpressResponse).locals?.requestId,
+  // One line per answered request, through the app's logger.
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.once("finish", () =>
+      log.info("request", {
+        id: res.locals.requestId as string,
         method: req.method,
         // The path only: query strings may carry personal data.
-        path: (req as ExpressRequest).path,
-        status: Number(tokens.status?.(req, res) ?? 0),
-        ms: Number(tokens["response-time"]?.(req, res) ?? 0),
-        bytes: Number(tokens.res?.(req, res, "content-length") ?? 0) || undefined,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        bytes: Number(res.getHeader("content-length")) || undefined,
       }),
-    ),
-  );
+    );
+    next();
+  });
 
   app.use(compression());
 
-  const extra = cspAllowances(config);
+  const extra = boot.cspAllowances(config);
   const development = config.NODE_ENV === "development";
   app.use(
     helmet({
@@ -252,14 +243,14 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
   app.use((req, res, next) => {
     if (METHODS.has(req.method)) return next();
     res.setHeader("Allow", [...METHODS].join(", "));
-    void plainAnswer(req, res, 405);
+    answer(req, res, 405);
   });
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: state.shuttingDown ? "stopping" : "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const result = await readiness(services);
+    const result = await boot.readiness(services);
     const ready = result.ready && !state.shuttingDown;
     res
       .status(ready ? 200 : 503)
@@ -280,14 +271,14 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
     const host = forwarded || req.get("host") || "";
     const hostOk = publicHost ? HOST_VALUE.test(host) && host === publicHost : LOCAL_HOST_VALUE.test(host);
     if (!req.originalUrl.startsWith("/") || !hostOk) {
-      return void plainAnswer(req, res, 400);
+      return answer(req, res, 400);
     }
     const origin = config.mode === "hosted" ? new URL(config.PUBLIC_ORIGIN).origin : `${req.protocol}://${host}`;
     let url: URL;
     try {
       url = new URL(`${origin}${req.originalUrl}`);
     } catch {
-      return void plainAnswer(req, res, 400);
+      return answer(req, res, 400);
     }
     res.locals.origin = origin;
     res.locals.policy = policyOf(url);
@@ -302,7 +293,7 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
       skip,
       standardHeaders: "draft-7",
       legacyHeaders: false,
-      handler: (req, res) => void plainAnswer(req, res, 429),
+      handler: (req, res) => answer(req, res, 429),
     });
   // Cross-site form posts are refused outright (login CSRF and friends); the
   // session cookie's SameSite=Lax covers the rest.
@@ -346,7 +337,7 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
       const status = (error as { status?: number }).status;
       // The rest of an oversized body is never read: the connection ends with the answer.
       res.setHeader("Connection", "close");
-      return void plainAnswer(req, res, status === 413 ? 413 : 400);
+      return answer(req, res, status === 413 ? 413 : 400);
     }
     try {
       const response = await handleRequest(remixRequest(req, res, res.locals.origin as string, body), {
@@ -364,7 +355,7 @@ function createApp(config: Config, services: Services, build: ServerBuild) {
 
   // Nothing a client sends should land here; if something does, it is logged and answered plainly.
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: express.NextFunction) => {
-    log({ level: "error", event: "request", id: res.locals.requestId, path: req.path, error: String(error) });
+    log.error("request", error, { id: res.locals.requestId, path: req.path });
     if (res.headersSent) return void res.end();
     res.status(500).type("text/plain").set("Cache-Control", "no-store").send("Internal Server Error");
   });
@@ -387,26 +378,32 @@ function isLoopback(address: string | undefined) {
   return Boolean(address && (address === "::1" || /^(?:::ffff:)?127\./.test(address)));
 }
 
+/** The app's side of start-up, exported by app/entry.server.tsx. */
+function bootstrapOf(build: ServerBuild): Bootstrap {
+  const boot = (build.entry.module as { bootstrap?: Bootstrap }).bootstrap;
+  if (!boot) throw new Error("the build's entry.server exports no bootstrap: rebuild with `npm run build`");
+  return boot;
+}
+
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+  const build = (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild;
+  const boot = bootstrapOf(build);
+  const { log } = boot;
+  const read = boot.readConfig();
+  if (!read.ok) {
+    console.error(read.problem);
     process.exit(1);
   }
-  process.on("unhandledRejection", (reason) =>
-    log({ level: "error", event: "unhandledRejection", reason: String(reason) }),
-  );
+  const { config } = read;
+  process.on("unhandledRejection", (reason) => log.error("unhandledRejection", reason));
 
-  const services = await startServices(config, (line) => log({ event: "services", message: line }));
-  const build = (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild;
-  const { app, state } = createApp(config, services, build);
+  const services = await boot.startServices(config);
+  const { app, state } = createApp(config, services, build, boot);
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
-    log({ event: "listening", mode: config.mode, url: `http://${config.HOST}:${port}` });
+    log.info("listening", { mode: config.mode, url: `http://${config.HOST}:${port}` });
     if (config.NODE_ENV === "development") void broadcastDevReady(build);
   });
   server.keepAliveTimeout = 5_000;
@@ -416,7 +413,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (state.shuttingDown) return;
     state.shuttingDown = true;
-    log({ event: "shutdown", signal });
+    log.info("shutdown", { signal });
     const closed = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
     server.closeIdleConnections();
     const drained = await Promise.race([
@@ -424,15 +421,15 @@ async function main() {
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), config.SHUTDOWN_TIMEOUT_MS).unref()),
     ]);
     if (!drained) {
-      log({ event: "shutdown", message: "in-flight requests cut off after the shutdown bound" });
+      log.info("shutdown", { message: "in-flight requests cut off after the shutdown bound" });
       server.closeAllConnections();
     }
     try {
-      await stopServices(services);
+      await boot.stopServices(services);
     } catch (error) {
-      log({ level: "error", event: "shutdown", message: String(error) });
+      log.error("shutdown", error);
     }
-    log({ event: "stopped" });
+    log.info("stopped");
     process.exit(0);
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,4 +1,4 @@
-import type { Services } from "./services.server";
+import type { Services } from "~/infra/services.server";
 
 declare module "@remix-run/server-runtime" {
   interface AppLoadContext {

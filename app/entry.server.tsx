@@ -13,6 +13,8 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { languageOf } from "./i18n/i18next.server";
+import { isDevelopment } from "./infra/config.server";
+import { log } from "./infra/log.server";
 import { i18nFor } from "./i18n/instances.server";
 import { NonceContext } from "./nonce";
 
@@ -35,7 +37,7 @@ const renderCache = new LRUCache<string, string>({
 });
 
 function renderCacheKey(request: Request, status: number, context: EntryContext, lng: string): string | null {
-  if (process.env.NODE_ENV === "development") return null;
+  if (isDevelopment()) return null;
   if (request.method !== "GET" || (status !== 200 && status !== 404)) return null;
   const { actionData, errors, loaderData } = context.staticHandlerContext;
   // Thrown responses (a 404) are plain data; thrown Errors are not, and are never reused.
@@ -69,17 +71,14 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  const url = new URL(request.url);
-  process.stderr.write(
-    `${JSON.stringify({
-      time: new Date().toISOString(),
-      level: "error",
-      path: url.pathname,
-      bot: isbot(request.headers.get("user-agent")),
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-    })}\n`,
-  );
+  log.error("route", error, {
+    path: new URL(request.url).pathname,
+    bot: isbot(request.headers.get("user-agent")),
+  });
 };
+
+/** What server.ts needs from the app at start: it reads this from the build (see infra/bootstrap.server.ts). */
+export { bootstrap } from "./infra/bootstrap.server";
 
 export default async function handleRequest(
   request: Request,
@@ -157,7 +156,7 @@ function renderDocument(element: ReactElement, nonce: string, failed: (status: n
       },
       onError(error: unknown) {
         failed(500);
-        console.error(error);
+        log.error("render", error);
       },
     });
     setTimeout(abort, ABORT_DELAY).unref();

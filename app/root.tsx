@@ -10,7 +10,8 @@ import { ErrorView } from "./components/ErrorView";
 import { PageShell } from "./components/layouts/PageShell";
 import { TranslateWidget } from "./components/TranslateWidget";
 import { readSession } from "./auth/session.server";
-import { publicConfig } from "./config.server";
+import { publicConfig } from "~/infra/config.server";
+import { formatDate } from "./lib/format";
 import { directionOf, fallbackLanguage } from "./i18n/config";
 import { languageOf } from "./i18n/i18next.server";
 import { analyticsFor } from "./lib/analytics";
@@ -34,6 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     member: member ? { uid: member.uid } : null,
     analytics: analyticsFor(new URL(request.url).host, config),
     client: publicConfig(config),
+    // The clock is read here, not while rendering: a render is a function of the loaders' data (the render cache relies on it).
+    year: formatDate(new Date()).slice(0, 4),
+    development: config.NODE_ENV === "development",
   });
 }
 

@@ -6,7 +6,7 @@
  * here (the member could never sign in again): it is reported, not deleted.
  */
 import type { Auth } from "firebase-admin/auth";
-import type { Db } from "../db/sqlite.server";
+import type { Db } from "~/infra/sqlite/database.server";
 import { memberUids } from "../members/members.server";
 
 export interface AccountCheckSummary {

@@ -1,62 +1,14 @@
 /**
- * The cookies of this app and the multi-step flows they point to. A browser gets
- * a long-lived random id (`__bid`; codes and flows are bound to it). A flow's
+ * The multi-step flows of this app and the cookies that point to them. A flow's
  * state lives on the server (auth/flowStore.server.ts); its cookie holds only an
  * opaque random id, signed, so the browser learns nothing from it and a flow
  * cannot be used from another browser, after its lifetime, or (with `take`) twice.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { createCookie, type Cookie } from "@remix-run/node";
-import type { Services } from "~/services.server";
+import { randomBytes } from "node:crypto";
+import { appCookie, browserIdOf } from "~/infra/cookies.server";
+import type { Services } from "~/infra/services.server";
 import { sqliteFlowStore, type FlowKind, type FlowStore } from "./flowStore.server";
-import { keyedHash } from "./secrets.server";
-
-const cookieCache = new WeakMap<Services, Map<string, Cookie>>();
-
-/**
- * The app's cookies, made in one place with one rule: httpOnly, SameSite=Lax,
- * Secure in hosted mode, signed with the server secret unless `signed: false`
- * (a value sealed by us authenticates itself).
- */
-export function appCookie(services: Services, name: string, maxAgeS: number, signed = true): Cookie {
-  let byName = cookieCache.get(services);
-  if (!byName) cookieCache.set(services, (byName = new Map()));
-  let cookie = byName.get(name);
-  if (!cookie) {
-    cookie = createCookie(name, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: services.config.mode === "hosted",
-      path: "/",
-      maxAge: maxAgeS,
-      ...(signed ? { secrets: [services.sessionSecret] } : {}),
-    });
-    byName.set(name, cookie);
-  }
-  return cookie;
-}
-
-const browserIds = new WeakMap<Request, Promise<{ id: string; setCookie: string | null }>>();
-
-/**
- * The browser's id, and the Set-Cookie header that gives it one when it had none.
- * One id per request, however many steps of it ask (a code and a flow started in
- * one request belong to the same new browser).
- */
-export function browserIdOf(request: Request, services: Services) {
-  let known = browserIds.get(request);
-  if (!known) {
-    known = (async () => {
-      const bid = appCookie(services, "__bid", 60 * 60 * 24 * 365);
-      const existing = (await bid.parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
-      if (typeof existing === "string" && /^[0-9a-f-]{36}$/.test(existing)) return { id: existing, setCookie: null };
-      const id = randomUUID();
-      return { id, setCookie: await bid.serialize(id) };
-    })();
-    browserIds.set(request, known);
-  }
-  return known;
-}
+import { keyedHash } from "~/infra/secrets.server";
 
 const stores = new WeakMap<Services, FlowStore>();
 
@@ -78,7 +30,10 @@ export interface OpenFlow<T> {
  */
 export function flow<T extends object>(services: Services, kind: FlowKind, options: { cookie: string; ttlMs: number }) {
   const store = storeOf(services);
-  const cookie = appCookie(services, options.cookie, Math.ceil(options.ttlMs / 1000));
+  const cookie = appCookie(services.config, options.cookie, {
+    maxAgeS: Math.ceil(options.ttlMs / 1000),
+    secret: services.sessionSecret,
+  });
   const idHash = (id: string) => keyedHash(services.sessionSecret, "flow-id", id);
   const browserHash = (browserId: string) => keyedHash(services.sessionSecret, "browser", browserId);
 

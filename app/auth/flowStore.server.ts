@@ -6,7 +6,7 @@
  * and deletes in one statement, so a proof can be spent once. The SQLite
  * implementation is the only code that knows the table.
  */
-import type { Db } from "~/db/sqlite.server";
+import type { Db } from "~/infra/sqlite/database.server";
 
 export type FlowKind = "signup" | "recovery" | "phoneLogin" | "google";
 

@@ -9,13 +9,14 @@
  */
 import crypto from "node:crypto";
 import type { UserRecord } from "firebase-admin/auth";
-import type { Config } from "~/config.server";
+import type { Config } from "~/infra/config.server";
 import { memberProfile } from "~/members/members.server";
 import { cleanName, nameProblem } from "~/members/names";
-import type { Services } from "~/services.server";
+import type { Services } from "~/infra/services.server";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { firstStep, firstUnfinishedStep, type SignupDraft } from "~/signup/steps";
 import { flow } from "./flow.server";
+import { log } from "~/infra/log.server";
 
 export interface GoogleFlow {
   state: string;
@@ -114,7 +115,7 @@ export async function signInWithGoogleToken(
   try {
     tokens = await services.identity.toolkit.signInWithGoogle(google.idToken, requestUri, google.rawNonce);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "google.signIn", error: String(error) }));
+    log.error("google.signIn", error);
     return { outcome: "failed" };
   }
   if (memberProfile(services.db, tokens.uid)) return { outcome: "member", idToken: tokens.idToken };
@@ -123,7 +124,7 @@ export async function signInWithGoogleToken(
     if (!isBareGoogleUser(await services.identity.auth.getUser(tokens.uid))) return { outcome: "failed" };
     await services.identity.auth.deleteUser(tokens.uid);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "google.cleanup", error: String(error) }));
+    log.error("google.cleanup", error);
     return { outcome: "failed" };
   }
   const subject = claimsOf(google.idToken).sub;

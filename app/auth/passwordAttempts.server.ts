@@ -8,8 +8,8 @@
  * recovered one, clears the count. Kept in the database, so every server process
  * sees the same counts.
  */
-import type { Services } from "~/services.server";
-import { keyedHash } from "./secrets.server";
+import type { Services } from "~/infra/services.server";
+import { keyedHash } from "~/infra/secrets.server";
 
 export const MAX_FAILED_PASSWORDS = 10;
 /** The first wait; each further lock without a success in between doubles it, up to a day. */

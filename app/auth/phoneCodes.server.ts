@@ -7,8 +7,8 @@
  * numbers and client addresses have daily caps across purposes. Times are passed in so tests need no clock.
  */
 import crypto from "node:crypto";
-import type { Db } from "~/db/sqlite.server";
-import type { SmsSender } from "~/sms/sender.server";
+import type { Db } from "~/infra/sqlite/database.server";
+import type { SmsSender } from "~/infra/sms/sender.server";
 
 export const CODE_TTL_MS = 3 * 60_000;
 export const MAX_ATTEMPTS = 5;

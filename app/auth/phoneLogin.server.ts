@@ -6,8 +6,9 @@
 import { languageOf } from "~/i18n/i18next.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { formMessage } from "~/lib/formMessage";
-import type { Services } from "~/services.server";
-import { browserIdOf, flow } from "./flow.server";
+import type { Services } from "~/infra/services.server";
+import { browserIdOf } from "~/infra/cookies.server";
+import { flow } from "./flow.server";
 import type { CodePurpose, IssueResult, VerifyResult } from "./phoneCodes.server";
 
 export interface PhoneFlow {

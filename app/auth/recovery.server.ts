@@ -6,7 +6,7 @@
  * earned it, and is spent (deleted) by the very step that sets the new password.
  */
 import { CODE_TTL_MS, MAX_ATTEMPTS, type VerifyResult } from "./phoneCodes.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/infra/services.server";
 import { flow } from "./flow.server";
 
 /** How long a recovery may take at each stage, and how long a grant stays good after the code checked out. */

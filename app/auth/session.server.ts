@@ -18,10 +18,11 @@ import type { DecodedIdToken } from "firebase-admin/auth";
 import { LRUCache } from "lru-cache";
 import { safeRedirect } from "~/lib/safeRedirect";
 import { memberProfile } from "~/members/members.server";
-import type { Services } from "~/services.server";
-import { appCookie } from "./flow.server";
-import { IdentityError } from "./identityToolkit.server";
-import { seal, unseal } from "./secrets.server";
+import type { Services } from "~/infra/services.server";
+import { appCookie } from "~/infra/cookies.server";
+import { IdentityError } from "~/infra/firebase/identityToolkit.server";
+import { seal, unseal } from "~/infra/secrets.server";
+import { log } from "~/infra/log.server";
 
 /** Firebase's longest session cookie. */
 export const SESSION_MAX_AGE_S = 14 * 24 * 60 * 60;
@@ -68,7 +69,8 @@ function knownSessions(services: Services) {
 
 const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-const sessionCookie = (services: Services) => appCookie(services, "__session", SESSION_MAX_AGE_S, false);
+// Not signed: the value is sealed by us, which authenticates it.
+const sessionCookie = (services: Services) => appCookie(services.config, "__session", { maxAgeS: SESSION_MAX_AGE_S });
 
 /** Firebase's answers that end a session for good; anything else (a timeout, a 5xx) is an outage. */
 const ACCOUNT_GONE = new Set([
@@ -104,7 +106,7 @@ async function sessionClaims(services: Services, token: string, now: number): Pr
         entry.refused = true;
         return null;
       }
-      console.error(JSON.stringify({ level: "error", event: "session.accountCheck", error: String(error) }));
+      log.error("session.accountCheck", error);
       entry.checkedAt = now - ACCOUNT_CHECK_INTERVAL_MS + RETRY_CHECK_MS;
     }
   }
@@ -195,7 +197,7 @@ export async function revokeSessions(services: Services, uid: string, now = Date
     await services.identity.auth.revokeRefreshTokens(uid);
   } catch (error) {
     // Local revocation already refuses the sessions; Firebase catches up on the next sign-in.
-    console.error(JSON.stringify({ level: "error", event: "revokeRefreshTokens", uid, error: String(error) }));
+    log.error("revokeRefreshTokens", error, { uid });
   }
 }
 

@@ -4,10 +4,11 @@
  * views. Routes may pass handlers for statuses they explain better themselves.
  * Stack traces are shown in development only.
  */
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { reloadForChunkError } from "~/lib/chunkReload";
+import type { loader as rootLoader } from "~/root";
 
 export type StatusHandlers = Partial<Record<number, (error: unknown) => ReactNode>>;
 
@@ -48,7 +49,9 @@ function NotFoundView({ path }: { path: string | null }) {
 
 function ServerErrorView({ status, statusText, error }: { status: number; statusText: string; error: unknown }) {
   const { t } = useTranslation();
-  const stack = process.env.NODE_ENV === "development" && error instanceof Error ? error.stack : null;
+  // The root loader says whether this is a development build; production never shows a stack.
+  const development = useRouteLoaderData<typeof rootLoader>("root")?.development === true;
+  const stack = development && error instanceof Error ? error.stack : null;
   return (
     <section className="error-view error-view--500" aria-labelledby="error-title">
       <p className="error-view__code">{status}</p>

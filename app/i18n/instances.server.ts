@@ -6,6 +6,7 @@
  */
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { isDevelopment } from "~/infra/config.server";
 import { namespaces } from "./config";
 import { i18nOptions } from "./i18n";
 import { allResources } from "./resources.server";
@@ -13,7 +14,7 @@ import { allResources } from "./resources.server";
 const instances = new Map<string, Promise<i18n>>();
 
 export function i18nFor(lng: string): Promise<i18n> {
-  let instance = process.env.NODE_ENV === "development" ? undefined : instances.get(lng);
+  let instance = isDevelopment() ? undefined : instances.get(lng);
   if (!instance) {
     const made = createInstance();
     instance = made

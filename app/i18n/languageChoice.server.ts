@@ -34,7 +34,11 @@ function cameFrom(request: Request): string | null {
 export async function languagePageData(request: Request) {
   return {
     current: await languageOf(request),
-    chosen: Boolean(await languageCookie.parse(request.headers.get("Cookie")).catch(() => null)),
+    chosen: Boolean(
+      await languageCookie()
+        .parse(request.headers.get("Cookie"))
+        .catch(() => null),
+    ),
     redirectTo: returnPath(cameFrom(request)),
   };
 }
@@ -46,12 +50,14 @@ export async function chooseLanguage(request: Request) {
   if (!isSupportedLanguage(lng)) {
     return json({ error: "errors.unknownLanguage" as const, redirectTo }, { status: 400 });
   }
-  return redirect(redirectTo, { headers: { "Set-Cookie": await languageCookie.serialize(lng) } });
+  return redirect(redirectTo, { headers: { "Set-Cookie": await languageCookie().serialize(lng) } });
 }
 
 /** True when the visitor has chosen a language (cookie) or names one in the URL. */
 export async function hasChosenLanguage(request: Request) {
   if (new URL(request.url).searchParams.has("lng")) return true;
-  const chosen = await languageCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  const chosen = await languageCookie()
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null);
   return isSupportedLanguage(chosen);
 }

@@ -6,9 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Resource, ResourceLanguage } from "i18next";
+import { isDevelopment, processConfig } from "~/infra/config.server";
 import { namespaces, supportedLanguages, type Language, type Namespace } from "./config";
 
-export const localesDir = path.resolve(process.env.LOCALES_DIR ?? "locales");
+const localesDir = () => path.resolve(processConfig().LOCALES_DIR);
 
 let cache: Resource | null = null;
 
@@ -17,7 +18,7 @@ function readAll(): Resource {
   for (const lng of supportedLanguages) {
     const language: ResourceLanguage = {};
     for (const ns of namespaces) {
-      const file = path.join(localesDir, lng, `${ns}.json`);
+      const file = path.join(localesDir(), lng, `${ns}.json`);
       language[ns] = JSON.parse(fs.readFileSync(file, "utf8")) as ResourceLanguage[string];
     }
     resources[lng] = language;
@@ -27,7 +28,7 @@ function readAll(): Resource {
 
 export function allResources(): Resource {
   // In development the files are read on every call so edits show without a restart.
-  if (process.env.NODE_ENV === "development") return readAll();
+  if (isDevelopment()) return readAll();
   cache ??= readAll();
   return cache;
 }

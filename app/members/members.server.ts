@@ -2,7 +2,7 @@
  * Member profiles: what the app keeps beside the Firebase Auth user (same uid),
  * and the record of the terms each member agreed to.
  */
-import type { Db } from "~/db/sqlite.server";
+import type { Db } from "~/infra/sqlite/database.server";
 // Relative, not "~/": server.ts's bundle reaches this module (the start-up account check), and its
 // esbuild keeps "~/…" paths as external packages.
 import { termsDocuments, type TermsChoices } from "../signup/terms";

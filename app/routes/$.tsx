@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { notFound } from "~/lib/http.server";
+import { notFound } from "~/infra/http.server";
 import type { PageHandle } from "~/lib/page";
 
 /** Every path no other route claims: 'Page not found: {path}' with status 404, from this route's boundary. */

@@ -7,9 +7,9 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { notFound } from "~/lib/http.server";
+import { notFound } from "~/infra/http.server";
 import type { PageHandle } from "~/lib/page";
-import { readOutbox } from "~/sms/sender.server";
+import { readOutbox } from "~/infra/sms/sender.server";
 
 export const handle: PageHandle = { layout: "default", title: "titles.outbox", personal: true };
 

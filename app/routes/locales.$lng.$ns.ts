@@ -8,7 +8,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { namespaces, supportedLanguages } from "~/i18n/config";
 import { namespaceResource } from "~/i18n/resources.server";
-import { parseParams } from "~/lib/http.server";
+import { parseParams } from "~/infra/http.server";
 
 const paramsSchema = z.object({
   lng: z.enum(supportedLanguages),

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { browserIdOf } from "~/auth/flow.server";
+import { browserIdOf } from "~/infra/cookies.server";
 import { withCookies } from "~/lib/headers";
 import { issueProblem, maskPhone, phoneLoginFlow, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
 import { startSession } from "~/auth/session.server";
@@ -18,6 +18,7 @@ import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { memberProfile } from "~/members/members.server";
 import { safeRedirect } from "~/lib/safeRedirect";
+import { log } from "~/infra/log.server";
 
 export const handle: PageHandle = {
   layout: "join",
@@ -85,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await phoneLoginFlow(services).discard(flow.id));
     return redirect(flow.redirectTo, { headers });
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "phoneSignIn", error: String(error) }));
+    log.error("phoneSignIn", error);
     return problem(formMessage("errors.form.unavailable"), "", 503);
   }
 }

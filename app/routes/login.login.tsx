@@ -18,6 +18,7 @@ import { formMessage } from "~/lib/formMessage";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
+import { log } from "~/infra/log.server";
 
 export const handle: PageHandle = {
   layout: "join",
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     sent = await sendCode(request, context.services, context.clientAddress, phone.e164, "signIn");
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "sms", error: String(error) }));
+    log.error("sms", error);
     return reply(null, formMessage("errors.form.smsFailed"), 503);
   }
   const headers = withCookies(new Headers(), [sent.setCookie]);

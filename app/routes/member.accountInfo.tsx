@@ -15,6 +15,7 @@ import type { PageHandle } from "~/lib/page";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
 import { accountSchema } from "~/signup/schemas.server";
+import { log } from "~/infra/log.server";
 
 export const handle: PageHandle = {
   layout: "simple",
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply({ fieldErrors: { email: ["errors.form.emailTaken"] }, hideFields }), { status: 409 });
   } catch (error) {
     if ((error as { code?: string }).code !== "auth/user-not-found") {
-      console.error(JSON.stringify({ level: "error", event: "signUp.emailCheck", error: String(error) }));
+      log.error("signUp.emailCheck", error);
       return json(submission.reply({ formErrors: ["errors.form.signUpFailed"], hideFields }), { status: 503 });
     }
   }

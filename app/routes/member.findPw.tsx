@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { browserIdOf } from "~/auth/flow.server";
+import { browserIdOf } from "~/infra/cookies.server";
 import { withCookies } from "~/lib/headers";
 import { sendCode, verifyProblem } from "~/auth/phoneLogin.server";
 import { checkWithoutCode, RECOVERY_TTL_MS, recoveryFlow, type RecoveryFlow } from "~/auth/recovery.server";
@@ -19,8 +19,9 @@ import { formMessage } from "~/lib/formMessage";
 import { errorReply } from "~/lib/formReply";
 import type { PageHandle } from "~/lib/page";
 import { memberProfile } from "~/members/members.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/infra/services.server";
 import { emailField } from "~/signup/schemas.server";
+import { log } from "~/infra/log.server";
 
 export const handle: PageHandle = {
   layout: "default",
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function logError(event: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", event, error: String(error) }));
+  log.error(event, error);
 }
 
 /**

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { choiceHref, WorkBadge } from "~/components/VisaBadges";
 import { languageOf } from "~/i18n/i18next.server";
-import { notFound } from "~/lib/http.server";
+import { notFound } from "~/infra/http.server";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 import { visaEntryIn } from "~/visa/catalogue.server";

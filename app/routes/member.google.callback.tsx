@@ -17,7 +17,7 @@ import {
 import { withCookies } from "~/lib/headers";
 import { startSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { notFound } from "~/lib/http.server";
+import { notFound } from "~/infra/http.server";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 

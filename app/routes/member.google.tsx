@@ -4,7 +4,7 @@ import { redirect } from "@remix-run/node";
 import { authorizeUrl, callbackUrl, googleConfigured, googleFlow, newGoogleFlow } from "~/auth/google.server";
 import { withCookies } from "~/lib/headers";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { notFound } from "~/lib/http.server";
+import { notFound } from "~/infra/http.server";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 

@@ -19,6 +19,7 @@ import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
 import { newPasswordSchema } from "~/signup/schemas.server";
+import { log } from "~/infra/log.server";
 
 export const handle: PageHandle = {
   layout: "default",
@@ -62,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The member proved themselves another way: wrong passwords counted against the ID are forgiven.
     if (user.email) passwordAttempts(services).succeeded(user.email);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "recovery.reset", uid, error: String(error) }));
+    log.error("recovery.reset", error, { uid });
     return giveBack(submission.reply({ formErrors: ["errors.form.unavailable"], hideFields }), 503);
   }
   await revokeSessions(services, uid);

@@ -13,7 +13,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { isIdentityError } from "~/auth/identityToolkit.server";
+import { isIdentityError } from "~/infra/firebase/identityToolkit.server";
 import { passwordAttempts } from "~/auth/passwordAttempts.server";
 import { signInDestination, startSession } from "~/auth/session.server";
 import { signInSchema, type SignInFields } from "~/auth/signInForm.server";
@@ -22,6 +22,7 @@ import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form
 import { formMessage } from "~/lib/formMessage";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
+import { log } from "~/infra/log.server";
 
 export const handle: PageHandle = {
   layout: "default",
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (isIdentityError(error) && error.code !== "STALE_SIGN_IN" && !error.code.startsWith("HTTP_5")) {
       return refuse("errors.form.signInFailed", 401);
     }
-    console.error(JSON.stringify({ level: "error", event: "signIn", error: String(error) }));
+    log.error("signIn", error);
     return refuse("errors.form.unavailable", 503);
   }
 }

@@ -7,9 +7,10 @@ import { json, redirect } from "@remix-run/node";
 import { readSession, startSession } from "~/auth/session.server";
 import { formMessage } from "~/lib/formMessage";
 import { memberProfile } from "~/members/members.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/infra/services.server";
 import { createAccount } from "./createAccount.server";
 import { signupDrafts, type OpenDraft } from "./draft.server";
+import { log } from "~/infra/log.server";
 
 /**
  * Resolves with a redirect on success, or the form-level message for a refusal
@@ -50,7 +51,7 @@ export async function finishSignup(
   try {
     headers.append("Set-Cookie", await startSession(services, created.idToken));
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "signUp.session", error: String(error) }));
+    log.error("signUp.session", error);
     return { ok: true, response: redirect(`${completePath}?signIn=later`, { headers }) };
   }
   return { ok: true, response: redirect(completePath, { headers }) };

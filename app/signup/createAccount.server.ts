@@ -9,10 +9,11 @@
 import type { Auth } from "firebase-admin/auth";
 import { isBareGoogleUser } from "~/auth/google.server";
 import { insertMember, memberProfile } from "~/members/members.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/infra/services.server";
 import { unsealSecret } from "./draft.server";
 import { requiredTermsAgreed } from "./terms";
 import type { SignupDraft } from "./steps";
+import { log } from "~/infra/log.server";
 
 export type CreateAccountResult =
   | { ok: true; uid: string; idToken: string | null }
@@ -23,7 +24,7 @@ function codeOf(error: unknown): string {
 }
 
 function logError(event: string, error: unknown, uid?: string) {
-  console.error(JSON.stringify({ level: "error", event, ...(uid ? { uid } : {}), error: String(error) }));
+  log.error(event, error, { ...(uid ? { uid } : {}) });
 }
 
 /** No half-made accounts: without its profile the Firebase user goes too. */

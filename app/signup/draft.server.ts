@@ -7,8 +7,8 @@
  * soon as the account is made.
  */
 import { flow } from "~/auth/flow.server";
-import { seal, unseal } from "~/auth/secrets.server";
-import type { Services } from "~/services.server";
+import { seal, unseal } from "~/infra/secrets.server";
+import type { Services } from "~/infra/services.server";
 import type { SignupDraft, SignupKind } from "./steps";
 
 export const DRAFT_TTL_MS = 30 * 60_000;

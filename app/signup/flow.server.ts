@@ -5,7 +5,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { readSession } from "~/auth/session.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/infra/services.server";
 import { signupDrafts, type OpenDraft } from "./draft.server";
 import { redirectForStep, type SignupKind } from "./steps";
 

@@ -4,11 +4,12 @@
  * code proves the phone do we say whether the number already has an account.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { browserIdOf } from "~/auth/flow.server";
+import { browserIdOf } from "~/infra/cookies.server";
 import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { issueProblem, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
 import { formMessage } from "~/lib/formMessage";
 import type { OpenDraft } from "./draft.server";
+import { log } from "~/infra/log.server";
 
 export type StepProblem = { ok: false; field: string; message: string; status: number };
 
@@ -27,7 +28,7 @@ export async function sendSignupCode(
   try {
     sent = await sendCode(request, context.services, context.clientAddress, phone.e164, "signUp");
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "sms", error: String(error) }));
+    log.error("sms", error);
     return { ok: false, field: "", message: formMessage("errors.form.smsFailed"), status: 503 };
   }
   if (!sent.result.ok) return { ok: false, field: "", message: issueProblem(sent.result), status: 429 };
@@ -66,7 +67,7 @@ export async function verifySignupCode(
     return { ok: false, field: "", message: formMessage("errors.form.phoneTaken"), status: 409, phoneTaken: true };
   } catch (error) {
     if ((error as { code?: string }).code !== "auth/user-not-found") {
-      console.error(JSON.stringify({ level: "error", event: "signUp.phoneCheck", error: String(error) }));
+      log.error("signUp.phoneCheck", error);
       return { ok: false, field: "", message: formMessage("errors.form.signUpFailed"), status: 503 };
     }
   }

@@ -5,6 +5,7 @@
 import type { TFunction } from "i18next";
 import { isSupportedLanguage, type Language } from "~/i18n/config";
 import { i18nFor } from "~/i18n/instances.server";
+import { isDevelopment } from "~/infra/config.server";
 import {
   normalizeVisaCode,
   statusOfVisa,
@@ -51,7 +52,7 @@ const familiesByLanguage = new Map<Language, Promise<readonly VisaFamilyEntry[]>
  * it, and English, on every request); development re-reads edited locales.
  */
 export function visaFamiliesIn(lng: string): Promise<readonly VisaFamilyEntry[]> {
-  if (process.env.NODE_ENV === "development" || !isSupportedLanguage(lng)) return translateFamilies(lng);
+  if (isDevelopment() || !isSupportedLanguage(lng)) return translateFamilies(lng);
   let families = familiesByLanguage.get(lng);
   if (!families) {
     families = translateFamilies(lng);

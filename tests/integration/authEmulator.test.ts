@@ -11,9 +11,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startAuthEmulator, type AuthEmulator } from "~/auth/emulator.server";
-import { createIdentity } from "~/auth/firebase.server";
-import { loadConfig } from "~/config.server";
+import { startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
+import { createIdentity } from "~/infra/firebase/admin.server";
+import { loadConfig } from "~/infra/config.server";
 import { freePorts } from "../support/ports";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-emu-"));

@@ -1,8 +1,8 @@
 /** /dev/outbox exists in local mode only, and only for requests from the machine itself. */
 import { afterAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/dev.outbox";
-import { outboxSender } from "~/sms/sender.server";
-import type { Config } from "~/config.server";
+import { outboxSender } from "~/infra/sms/sender.server";
+import type { Config } from "~/infra/config.server";
 import { createTestServices, loadContext } from "../support/services";
 
 const services = createTestServices();

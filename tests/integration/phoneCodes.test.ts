@@ -16,8 +16,8 @@ import {
   createPhoneCodes,
   type CodeRequest,
 } from "~/auth/phoneCodes.server";
-import { openDatabase } from "~/db/sqlite.server";
-import { outboxSender, readOutbox, type SmsSender } from "~/sms/sender.server";
+import { openDatabase } from "~/infra/sqlite/database.server";
+import { outboxSender, readOutbox, type SmsSender } from "~/infra/sms/sender.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-codes-"));
 const db = openDatabase(path.join(dir, "codes.sqlite"));

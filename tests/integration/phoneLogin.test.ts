@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readSession } from "~/auth/session.server";
 import { action as codeAction, loader as codeLoader } from "~/routes/login.authNo";
 import { action as phoneAction } from "~/routes/login.login";
-import { readOutbox } from "~/sms/sender.server";
+import { readOutbox } from "~/infra/sms/sender.server";
 import { Jar, run } from "../support/jar";
 import { registerMember } from "../support/members";
 import { createTestServices, loadContext } from "../support/services";

@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { RECOVERY_TTL_MS } from "~/auth/recovery.server";
 import { action as findPwAction, loader as findPwLoader } from "~/routes/member.findPw";
 import { action as resetAction, loader as resetLoader } from "~/routes/member.resetPw";
-import { readOutbox } from "~/sms/sender.server";
+import { readOutbox } from "~/infra/sms/sender.server";
 import { get, Jar, post } from "../support/jar";
 import { registerMember } from "../support/members";
 import { createTestServices, loadContext } from "../support/services";

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { IdentityError } from "~/auth/identityToolkit.server";
+import { IdentityError } from "~/infra/firebase/identityToolkit.server";
 import {
   ACCOUNT_CHECK_INTERVAL_MS,
   endSession,

@@ -24,7 +24,7 @@ import { action as nationAction } from "~/routes/sign.choiceNation";
 import { createAccount } from "~/signup/createAccount.server";
 import { DRAFT_TTL_MS, sealSecret, signupDrafts } from "~/signup/draft.server";
 import { termsDocuments } from "~/signup/terms";
-import { readOutbox } from "~/sms/sender.server";
+import { readOutbox } from "~/infra/sms/sender.server";
 import { get, Jar, post } from "../support/jar";
 import { startGoogleStandIn } from "../support/googleStandIn.mjs";
 import { registerMember } from "../support/members";

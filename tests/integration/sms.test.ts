@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
-import { outboxFile, outboxSender, readOutbox, SmsDeliveryError, twilioSender } from "~/sms/sender.server";
+import { outboxFile, outboxSender, readOutbox, SmsDeliveryError, twilioSender } from "~/infra/sms/sender.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-sms-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startAuthEmulator, type AuthEmulator } from "../../app/auth/emulator.server";
+import { startAuthEmulator, type AuthEmulator } from "../../app/infra/firebase/emulator.server";
 import { freePorts } from "./ports";
 
 let emulator: AuthEmulator | null = null;

@@ -4,7 +4,7 @@
  * is tested through its routes in signUp.test.ts.
  */
 import { insertMember, type NewMember } from "~/members/members.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/infra/services.server";
 
 export function registerMember(services: Services, uid: string, profile: Partial<NewMember> = {}) {
   insertMember(services.db, {

@@ -8,12 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { createIdentity } from "~/auth/firebase.server";
-import type { AuthEmulator } from "~/auth/emulator.server";
-import { loadConfig, type Config } from "~/config.server";
+import { createIdentity } from "~/infra/firebase/admin.server";
+import type { AuthEmulator } from "~/infra/firebase/emulator.server";
+import { loadConfig, type Config } from "~/infra/config.server";
 import { createPhoneCodes } from "~/auth/phoneCodes.server";
-import { openDatabase } from "~/db/sqlite.server";
-import { smsSender, type Services } from "~/services.server";
+import { openDatabase } from "~/infra/sqlite/database.server";
+import { smsSender, type Services } from "~/infra/services.server";
 
 export interface TestServices extends Services {
   dataDir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/config.server";
+import { ConfigError, loadConfig } from "~/infra/config.server";
 
 const hosted = {
   FIREBASE_PROJECT_ID: "klife-prod",

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { MigrationError, migrate, openDatabase } from "~/db/sqlite.server";
-import { migrations as appMigrations } from "~/db/migrations.server";
+import { MigrationError, migrate, openDatabase } from "~/infra/sqlite/database.server";
+import { migrations as appMigrations } from "~/infra/sqlite/migrations.server";
 
 const dirs: string[] = [];
 const tempFile = () => {

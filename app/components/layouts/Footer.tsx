@@ -1,6 +1,5 @@
 import { Form, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
 
 export function Footer() {
@@ -17,7 +16,7 @@ export function Footer() {
           </button>
         </Form>
       ) : null}
-      <p className="app-footer__copy">{t("footer.copyright", { year: formatDate(new Date()).slice(0, 4) })}</p>
+      <p className="app-footer__copy">{root?.year ? t("footer.copyright", { year: root.year }) : null}</p>
     </footer>
   );
 }

@@ -6,13 +6,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Config } from "./config.server";
-import { checkAccounts } from "./auth/accountCheck.server";
-import { createIdentity, type Identity } from "./auth/firebase.server";
-import { startAuthEmulator, type AuthEmulator } from "./auth/emulator.server";
-import { createPhoneCodes, type PhoneCodes } from "./auth/phoneCodes.server";
-import { databaseAnswers, openDatabase, type Db } from "./db/sqlite.server";
-import { outboxSender, twilioSender } from "./sms/sender.server";
+import type { Config } from "~/infra/config.server";
+import { checkAccounts } from "~/auth/accountCheck.server";
+import { createIdentity, type Identity } from "~/infra/firebase/admin.server";
+import { startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
+import { createPhoneCodes, type PhoneCodes } from "~/auth/phoneCodes.server";
+import { databaseAnswers, openDatabase, type Db } from "~/infra/sqlite/database.server";
+import { outboxSender, twilioSender } from "~/infra/sms/sender.server";
+import { log as defaultLog } from "~/infra/log.server";
 
 export interface Services {
   config: Config;
@@ -38,7 +39,10 @@ function localSessionSecret(dataDir: string): string {
   }
 }
 
-export async function startServices(config: Config, log = console.log): Promise<Services> {
+export async function startServices(
+  config: Config,
+  log = (message: string) => defaultLog.info("services", { message }),
+): Promise<Services> {
   const db = openDatabase(path.join(config.DATA_DIR, "klife.sqlite"));
   let emulator: AuthEmulator | null = null;
   try {

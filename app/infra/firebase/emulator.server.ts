@@ -22,6 +22,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
+import { childEnvironment } from "~/infra/config.server";
+import { log as defaultLog } from "~/infra/log.server";
 
 export interface AuthEmulatorOptions {
   dataDir: string;
@@ -212,7 +214,7 @@ function killOrphan(pidFile: string, configFile: string, log: (line: string) => 
 const PORT_NAMES = ["AUTH_EMULATOR_PORT", "AUTH_EMULATOR_HUB_PORT", "AUTH_EMULATOR_LOGGING_PORT"] as const;
 
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((message: string) => defaultLog.info("authEmulator", { message }));
   const home = path.resolve(options.dataDir, "auth-emulator");
   // The live export and the previous good one. The previous one must not sit in
   // auth_export: the emulator imports every file there whose name has "accounts".
@@ -286,15 +288,14 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     cwd: home,
     // Its own process group: signals for the server's group do not reach it.
     detached: true,
-    env: {
-      ...process.env,
+    env: childEnvironment({
       // The emulator must not look for updates or report usage on a closed network.
       NO_UPDATE_NOTIFIER: "1",
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true",
       FIREBASE_AUTH_EMULATOR_HOST: "",
       // Its hub locator file goes here rather than into the shared temporary directory.
       TMPDIR: path.join(home, "tmp"),
-    },
+    }),
     // stdin stays open and unused: its EOF tells the lifeline that the server is gone.
     stdio: ["pipe", "pipe", "pipe"],
   });

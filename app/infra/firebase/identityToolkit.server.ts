@@ -20,12 +20,8 @@ export class IdentityError extends Error {
   }
 }
 
-/**
- * True for an IdentityError. Checked by name, not instanceof: server.ts and the
- * Remix build are separate bundles, each with its own copy of the class.
- */
 export function isIdentityError(error: unknown): error is IdentityError {
-  return error instanceof Error && error.name === "IdentityError" && typeof (error as IdentityError).code === "string";
+  return error instanceof IdentityError;
 }
 
 export interface IdentityToolkit {

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { migrations as appMigrations, type Migration } from "./migrations.server";
+import { migrations as appMigrations, type Migration } from "~/infra/sqlite/migrations.server";
 
 export type Db = Database.Database;
 

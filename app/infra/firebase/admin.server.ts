@@ -7,9 +7,9 @@
  */
 import { cert, deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getAuth, type Auth } from "firebase-admin/auth";
-import type { Config } from "../config.server";
-import type { AuthEmulator } from "./emulator.server";
-import { identityToolkit, type IdentityToolkit } from "./identityToolkit.server";
+import { pointFirebaseAdminAtEmulator, type Config } from "~/infra/config.server";
+import type { AuthEmulator } from "~/infra/firebase/emulator.server";
+import { identityToolkit, type IdentityToolkit } from "~/infra/firebase/identityToolkit.server";
 
 export interface Identity {
   readonly auth: Auth;
@@ -67,7 +67,7 @@ export function createIdentity(config: Config, emulator: AuthEmulator | null): I
   let app: App;
   if (config.mode === "local") {
     if (!emulator) throw new Error("local mode needs the Auth emulator");
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    pointFirebaseAdminAtEmulator(emulator.host);
     app = initializeApp({ projectId: config.FIREBASE_PROJECT_ID }, `klife-${Date.now()}`);
   } else {
     const account = config.FIREBASE_SERVICE_ACCOUNT;

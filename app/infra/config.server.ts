@@ -46,6 +46,8 @@ const sharedSchema = z.object({
   // Google's OAuth endpoints; changed only by tests, which run a local stand-in.
   GOOGLE_AUTHORIZE_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  /** Where the translation files are; tests point it at a copy. */
+  LOCALES_DIR: z.string().min(1).default("locales"),
 });
 
 const localSchema = z.object({
@@ -144,6 +146,33 @@ export function loadConfig(rawEnv: Environment = process.env): Config {
   if (!parsed.success) problems.push(...describe(parsed.error));
   if (problems.length || !shared.success || !parsed.success) throw new ConfigError(problems);
   return { ...shared.data, HOST: shared.data.HOST ?? "127.0.0.1", ...parsed.data, mode: "local" };
+}
+
+let current: Config | undefined;
+
+/**
+ * This process's configuration, read from its environment once: for code that
+ * runs outside a request (module-level caches, the language cookie). Requests
+ * use `services.config`, which the server makes from the same environment.
+ */
+export function processConfig(): Config {
+  return (current ??= loadConfig(process.env));
+}
+
+/** Development builds re-read translations on every use and cache no renders. */
+export const isDevelopment = () => processConfig().NODE_ENV === "development";
+
+/** The environment a child process (the Auth emulator) starts with: this process's own. */
+export function childEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
+
+/**
+ * Firebase Admin finds the Auth emulator through this variable only (local mode);
+ * it is set before the SDK is first used.
+ */
+export function pointFirebaseAdminAtEmulator(host: string) {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
 }
 
 /** The subset of configuration the browser may see (rendered into the page). */

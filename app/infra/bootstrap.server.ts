@@ -1,0 +1,61 @@
+/**
+ * What the Node server (server.ts) needs from the app before and around the
+ * Remix handler: configuration, the services, the logger, the CSP allowances of
+ * the analytics hosts, and the words of the answers it gives before a route runs.
+ * It reaches server.ts as the `bootstrap` export of entry.server.tsx, through the
+ * Remix build: server.ts imports nothing from app/, so every module, class and
+ * cache of the app exists once per process.
+ */
+import { cspAllowances } from "~/lib/analytics";
+import { directionOf } from "~/i18n/config";
+import { languageOf } from "~/i18n/i18next.server";
+import { i18nFor } from "~/i18n/instances.server";
+import { ConfigError, processConfig, type Config } from "./config.server";
+import { log } from "./log.server";
+import { readiness, startServices, stopServices, type Services } from "./services.server";
+
+/** The answers the server gives before a route runs, by status: their message key. */
+const PLAIN_ANSWER_KEYS = {
+  400: "errors.badRequest",
+  405: "errors.methodNotAllowed",
+  413: "errors.tooLarge",
+  429: "errors.tooManyRequests",
+} as const;
+
+export type PlainStatus = keyof typeof PLAIN_ANSWER_KEYS;
+
+export interface PlainWords {
+  lang: string;
+  dir: "ltr" | "rtl";
+  message: string;
+  home: string;
+}
+
+/** The words of a plain answer in the request's language (detected from its cookie and Accept-Language). */
+async function plainWords(request: Request, status: PlainStatus): Promise<PlainWords> {
+  const lang = await languageOf(request);
+  const t = (await i18nFor(lang)).getFixedT(lang, "common");
+  return { lang, dir: directionOf(lang), message: t(PLAIN_ANSWER_KEYS[status]), home: t("errors.goHome") };
+}
+
+/** The configuration, or the reasons it is invalid (each naming its variable). */
+function readConfig(): { ok: true; config: Config } | { ok: false; problem: string } {
+  try {
+    return { ok: true, config: processConfig() };
+  } catch (error) {
+    if (error instanceof ConfigError) return { ok: false, problem: error.message };
+    throw error;
+  }
+}
+
+export const bootstrap = {
+  readConfig,
+  startServices: (config: Config) => startServices(config),
+  stopServices: (services: Services) => stopServices(services),
+  readiness: (services: Services) => readiness(services),
+  cspAllowances,
+  plainWords,
+  log,
+};
+
+export type Bootstrap = typeof bootstrap;
