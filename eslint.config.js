@@ -3,6 +3,48 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const IDENTITY_PORT = "Use the identity port (services.identity).";
+const RAW_IDENTITY =
+  "Use the identity port's verbs: services.identity.admin (the raw Admin SDK) is for tests and the start-up check only.";
+const IDENTITY_CODES = "Identity errors are mapped to outcomes inside the identity port.";
+
+/** Imports that reach Firebase past the identity port. */
+const identityImports = {
+  paths: [
+    { name: "firebase-admin", message: IDENTITY_PORT },
+    { name: "firebase", message: IDENTITY_PORT },
+  ],
+  patterns: [
+    { group: ["firebase-admin/*", "firebase/*"], message: IDENTITY_PORT },
+    { group: ["~/infra/firebase/*"], message: IDENTITY_PORT },
+  ],
+};
+
+/** Reaching the raw SDK objects behind the port, or reading a Firebase error code. */
+const identitySyntax = [
+  {
+    selector: "MemberExpression[property.name=/^(admin|auth|toolkit)$/][object.property.name='identity']",
+    message: RAW_IDENTITY,
+  },
+  {
+    selector: "MemberExpression[property.name=/^(admin|auth|toolkit)$/][object.name='identity']",
+    message: RAW_IDENTITY,
+  },
+  {
+    selector:
+      "VariableDeclarator[init.property.name='identity'] > ObjectPattern > Property[key.name=/^(admin|auth|toolkit)$/]",
+    message: RAW_IDENTITY,
+  },
+  { selector: "MemberExpression[property.name='code'][object.name=/[eE]rror$/]", message: IDENTITY_CODES },
+  { selector: "MemberExpression[property.name='code'][object.expression.name=/[eE]rror$/]", message: IDENTITY_CODES },
+  { selector: "Literal[value=/^(auth|app)\\/[a-z-]+$/]", message: IDENTITY_CODES },
+  {
+    selector:
+      "Literal[value=/^(INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD|EMAIL_NOT_FOUND|EMAIL_EXISTS|PHONE_NUMBER_EXISTS|TOO_MANY_ATTEMPTS|USER_DISABLED|WEAK_PASSWORD|HTTP_\\d)/]",
+    message: IDENTITY_CODES,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,21 +99,26 @@ export default tseslint.config(
     },
   },
   {
+    // Features, like routes, use the identity port's verbs: Firebase and its codes stay in app/infra/firebase
+    // (the start-up account check is given the raw Admin SDK by the composition).
+    files: ["app/**"],
+    ignores: ["app/infra/**", "app/routes/**", "app/auth/accountCheck.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", identityImports],
+      "no-restricted-syntax": ["error", ...identitySyntax],
+    },
+  },
+  {
     // Routes speak to stores and the identity port, never to a database, SQL or Firebase directly.
     files: ["app/routes/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            { name: "better-sqlite3", message: "Use the stores (services.stores)." },
-            { name: "firebase-admin", message: "Use the identity port (services.identity)." },
-            { name: "firebase", message: "Use the identity port (services.identity)." },
-          ],
+          paths: [{ name: "better-sqlite3", message: "Use the stores (services.stores)." }, ...identityImports.paths],
           patterns: [
-            { group: ["firebase-admin/*", "firebase/*"], message: "Use the identity port (services.identity)." },
             { group: ["~/infra/sqlite/*"], message: "Use the stores (services.stores)." },
-            { group: ["~/infra/firebase/*"], message: "Use the identity port (services.identity)." },
+            ...identityImports.patterns,
           ],
         },
       ],
@@ -89,10 +136,7 @@ export default tseslint.config(
           selector: "MemberExpression[property.name='db']",
           message: "No database handle in routes: use the stores (services.stores).",
         },
-        {
-          selector: "MemberExpression[property.name='code'][object.name=/[eE]rror$/]",
-          message: "Identity errors are mapped to outcomes inside the identity port.",
-        },
+        ...identitySyntax,
       ],
     },
   },

@@ -2,8 +2,10 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * Two projects: unit tests (plain functions, no server, no emulator: `npm run
- * test:unit` works on a fresh clone) and integration tests (loaders and actions
+ * Three projects: unit tests (plain functions, no server, no emulator: `npm run
+ * test:unit` works on a fresh clone), the stores' contract suite (every store
+ * implementation against the same cases, on temporary files: `npm run
+ * test:contract`) and integration tests (loaders and actions
  * against the real Auth emulator, and the built server: `npm run test:integration`
  * builds first).
  */
@@ -19,6 +21,7 @@ export default defineConfig({
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      { extends: true, test: { name: "contract", include: ["tests/contract/**/*.test.ts"] } },
       {
         extends: true,
         test: {

@@ -4,7 +4,8 @@
  * both on loopback, and in one run measures requests per second and p99 latency,
  * interleaved round by round after a warm-up (the main page both anonymous and
  * signed in); prints medians and ratios to the
- * baseline, then the gzipped JavaScript each route loads on a first visit.
+ * baseline, then the gzipped JavaScript each route loads on a first visit, and
+ * that JavaScript by library (bench/breakdown.mjs).
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
  */
@@ -16,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { attribute, buildWithSourceMaps, printBreakdown } from "./breakdown.mjs";
 import { joinByPhone } from "./member.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,6 +29,7 @@ const HUMAN =
   "Mozilla/5.0 (Linux; Android 13; SM-A146P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Mobile Safari/537.36";
 // The `lng` cookie as the server writes it (a chosen language, so / renders instead of offering selection).
 const EN_COOKIE = `lng=${Buffer.from(JSON.stringify("en")).toString("base64")}`;
+const BUDGET_KIB = 120;
 
 function run(command, args, cwd) {
   const { status } = spawnSync(command, args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
@@ -99,6 +102,13 @@ async function main() {
   console.log("building the app and the baseline…");
   run("npm", ["run", "build", "--silent"], root);
   run("npx", ["remix", "build"], baselineDir);
+  // Right after the real build, so both see the same sources; a failure only loses the breakdown.
+  let twin;
+  try {
+    twin = { dir: buildWithSourceMaps(root) };
+  } catch (error) {
+    twin = { error };
+  }
 
   const appPort = await freePort();
   const basePort = await freePort();
@@ -198,22 +208,39 @@ async function main() {
     console.log(`  baseline /                 ${base0.kib.toFixed(1)} KiB`);
     let worst = 0;
     let firebase = false;
+    const totals = new Map();
     // Pages only: resource routes (no component) are never a first visit's document.
     const pages = Object.keys(appBuild.routes).filter((id) => id !== "root" && appBuild.routes[id].module.default);
     for (const id of pages) {
       const size = gzipSize(path.join(root, "public"), firstLoadFiles(appBuild.assets, id));
       worst = Math.max(worst, size.kib);
+      totals.set(id, size.kib);
       firebase ||= size.firebase;
       console.log(
         `  ${id.padEnd(26)} ${size.kib.toFixed(1)} KiB${size.firebase ? "  (contains the Firebase web SDK!)" : ""}`,
       );
     }
     console.log(
-      `  largest first load: ${worst.toFixed(1)} KiB (target ≤ 120 KiB); Firebase web SDK in a first load: ${firebase ? "yes" : "no"}`,
+      `  largest first load: ${worst.toFixed(1)} KiB (target ≤ ${BUDGET_KIB} KiB); Firebase web SDK in a first load: ${firebase ? "yes" : "no"}`,
     );
+
+    try {
+      if (twin.error) throw twin.error;
+      const breakdown = attribute({
+        realAssets: appBuild.assets,
+        publicDir: path.join(root, "public"),
+        twinDir: twin.dir,
+        pages,
+        filesOf: (id) => firstLoadFiles(appBuild.assets, id),
+      });
+      printBreakdown(breakdown, totals, BUDGET_KIB);
+    } catch (error) {
+      console.log(`\nNo breakdown by library: ${error.message}`);
+    }
   } finally {
     await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (twin.dir) fs.rmSync(twin.dir, { recursive: true, force: true });
   }
 }
 

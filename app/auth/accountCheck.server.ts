@@ -6,8 +6,8 @@
  * here (the member could never sign in again): it is reported, not deleted.
  */
 import type { Auth } from "firebase-admin/auth";
-import type { Db } from "~/infra/sqlite/database.server";
-import { memberUids } from "../members/members.server";
+import type { MemberProfile, MembersStore } from "~/stores/members";
+import type { PageResult } from "~/stores/page";
 
 export interface AccountCheckSummary {
   accounts: number;
@@ -22,7 +22,24 @@ export interface AccountCheckSummary {
 
 const PAGE = 1000;
 
-export async function checkAccounts(db: Db, auth: Auth, log: (line: string) => void): Promise<AccountCheckSummary> {
+/** Every member's uid, page by page. */
+async function memberUids(members: MembersStore): Promise<string[]> {
+  const uids: string[] = [];
+  let after: string | null = null;
+  do {
+    const page: PageResult<MemberProfile> = await members.page({ after, limit: PAGE });
+    if (!page.ok) throw new Error("account check: the members store refused its own cursor");
+    for (const member of page.items) uids.push(member.uid);
+    after = page.next;
+  } while (after);
+  return uids;
+}
+
+export async function checkAccounts(
+  members: MembersStore,
+  auth: Auth,
+  log: (line: string) => void,
+): Promise<AccountCheckSummary> {
   const accounts: string[] = [];
   let pageToken: string | undefined;
   do {
@@ -31,7 +48,7 @@ export async function checkAccounts(db: Db, auth: Auth, log: (line: string) => v
     pageToken = page.pageToken;
   } while (pageToken);
   // Read after the accounts: a profile is only ever made after its account.
-  const profiles = memberUids(db);
+  const profiles = await memberUids(members);
   const withProfile = new Set(profiles);
   const withAccount = new Set(accounts);
 

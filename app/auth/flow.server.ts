@@ -1,22 +1,14 @@
 /**
  * The multi-step flows of this app and the cookies that point to them. A flow's
- * state lives on the server (auth/flowStore.server.ts); its cookie holds only an
+ * state lives on the server (the flow store, services.stores.flows); its cookie holds only an
  * opaque random id, signed, so the browser learns nothing from it and a flow
  * cannot be used from another browser, after its lifetime, or (with `take`) twice.
  */
 import { randomBytes } from "node:crypto";
 import { appCookie, browserIdOf } from "~/infra/cookies.server";
 import type { Services } from "~/infra/services.server";
-import { sqliteFlowStore, type FlowKind, type FlowStore } from "./flowStore.server";
 import { keyedHash } from "~/infra/secrets.server";
-
-const stores = new WeakMap<Services, FlowStore>();
-
-function storeOf(services: Services): FlowStore {
-  let store = stores.get(services);
-  if (!store) stores.set(services, (store = sqliteFlowStore(services.db)));
-  return store;
-}
+import type { FlowKind } from "~/stores/flows";
 
 export interface OpenFlow<T> {
   id: string;
@@ -29,7 +21,7 @@ export interface OpenFlow<T> {
  * server.
  */
 export function flow<T extends object>(services: Services, kind: FlowKind, options: { cookie: string; ttlMs: number }) {
-  const store = storeOf(services);
+  const store = services.stores.flows;
   const cookie = appCookie(services.config, options.cookie, {
     maxAgeS: Math.ceil(options.ttlMs / 1000),
     secret: services.sessionSecret,

@@ -8,9 +8,9 @@
  * and visa), with Google in place of the ID and password.
  */
 import crypto from "node:crypto";
-import type { UserRecord } from "firebase-admin/auth";
+import type { Account } from "~/auth/identity";
 import type { Config } from "~/infra/config.server";
-import { memberProfile } from "~/members/members.server";
+import { isMember } from "~/members/members.server";
 import { cleanName, nameProblem } from "~/members/names";
 import type { Services } from "~/infra/services.server";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
@@ -96,8 +96,8 @@ export type GoogleSignIn =
   { outcome: "member"; idToken: string } | { outcome: "newcomer"; identity: GoogleIdentity } | { outcome: "failed" };
 
 /** A Firebase user that only Google made (no password, no phone): one of our half-made joiners, safe to remove. */
-export function isBareGoogleUser(user: UserRecord): boolean {
-  return user.providerData.every((p) => p.providerId === "google.com") && !user.passwordHash && !user.phoneNumber;
+export function isBareGoogleUser(account: Account): boolean {
+  return account.providers.every((p) => p === "google.com") && !account.phoneNumber;
 }
 
 /**
@@ -111,20 +111,19 @@ export async function signInWithGoogleToken(
   google: GoogleCredential,
   requestUri: string,
 ): Promise<GoogleSignIn> {
-  let tokens;
-  try {
-    tokens = await services.identity.toolkit.signInWithGoogle(google.idToken, requestUri, google.rawNonce);
-  } catch (error) {
-    log.error("google.signIn", error);
+  const { identity } = services;
+  const tokens = await identity.signInWithGoogle(google.idToken, requestUri, google.rawNonce);
+  if (!tokens.ok) {
+    log.error("google.signIn", undefined, { reason: tokens.reason });
     return { outcome: "failed" };
   }
-  if (memberProfile(services.db, tokens.uid)) return { outcome: "member", idToken: tokens.idToken };
-  try {
-    // A user without a profile that has more than Google is not ours to remove, nor to join with.
-    if (!isBareGoogleUser(await services.identity.auth.getUser(tokens.uid))) return { outcome: "failed" };
-    await services.identity.auth.deleteUser(tokens.uid);
-  } catch (error) {
-    log.error("google.cleanup", error);
+  if (await isMember(services, tokens.uid)) return { outcome: "member", idToken: tokens.idToken };
+  const found = await identity.findByUid(tokens.uid);
+  // A user without a profile that has more than Google is not ours to remove, nor to join with.
+  if (!found.ok || !found.account || !isBareGoogleUser(found.account)) return { outcome: "failed" };
+  const deleted = await identity.deleteUser(tokens.uid);
+  if (!deleted.ok) {
+    log.error("google.cleanup", undefined, { reason: deleted.reason, uid: tokens.uid });
     return { outcome: "failed" };
   }
   const subject = claimsOf(google.idToken).sub;

@@ -14,15 +14,13 @@
  */
 import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import type { DecodedIdToken } from "firebase-admin/auth";
 import { LRUCache } from "lru-cache";
+import type { SessionClaims } from "~/auth/identity";
 import { safeRedirect } from "~/lib/safeRedirect";
-import { memberProfile } from "~/members/members.server";
+import { isMember } from "~/members/members.server";
 import type { Services } from "~/infra/services.server";
 import { appCookie } from "~/infra/cookies.server";
-import { IdentityError } from "~/infra/firebase/identityToolkit.server";
 import { seal, unseal } from "~/infra/secrets.server";
-import { log } from "~/infra/log.server";
 
 /** Firebase's longest session cookie. */
 export const SESSION_MAX_AGE_S = 14 * 24 * 60 * 60;
@@ -52,7 +50,7 @@ interface SessionValue {
  * account. Bounded in entries; a forgotten session is simply checked again.
  */
 interface KnownSession {
-  claims: DecodedIdToken;
+  claims: SessionClaims;
   /** When Firebase last answered for the account (ms); 0 for never. */
   checkedAt: number;
   /** Firebase said the account is disabled, deleted or its sessions revoked. */
@@ -72,63 +70,60 @@ const digest = (token: string) => createHash("sha256").update(token).digest("bas
 // Not signed: the value is sealed by us, which authenticates it.
 const sessionCookie = (services: Services) => appCookie(services.config, "__session", { maxAgeS: SESSION_MAX_AGE_S });
 
-/** Firebase's answers that end a session for good; anything else (a timeout, a 5xx) is an outage. */
-const ACCOUNT_GONE = new Set([
-  "auth/session-cookie-revoked",
-  "auth/session-cookie-expired",
-  "auth/user-disabled",
-  "auth/user-not-found",
-  "auth/argument-error",
-  "auth/invalid-session-cookie-duration",
-]);
-
-async function sessionClaims(services: Services, token: string, now: number): Promise<DecodedIdToken | null> {
+async function sessionClaims(services: Services, token: string, now: number): Promise<SessionClaims | null> {
   const cache = knownSessions(services);
   const key = digest(token);
   let entry = cache.get(key);
-  if (entry && entry.claims.exp * 1000 <= now) entry = undefined;
+  if (entry && entry.claims.expiresAt <= now) entry = undefined;
   if (!entry) {
-    try {
-      entry = { claims: await services.identity.auth.verifySessionCookie(token, false), checkedAt: 0, refused: false };
-    } catch {
-      return null;
-    }
+    const verified = await services.identity.verifySession(token, { checkAccount: false });
+    if (!verified.ok) return null;
+    entry = { claims: verified.claims, checkedAt: 0, refused: false };
     cache.set(key, entry);
   }
   if (entry.refused) return null;
   if (now - entry.checkedAt >= ACCOUNT_CHECK_INTERVAL_MS) {
-    try {
-      await services.identity.auth.verifySessionCookie(token, true);
+    const checked = await services.identity.verifySession(token, { checkAccount: true });
+    if (checked.ok) {
       entry.checkedAt = now;
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "";
-      if (ACCOUNT_GONE.has(code)) {
-        entry.refused = true;
-        return null;
-      }
-      log.error("session.accountCheck", error);
+    } else if (checked.reason === "unavailable") {
+      // An outage (logged by the port): the session is kept, and Firebase asked again soon.
       entry.checkedAt = now - ACCOUNT_CHECK_INTERVAL_MS + RETRY_CHECK_MS;
+    } else {
+      // The account is disabled, deleted or revoked, or the token no longer holds: refused for good.
+      entry.refused = true;
+      return null;
     }
   }
   return entry.claims;
 }
 
-/**
- * Makes a member's session from a fresh ID token; resolves with the Set-Cookie
- * header value. An account without a member profile (made at the identity
- * provider directly, or a join never finished) is refused: NOT_A_MEMBER.
- */
-export async function startSession(services: Services, idToken: string, now = Date.now()): Promise<string> {
-  const { auth } = services.identity;
-  const claims = await auth.verifyIdToken(idToken);
-  if (now / 1000 - claims.auth_time > FRESH_SIGN_IN_S) throw new IdentityError("STALE_SIGN_IN");
-  if (!memberProfile(services.db, claims.uid)) throw new IdentityError("NOT_A_MEMBER");
-  const token = await auth.createSessionCookie(idToken, { expiresIn: SESSION_MAX_AGE_S * 1000 });
+/** A session made (the Set-Cookie header value), or why not. */
+export type StartedSession =
+  | { ok: true; setCookie: string }
+  /** stale: the sign-in is older than FRESH_SIGN_IN_S. notMember: an account without a member profile
+   * (made at the identity provider directly, or a join never finished). unavailable: Firebase could not
+   * make or vouch for the session. */
+  | { ok: false; reason: "stale" | "notMember" | "unavailable" };
+
+/** Makes a member's session from a fresh ID token. */
+export async function startSession(services: Services, idToken: string, now = Date.now()): Promise<StartedSession> {
+  const { identity } = services;
+  const signedIn = await identity.verifyIdToken(idToken);
+  if (!signedIn.ok) return { ok: false, reason: "unavailable" };
+  if (now - signedIn.signedInAt > FRESH_SIGN_IN_S * 1000) return { ok: false, reason: "stale" };
+  if (!(await isMember(services, signedIn.uid))) return { ok: false, reason: "notMember" };
+  const made = await identity.createSession(idToken, SESSION_MAX_AGE_S * 1000);
+  if (!made.ok) return { ok: false, reason: "unavailable" };
   // Firebase has just vouched for this account: the first check is due one interval from now.
-  const sessionToken = await auth.verifySessionCookie(token, false);
-  knownSessions(services).set(digest(token), { claims: sessionToken, checkedAt: now, refused: false });
-  const value: SessionValue = { token, issuedAt: now };
-  return sessionCookie(services).serialize(seal(services.sessionSecret, SEAL_LABEL, JSON.stringify(value)));
+  const verified = await identity.verifySession(made.token, { checkAccount: false });
+  if (!verified.ok) return { ok: false, reason: "unavailable" };
+  knownSessions(services).set(digest(made.token), { claims: verified.claims, checkedAt: now, refused: false });
+  const value: SessionValue = { token: made.token, issuedAt: now };
+  const setCookie = await sessionCookie(services).serialize(
+    seal(services.sessionSecret, SEAL_LABEL, JSON.stringify(value)),
+  );
+  return { ok: true, setCookie };
 }
 
 function sessionValue(services: Services, sealed: unknown): SessionValue | null {
@@ -160,10 +155,9 @@ export async function readSession(
   if (!value) return null;
   const claims = await sessionClaims(services, value.token, now);
   if (!claims) return null;
-  const revoked = services.db.prepare("SELECT valid_after FROM session_revocations WHERE uid = ?").get(claims.uid) as
-    { valid_after: number } | undefined;
-  if (revoked && value.issuedAt < revoked.valid_after) return null;
-  return { uid: claims.uid, email: claims.email ?? null, phoneNumber: claims.phone_number ?? null };
+  const validAfter = await services.stores.revocations.validAfter(claims.uid);
+  if (validAfter !== null && value.issuedAt < validAfter) return null;
+  return { uid: claims.uid, email: claims.email, phoneNumber: claims.phoneNumber };
 }
 
 /** The member, or a redirect to the start screen that brings the visitor back here afterwards. */
@@ -187,18 +181,10 @@ export async function signInDestination(request: Request, services: Services): P
  * Used by sign-out, password change and withdrawal.
  */
 export async function revokeSessions(services: Services, uid: string, now = Date.now()) {
-  services.db
-    .prepare(
-      `INSERT INTO session_revocations (uid, valid_after) VALUES (?, ?)
-       ON CONFLICT (uid) DO UPDATE SET valid_after = max(valid_after, excluded.valid_after)`,
-    )
-    .run(uid, now);
-  try {
-    await services.identity.auth.revokeRefreshTokens(uid);
-  } catch (error) {
-    // Local revocation already refuses the sessions; Firebase catches up on the next sign-in.
-    log.error("revokeRefreshTokens", error, { uid });
-  }
+  await services.stores.revocations.revoke(uid, now);
+  // Local revocation already refuses the sessions; if Firebase cannot be told now (logged by the port), it
+  // catches up on the next sign-in.
+  await services.identity.revokeSessions(uid);
 }
 
 /** Signs the visitor out; resolves with the Set-Cookie header value that clears the cookie. */

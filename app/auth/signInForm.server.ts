@@ -13,8 +13,14 @@ export const signInSchema = z.object({
     .email("errors.form.invalidEmail"),
   password: passwordInput,
   redirectTo: z.string().optional(),
-  // Honeypot: people never see it, bots fill it in.
-  website: z.string().optional(),
 });
 
 export type SignInFields = z.input<typeof signInSchema>;
+
+/** Phone sign-in, step 1: the number (checked as a mobile number once it passes this). */
+export const phoneSignInSchema = z.object({
+  phone: z.string({ required_error: "errors.form.required" }).max(40, "errors.form.invalidPhone"),
+  redirectTo: z.string().optional(),
+});
+
+export type PhoneSignInFields = z.input<typeof phoneSignInSchema>;

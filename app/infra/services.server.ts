@@ -1,6 +1,6 @@
 /**
  * Everything a request may need that outlives the request: configuration, the
- * database and identity. Created once by server.ts (or by a test) and handed to
+ * stores and identity. Created once by server.ts (or by a test) and handed to
  * loaders and actions through the Remix load context.
  */
 import crypto from "node:crypto";
@@ -8,17 +8,21 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "~/infra/config.server";
 import { checkAccounts } from "~/auth/accountCheck.server";
-import { createIdentity, type Identity } from "~/infra/firebase/admin.server";
+import { createIdentity } from "~/infra/firebase/admin.server";
+import type { FirebaseIdentity } from "~/infra/firebase/identity.server";
 import { startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
 import { createPhoneCodes, type PhoneCodes } from "~/auth/phoneCodes.server";
-import { databaseAnswers, openDatabase, type Db } from "~/infra/sqlite/database.server";
+import { openSqliteStores } from "~/infra/sqlite/stores.server";
+import type { Stores } from "~/stores/stores";
 import { outboxSender, twilioSender } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
 
 export interface Services {
   config: Config;
-  db: Db;
-  identity: Identity;
+  /** Every piece of persisted state (app/stores); SQLite under DATA_DIR. */
+  stores: Stores;
+  /** The identity port (~/auth/identity); its `admin` door is for tests and the start-up check only. */
+  identity: FirebaseIdentity;
   emulator: AuthEmulator | null;
   /** Signs the session cookie: SESSION_SECRET in hosted mode, a secret kept under DATA_DIR locally. */
   sessionSecret: string;
@@ -43,7 +47,7 @@ export async function startServices(
   config: Config,
   log = (message: string) => defaultLog.info("services", { message }),
 ): Promise<Services> {
-  const db = openDatabase(path.join(config.DATA_DIR, "klife.sqlite"));
+  const stores = openStores(config);
   let emulator: AuthEmulator | null = null;
   try {
     if (config.mode === "local") {
@@ -57,17 +61,45 @@ export async function startServices(
       });
       log(`auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID})`);
     }
-    const identity = createIdentity(config, emulator);
-    // After a crash, identity and profiles agree again before anyone is served.
-    if (config.mode === "local") await checkAccounts(db, identity.auth, log);
     const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
-    const phoneCodes = createPhoneCodes({ db, secret: sessionSecret, sender: smsSender(config) });
-    return { config, db, identity, emulator, sessionSecret, phoneCodes };
+    const services = composeServices({ config, stores, emulator, sessionSecret });
+    // After a crash, identity and profiles agree again before anyone is served.
+    if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
+    return services;
   } catch (error) {
     await emulator?.stop();
-    db.close();
+    await stores.close();
     throw error;
   }
+}
+
+/** The SQLite file of a data directory. */
+export const databaseFileOf = (config: Config) => path.join(config.DATA_DIR, "klife.sqlite");
+
+/** The stores of a data directory: one SQLite file in it. */
+export function openStores(config: Config): Stores {
+  return openSqliteStores(databaseFileOf(config));
+}
+
+/**
+ * Services from their parts: the one composition the server (startServices) and
+ * the tests (tests/support/services.ts) share, so tests run what production runs.
+ */
+export function composeServices(parts: {
+  config: Config;
+  stores: Stores;
+  emulator: AuthEmulator | null;
+  sessionSecret: string;
+}): Services {
+  const { config, stores, emulator, sessionSecret } = parts;
+  return {
+    config,
+    stores,
+    identity: createIdentity(config, emulator),
+    emulator,
+    sessionSecret,
+    phoneCodes: createPhoneCodes({ codes: stores.phoneCodes, secret: sessionSecret, sender: smsSender(config) }),
+  };
 }
 
 export function smsSender(config: Config) {
@@ -81,15 +113,12 @@ export function smsSender(config: Config) {
 }
 
 export async function readiness(services: Services) {
-  const [database, auth] = [databaseAnswers(services.db), await services.identity.answers()];
+  const [database, auth] = await Promise.all([services.stores.ping(), services.identity.answers()]);
   return { database, auth, ready: database && auth };
 }
 
 export async function stopServices(services: Services) {
   await services.emulator?.stop();
   await services.identity.close().catch(() => undefined);
-  if (services.db.open) {
-    services.db.pragma("wal_checkpoint(TRUNCATE)");
-    services.db.close();
-  }
+  await services.stores.close();
 }

@@ -7,18 +7,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { browserIdOf } from "~/infra/cookies.server";
-import { withCookies } from "~/lib/headers";
-import { issueProblem, maskPhone, phoneLoginFlow, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
+import { phoneLoginFlow } from "~/auth/phoneLogin.server";
 import { startSession } from "~/auth/session.server";
+import { CodeStep } from "~/components/CodeStep";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeField, FormAlert, SubmitButton } from "~/components/form";
-import { formMessage } from "~/lib/formMessage";
-import { errorReply } from "~/lib/formReply";
+import { FormAlert } from "~/components/form";
+import { accepted, invalid, parseForm, refuse } from "~/forms/form.server";
+import { withCookies } from "~/lib/headers";
 import type { PageHandle } from "~/lib/page";
-import { memberProfile } from "~/members/members.server";
+import { isMember } from "~/members/members.server";
 import { safeRedirect } from "~/lib/safeRedirect";
 import { log } from "~/infra/log.server";
+import {
+  checkCode,
+  codeStepSchema,
+  maskPhone,
+  resendCode,
+  type CodeStepFields,
+  type PendingCode,
+} from "~/verification/codes.server";
 
 export const handle: PageHandle = {
   layout: "join",
@@ -47,73 +54,59 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const flow = await flowOf(request, context);
-  const form = await request.formData().catch(() => new FormData());
-  const code = String(form.get("code") ?? "").trim();
-  const problem = (message: string, field: "code" | "" = "", status = 400) =>
-    json(errorReply({ code }, field, message), { status });
+  const pending: PendingCode = { purpose: "signIn", phone: flow.phone, codeId: flow.codeId };
+  const { submission } = await parseForm(request, codeStepSchema, { defaultIntent: "verify" });
+  if (submission.status !== "success") return invalid(submission);
 
-  if (form.get("intent") === "resend") {
-    const sent = await sendCode(request, services, context.clientAddress, flow.phone, "signIn").catch(() => null);
-    if (!sent) return problem(formMessage("errors.form.smsFailed"), "", 503);
-    if (!sent.result.ok) return problem(issueProblem(sent.result), "", 429);
+  if (submission.value.intent === "resend") {
+    const sent = await resendCode(request, services, context.clientAddress, pending);
+    const headers = withCookies(new Headers(), sent.cookies);
+    if (!sent.ok) return refuse(submission, sent.problem, { headers });
     const { id, ...data } = flow;
-    const headers = withCookies(new Headers(), [
-      await phoneLoginFlow(services).save(id, { ...data, codeId: sent.result.codeId }),
-      sent.setCookie,
-    ]);
-    return json({ status: "success" as const, initialValue: {}, error: {} }, { headers });
+    withCookies(headers, [await phoneLoginFlow(services).save(id, { ...data, codeId: sent.pending.codeId })]);
+    return accepted(submission, { headers });
   }
 
-  const browser = await browserIdOf(request, services);
-  const checked = services.phoneCodes.verify(flow.codeId, code, browser.id, Date.now());
-  if (!checked.ok) return problem(verifyProblem(checked), checked.reason === "malformed" ? "code" : "");
-  if (checked.purpose !== "signIn" || checked.phone !== flow.phone) return problem(formMessage("errors.form.codeUsed"));
+  const checked = await checkCode(request, services, pending, submission.value.code);
+  if (!checked.ok) return refuse(submission, checked.problem);
 
   // The phone is proven: now it is safe to say whether an account uses it.
-  let uid: string;
-  try {
-    uid = (await services.identity.auth.getUserByPhoneNumber(checked.phone)).uid;
-  } catch {
-    uid = "";
-  }
+  const found = await services.identity.findByPhone(checked.phone);
+  if (!found.ok) return refuse(submission, "unavailable");
+  const uid = found.account?.uid;
   // No member uses the number (an account without a profile is not a member). The
   // flow stays (its code is spent; it expires by itself) so the page can show this.
-  if (!uid || !memberProfile(services.db, uid)) return problem(formMessage("errors.form.noAccount"), "", 404);
-  try {
-    const token = await services.identity.auth.createCustomToken(uid);
-    const tokens = await services.identity.toolkit.signInWithCustomToken(token);
-    const headers = new Headers({ "Set-Cookie": await startSession(services, tokens.idToken) });
-    headers.append("Set-Cookie", await phoneLoginFlow(services).discard(flow.id));
-    return redirect(flow.redirectTo, { headers });
-  } catch (error) {
-    log.error("phoneSignIn", error);
-    return problem(formMessage("errors.form.unavailable"), "", 503);
+  if (!uid || !(await isMember(services, uid))) return refuse(submission, "noAccount");
+  const signedIn = await services.identity.signInAs(uid);
+  if (!signedIn.ok) return refuse(submission, "unavailable");
+  const session = await startSession(services, signedIn.idToken);
+  if (!session.ok) {
+    log.error("phoneSignIn.session", undefined, { reason: session.reason, uid });
+    return refuse(submission, "unavailable");
   }
+  const headers = new Headers({ "Set-Cookie": session.setCookie });
+  headers.append("Set-Cookie", await phoneLoginFlow(services).discard(flow.id));
+  return redirect(flow.redirectTo, { headers });
 }
 
 export default function LoginCodeRoute() {
   const { t } = useTranslation();
   const { phone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ code: string }>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<CodeStepFields>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <p>{t("login.codeSent", { phone })}</p>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <CodeField field={fields.code} />
-      <SubmitButton>{t("login.verify")}</SubmitButton>
-      <button
-        type="submit"
-        name="intent"
-        value="resend"
-        className="button button--secondary button--block"
-        formNoValidate
-      >
-        {t("login.resend")}
-      </button>
-      <p className="form__links">
-        <Link to="/login/login">{t("login.changeNumber")}</Link>
-      </p>
+      <CodeStep
+        sentTo={t("login.codeSent", { phone })}
+        code={fields.code}
+        verifyLabel={t("login.verify")}
+        other={
+          <p className="form__links">
+            <Link to="/login/login">{t("login.changeNumber")}</Link>
+          </p>
+        }
+      />
     </Form>
   );
 }

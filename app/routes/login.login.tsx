@@ -9,16 +9,15 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withCookies } from "~/lib/headers";
-import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
-import { issueProblem, phoneLoginFlow, sendCode } from "~/auth/phoneLogin.server";
+import { phoneLoginFlow } from "~/auth/phoneLogin.server";
+import { phoneSignInSchema, type PhoneSignInFields } from "~/auth/signInForm.server";
 import { signInDestination } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, Honeypot, PhoneField, SubmitButton } from "~/components/form";
-import { formMessage } from "~/lib/formMessage";
-import { errorReply } from "~/lib/formReply";
+import { invalid, parseForm, refuse } from "~/forms/form.server";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
-import { log } from "~/infra/log.server";
+import { phoneNumberOf, sendCode } from "~/verification/codes.server";
 
 export const handle: PageHandle = {
   layout: "join",
@@ -33,33 +32,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => new FormData());
-  const input = String(form.get("phone") ?? "");
-  const redirectTo = safeRedirect(form.get("redirectTo"));
-  const reply = (field: string | null, message: string, status = 400) =>
-    json(errorReply({ phone: input, redirectTo }, field ?? "", message), { status });
-  if (form.get("website")) return reply(null, formMessage("errors.form.smsFailed"));
+  const { submission, bot } = await parseForm(request, phoneSignInSchema);
+  if (submission.status !== "success") return invalid(submission);
+  if (bot) return refuse(submission, "smsFailed");
+  const redirectTo = safeRedirect(submission.value.redirectTo);
 
-  const phone = normalizePhoneNumber(input);
-  if (!phone.ok) {
-    return reply(
-      "phone",
-      formMessage(phone.problem === "notMobile" ? "errors.form.notMobile" : "errors.form.invalidPhone"),
-    );
-  }
-  let sent;
-  try {
-    sent = await sendCode(request, context.services, context.clientAddress, phone.e164, "signIn");
-  } catch (error) {
-    log.error("sms", error);
-    return reply(null, formMessage("errors.form.smsFailed"), 503);
-  }
-  const headers = withCookies(new Headers(), [sent.setCookie]);
-  if (!sent.result.ok) {
-    return json(errorReply({ phone: input, redirectTo }, "", issueProblem(sent.result)), { status: 429, headers });
-  }
+  const phone = phoneNumberOf(submission.value.phone);
+  if (!phone.ok) return refuse(submission, phone.problem);
+  const sent = await sendCode(request, context.services, context.clientAddress, phone.e164, "signIn");
+  const headers = withCookies(new Headers(), sent.cookies);
+  if (!sent.ok) return refuse(submission, sent.problem, { headers });
   const started = await phoneLoginFlow(context.services).start(request, {
-    codeId: sent.result.codeId,
+    codeId: sent.pending.codeId,
     phone: phone.e164,
     redirectTo,
   });
@@ -70,7 +54,7 @@ export default function LoginRoute() {
   const { t } = useTranslation();
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ phone: string; redirectTo: string }>({
+  const [form, fields] = useForm<PhoneSignInFields>({
     id: "phone-login",
     lastResult,
     shouldValidate: "onSubmit",

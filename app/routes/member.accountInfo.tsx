@@ -4,9 +4,9 @@
  * in the draft; it is never sent back into the page.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
@@ -14,8 +14,7 @@ import { FieldError, FormAlert, NewPasswordFields, SubmitButton } from "~/compon
 import type { PageHandle } from "~/lib/page";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
-import { accountSchema } from "~/signup/schemas.server";
-import { log } from "~/infra/log.server";
+import { accountSchema, type AccountFields } from "~/signup/schemas.server";
 
 export const handle: PageHandle = {
   layout: "simple",
@@ -36,19 +35,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await requireStep(request, services, "id", STEP);
-  const submission = parseWithZod(await request.formData().catch(() => new FormData()), { schema: accountSchema });
-  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
+  const { submission } = await parseForm(request, accountSchema);
+  if (submission.status !== "success") return invalid(submission, { hideFields });
   const { email, password } = submission.value;
 
-  try {
-    await services.identity.auth.getUserByEmail(email);
-    return json(submission.reply({ fieldErrors: { email: ["errors.form.emailTaken"] }, hideFields }), { status: 409 });
-  } catch (error) {
-    if ((error as { code?: string }).code !== "auth/user-not-found") {
-      log.error("signUp.emailCheck", error);
-      return json(submission.reply({ formErrors: ["errors.form.signUpFailed"], hideFields }), { status: 503 });
-    }
-  }
+  const found = await services.identity.findByEmail(email);
+  if (!found.ok) return refuse(submission, "signUpUnavailable", { hideFields });
+  if (found.account) return refuse(submission, "emailTaken", { hideFields });
 
   const setCookie = await signupDrafts(services).save({
     id: open.id,
@@ -61,7 +54,7 @@ export default function AccountInfoRoute() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ email: string; password: string; passwordConfirm: string }>({
+  const [form, fields] = useForm<AccountFields>({
     id: "account",
     lastResult,
     defaultValue: { email },

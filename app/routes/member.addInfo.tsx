@@ -4,9 +4,9 @@
  * makes the account. Going to the finder first saves what was typed here.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withCookies } from "~/lib/headers";
@@ -19,7 +19,7 @@ import { countriesIn, countryName, resolveCountry } from "~/members/countries.se
 import { finishSignup } from "~/signup/complete.server";
 import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
-import { addInfoSchema } from "~/signup/schemas.server";
+import { addInfoSchema, type AddInfoFields } from "~/signup/schemas.server";
 import { stepPosition } from "~/signup/steps";
 import { isKnownVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
@@ -54,12 +54,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await requireStep(request, services, KINDS, STEP);
   const lng = await languageOf(request);
-  const formData = await request.formData().catch(() => new FormData());
-  const nationality = resolveCountry(String(formData.get("nationality") ?? ""), lng);
+  const { submission } = await parseForm(request, addInfoSchema, { defaultIntent: "join" });
+  if (submission.status !== "success") return invalid(submission);
+  const nationality = resolveCountry(submission.value.nationality ?? "", lng);
 
-  if (formData.get("intent") === "findVisa") {
-    const expiry = String(formData.get("visaExpiry") ?? "");
-    const visa = String(formData.get("visa") ?? "");
+  if (submission.value.intent === "findVisa") {
+    const expiry = submission.value.visaExpiry ?? "";
+    const visa = submission.value.visa ?? "";
     const setCookie = await signupDrafts(services).save({
       id: open.id,
       draft: {
@@ -72,29 +73,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`/member/findVisa?returnTo=${encodeURIComponent(STEP)}`, { headers: { "Set-Cookie": setCookie } });
   }
 
-  const submission = parseWithZod(formData, { schema: addInfoSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (!nationality) {
-    return json(submission.reply({ fieldErrors: { nationality: ["errors.form.unknownCountry"] } }), { status: 400 });
-  }
+  if (!nationality) return refuse(submission, "unknownCountry");
   const { visa, visaExpiry } = submission.value;
   const ready = { id: open.id, draft: { ...open.draft, nationality, visa, visaExpiry } };
   await signupDrafts(services).save(ready);
   const finished = await finishSignup(request, services, ready, lng, "/member/complete");
-  if (!finished.ok) {
-    return json(submission.reply({ formErrors: [finished.message] }), {
-      status: finished.status,
-      headers: withCookies(new Headers(), finished.cookies),
-    });
-  }
-  return finished.response;
+  const headers = withCookies(new Headers(), finished.cookies);
+  // Refusals at the last step concern the whole join, not a field of this page.
+  if (!finished.ok) return refuse(submission, finished.problem, { field: "", headers });
+  return redirect(finished.redirectTo, { headers });
 }
 
 export default function AddInfoRoute() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ nationality: string; visa: string; visaExpiry: string }>({
+  const [form, fields] = useForm<AddInfoFields>({
     id: "add-info",
     lastResult,
     defaultValue: { nationality: data.nationality, visa: data.visa, visaExpiry: data.visaExpiry },

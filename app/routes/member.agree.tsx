@@ -3,9 +3,9 @@
  * and each document's version, is recorded at the end.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withCookies } from "~/lib/headers";
@@ -16,7 +16,7 @@ import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts } from "~/signup/draft.server";
 import { openStep } from "~/signup/flow.server";
-import { termsSchema } from "~/signup/schemas.server";
+import { agreeSchema, type AgreeFields } from "~/signup/schemas.server";
 import { stepAfter, stepPosition, type SignupKind } from "~/signup/steps";
 import { termsItemsIn } from "~/signup/termsView.server";
 
@@ -47,17 +47,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const open = await openStep(request, services, KINDS, STEP);
   const kind: SignupKind = open?.draft.kind ?? "id";
   const drafts = signupDrafts(services);
-  const formData = await request.formData().catch(() => new FormData());
-  if (formData.get("intent") === "discard" && open) {
+  const { submission, bot } = await parseForm(request, agreeSchema, { defaultIntent: "agree" });
+  if (submission.status !== "success") return invalid(submission);
+  if (submission.value.intent === "discard") {
     // Joining with Google, but the member would rather join another way.
-    return redirect("/member/start", { headers: { "Set-Cookie": await drafts.discard(open.id) } });
+    return redirect("/member/start", open ? { headers: { "Set-Cookie": await drafts.discard(open.id) } } : {});
   }
-  const submission = parseWithZod(formData, { schema: termsSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { website, ...choices } = submission.value;
-  if (website) return json(submission.reply({ formErrors: ["errors.form.signUpFailed"] }), { status: 400 });
+  if (bot) return refuse(submission, "signUpFailed");
 
-  const terms = { choices, at: Date.now() };
+  const terms = { choices: submission.value.choices!, at: Date.now() };
   const cookies = open
     ? [await drafts.save({ id: open.id, draft: { ...open.draft, terms } })]
     : (await drafts.start(request, { kind, terms })).cookies;
@@ -68,7 +66,7 @@ export default function AgreeRoute() {
   const { t } = useTranslation();
   const { documents, defaults, step, googleEmail } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ id: "agree", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<AgreeFields>({ id: "agree", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <p className="signup-step">{t("signup.step", step)}</p>
@@ -86,7 +84,9 @@ export default function AgreeRoute() {
         }}
       />
       <Honeypot />
-      <SubmitButton>{t("signup.agree.submit")}</SubmitButton>
+      <SubmitButton name="intent" value="agree">
+        {t("signup.agree.submit")}
+      </SubmitButton>
       {googleEmail ? (
         <button type="submit" name="intent" value="discard" className="link-button" formNoValidate>
           {t("signup.google.other")}

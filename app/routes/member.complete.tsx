@@ -1,5 +1,5 @@
 /** Sign-up with an ID, done: the account exists, its profile is stored, and the member is signed in. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { SignUpComplete } from "~/components/SignUpComplete";
@@ -8,8 +8,11 @@ import { completionOf } from "~/signup/complete.server";
 
 export const handle: PageHandle = { layout: "simple", title: "titles.signUp", back: "/", personal: true };
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  completionOf(request, context.services, "/member/agree");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const done = await completionOf(request, context.services);
+  if (!done) throw redirect("/member/agree");
+  return json(done);
+}
 
 export default function CompleteRoute() {
   return <SignUpComplete {...useLoaderData<typeof loader>()} />;

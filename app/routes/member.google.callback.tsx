@@ -45,11 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const join = await startGoogleJoin(request, services, signedIn.identity, credential, redirectUri);
     return redirect(join.to, { headers: withCookies(headers, join.cookies) });
   }
-  try {
-    headers.append("Set-Cookie", await startSession(services, signedIn.idToken));
-  } catch {
-    return fail("failed");
-  }
+  const session = await startSession(services, signedIn.idToken);
+  if (!session.ok) return fail("failed");
+  headers.append("Set-Cookie", session.setCookie);
   return redirect(safeRedirect(flow.redirectTo), { headers });
 }
 

@@ -5,9 +5,9 @@
  * Firebase, and the member signs in again with the new password.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { invalid, parseForm, refuse, type ProblemName } from "~/forms/form.server";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withCookies } from "~/lib/headers";
@@ -18,7 +18,7 @@ import { endSession, revokeSessions } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
-import { newPasswordSchema } from "~/signup/schemas.server";
+import { newPasswordSchema, type ResetPasswordFields } from "~/signup/schemas.server";
 import { log } from "~/infra/log.server";
 
 export const handle: PageHandle = {
@@ -42,30 +42,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const flows = recoveryFlow(services);
   const open = await flows.read(request);
   if (open?.data.stage !== "verified") throw redirect("/member/findPw");
-  const submission = parseWithZod(await request.formData().catch(() => new FormData()), { schema: newPasswordSchema });
+  const { submission } = await parseForm(request, newPasswordSchema);
   // A mistyped password does not spend the grant: the member corrects it and submits again.
-  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
+  if (submission.status !== "success") return invalid(submission, { hideFields });
 
   const grant = await flows.take(request);
   if (grant?.stage !== "verified" || grant.until <= Date.now())
     throw redirect("/member/findPw", { headers: { "Set-Cookie": await flows.clear() } });
   const { uid } = grant;
   // A refusal of ours after the grant was spent gives it back, so the member can try again.
-  const giveBack = async (reply: ReturnType<typeof submission.reply>, status: number) =>
-    json(reply, { status, headers: withCookies(new Headers(), await flows.restore(request, grant, grant.until)) });
-  const { auth } = services.identity;
-  try {
-    const user = await auth.getUser(uid);
-    if (passwordProblem(submission.value.password, user.email) === "passwordLikeId") {
-      return giveBack(submission.reply({ fieldErrors: { password: ["errors.form.passwordLikeId"] }, hideFields }), 400);
-    }
-    await auth.updateUser(uid, { password: submission.value.password });
-    // The member proved themselves another way: wrong passwords counted against the ID are forgiven.
-    if (user.email) passwordAttempts(services).succeeded(user.email);
-  } catch (error) {
-    log.error("recovery.reset", error, { uid });
-    return giveBack(submission.reply({ formErrors: ["errors.form.unavailable"], hideFields }), 503);
+  const giveBack = async (refusal: ProblemName) =>
+    refuse(submission, refusal, {
+      hideFields,
+      headers: withCookies(new Headers(), await flows.restore(request, grant, grant.until)),
+    });
+  const unavailable = (reason: string) => {
+    log.error("recovery.reset", undefined, { uid, reason });
+    return giveBack("unavailable");
+  };
+  const found = await services.identity.findByUid(uid);
+  if (!found.ok || !found.account) return unavailable(found.ok ? "notFound" : found.reason);
+  const user = found.account;
+  if (passwordProblem(submission.value.password, user.email) === "passwordLikeId") {
+    return giveBack("passwordLikeId");
   }
+  const changed = await services.identity.setPassword(uid, submission.value.password);
+  if (!changed.ok) return unavailable(changed.reason);
+  // The member proved themselves another way: wrong passwords counted against the ID are forgiven.
+  if (user.email) await passwordAttempts(services).succeeded(user.email);
   await revokeSessions(services, uid);
   const headers = new Headers({ "Set-Cookie": await flows.clear() });
   headers.append("Set-Cookie", await endSession(request, services));
@@ -75,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordRoute() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ password: string; passwordConfirm: string }>({
+  const [form, fields] = useForm<ResetPasswordFields>({
     id: "reset-password",
     lastResult,
     shouldValidate: "onSubmit",

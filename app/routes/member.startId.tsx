@@ -7,19 +7,17 @@
  * password meanwhile. Only members get a session.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { invalid, parseForm, problem, refuse, type Problem, type ProblemName } from "~/forms/form.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { isIdentityError } from "~/infra/firebase/identityToolkit.server";
 import { passwordAttempts } from "~/auth/passwordAttempts.server";
 import { signInDestination, startSession } from "~/auth/session.server";
 import { signInSchema, type SignInFields } from "~/auth/signInForm.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
-import { formMessage } from "~/lib/formMessage";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
 import { log } from "~/infra/log.server";
@@ -37,55 +35,48 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ redirectTo: await signInDestination(request, context.services), reset });
 }
 
-/** Firebase's answers for a wrong ID or password (the emulator and production differ). */
-const WRONG_CREDENTIALS = new Set(["INVALID_LOGIN_CREDENTIALS", "INVALID_PASSWORD", "EMAIL_NOT_FOUND"]);
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const formData = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(formData, { schema: signInSchema });
-  const refuse = (key: string, status: number) =>
-    json(submission.reply({ formErrors: [key], hideFields: ["password"] }), { status });
+  const { submission, formData, bot } = await parseForm(request, signInSchema);
+  // A refused sign-in never sends the password back into the page.
+  const hideFields = ["password"];
+  const no = (refusal: Problem | ProblemName) => refuse(submission, refusal, { hideFields });
 
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const { email, password, redirectTo, website } = submission.value;
-  if (website) return refuse("errors.form.signInFailed", 401);
+  if (submission.status !== "success") return invalid(submission, { hideFields });
+  const { email, password, redirectTo } = submission.value;
+  if (bot) return no("signInFailed");
 
   const attempts = passwordAttempts(services);
   const waitUntil = (until: number) =>
-    refuse(
-      formMessage("errors.form.idLocked", { minutes: Math.max(1, Math.ceil((until - Date.now()) / 60_000)) }),
-      429,
-    );
-  const lockedUntil = attempts.lockedUntil(email);
+    no(problem("idLocked", { minutes: Math.max(1, Math.ceil((until - Date.now()) / 60_000)) }));
+  const lockedUntil = await attempts.lockedUntil(email);
   if (lockedUntil) return waitUntil(lockedUntil);
 
-  const { toolkit } = services.identity;
-  try {
-    // A password set before passwords were normalised may be stored as typed: that form is tried too.
-    const typed = String(formData.get("password") ?? "");
-    const tokens = await toolkit.signInWithPassword(email, password).catch((error: unknown) => {
-      if (typed === password || !isIdentityError(error) || !WRONG_CREDENTIALS.has(error.code)) throw error;
-      return toolkit.signInWithPassword(email, typed);
-    });
-    const cookie = await startSession(services, tokens.idToken);
-    attempts.succeeded(email);
-    return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (isIdentityError(error) && error.code.startsWith("TOO_MANY_ATTEMPTS")) {
-      return refuse("errors.form.tooManyAttempts", 429);
-    }
-    if (isIdentityError(error) && error.code === "NOT_A_MEMBER") return refuse("errors.form.notMember", 403);
-    if (isIdentityError(error) && WRONG_CREDENTIALS.has(error.code)) {
-      const locked = attempts.failed(email);
-      return locked ? waitUntil(locked) : refuse("errors.form.signInFailed", 401);
-    }
-    if (isIdentityError(error) && error.code !== "STALE_SIGN_IN" && !error.code.startsWith("HTTP_5")) {
-      return refuse("errors.form.signInFailed", 401);
-    }
-    log.error("signIn", error);
-    return refuse("errors.form.unavailable", 503);
+  const { identity } = services;
+  // A password set before passwords were normalised may be stored as typed: that form is tried too.
+  const typed = String(formData.get("password") ?? "");
+  let signedIn = await identity.signInWithPassword(email, password);
+  if (!signedIn.ok && signedIn.reason === "wrongCredentials" && typed !== password) {
+    signedIn = await identity.signInWithPassword(email, typed);
   }
+  if (!signedIn.ok) {
+    if (signedIn.reason === "wrongCredentials") {
+      const locked = await attempts.failed(email);
+      return locked ? waitUntil(locked) : no("signInFailed");
+    }
+    if (signedIn.reason === "tooManyAttempts") return no("tooManyAttempts");
+    if (signedIn.reason === "unavailable") return no("unavailable");
+    // Disabled, or refused for a reason not worth telling apart: the same answer as a wrong password, uncounted.
+    return no("signInFailed");
+  }
+  const session = await startSession(services, signedIn.idToken);
+  if (!session.ok) {
+    if (session.reason === "notMember") return no("notMember");
+    log.error("signIn.session", undefined, { reason: session.reason, uid: signedIn.uid });
+    return no("unavailable");
+  }
+  await attempts.succeeded(email);
+  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": session.setCookie } });
 }
 
 export default function StartIdRoute() {

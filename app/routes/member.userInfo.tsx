@@ -8,15 +8,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { maskPhone } from "~/auth/phoneLogin.server";
+import { maskPhone } from "~/verification/codes.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeField, FieldError, FormAlert, PhoneField, SubmitButton } from "~/components/form";
-import { errorReply } from "~/lib/formReply";
+import { CodeStep } from "~/components/CodeStep";
+import { FieldError, FormAlert, PhoneField, SubmitButton } from "~/components/form";
+import { invalid, parseForm, refuse } from "~/forms/form.server";
+import { withCookies } from "~/lib/headers";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts, type OpenDraft } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
-import { sendSignupCode, verifySignupCode } from "~/signup/phoneStep.server";
-import { nameSchema } from "~/signup/schemas.server";
+import { checkJoinCode, resendJoinCode, sendJoinCode } from "~/signup/phoneStep.server";
+import { userInfoSchema, type UserInfoFields } from "~/signup/schemas.server";
 import { stepAfter, stepPosition } from "~/signup/steps";
 
 export const handle: PageHandle = {
@@ -45,48 +47,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const open = await requireStep(request, services, KINDS, STEP);
   const next = stepAfter(open.draft.kind, STEP)!;
   const drafts = signupDrafts(services);
-  const form = await request.formData().catch(() => new FormData());
-  const intent = String(form.get("intent") ?? "");
-  const values = {
-    name: String(form.get("name") ?? ""),
-    phone: String(form.get("phone") ?? ""),
-    code: String(form.get("code") ?? ""),
-  };
-  const fail = (field: string, message: string, status: number, headers?: HeadersInit) =>
-    json(errorReply(values, field, message), { status, headers });
-  const saveAndGo = async (next: OpenDraft, to: string, extraCookie?: string | null) => {
-    const headers = new Headers({ "Set-Cookie": await drafts.save(next) });
-    if (extraCookie) headers.append("Set-Cookie", extraCookie);
-    return redirect(to, { headers });
-  };
+  const { submission } = await parseForm(request, userInfoSchema, { defaultIntent: "next" });
+  if (submission.status !== "success") return invalid(submission);
+  const saveAndGo = async (next: OpenDraft, to: string, cookies: string[] = []) =>
+    redirect(to, { headers: withCookies(new Headers(), [await drafts.save(next), ...cookies]) });
+  const { value } = submission;
 
-  if (intent === "change") {
+  if (value.intent === "change") {
     const { pending: _p, phone: _v, ...rest } = open.draft;
-    return saveAndGo({ id: open.id, draft: { ...rest, name: values.name.trim() || open.draft.name } }, STEP);
+    return saveAndGo({ id: open.id, draft: { ...rest, name: value.name?.trim() || open.draft.name } }, STEP);
   }
-  if (intent === "resend") {
+  if (value.intent === "resend") {
     if (!open.draft.pending) return redirect(STEP);
-    const sent = await sendSignupCode(request, context, open, open.draft.pending.phone);
-    if (!sent.ok) return fail(sent.field, sent.message, sent.status);
-    return saveAndGo(sent.draft, STEP, sent.setCookie);
+    const sent = await resendJoinCode(request, services, context.clientAddress, open);
+    if (!sent.ok) return refuse(submission, sent.problem, { headers: withCookies(new Headers(), sent.cookies) });
+    return saveAndGo(sent.draft, STEP, sent.cookies);
   }
 
-  const name = nameSchema.safeParse({ name: values.name });
-  if (!name.success) return fail("name", name.error.issues[0]?.message ?? "errors.form.required", 400);
-  const named: OpenDraft = { id: open.id, draft: { ...open.draft, name: name.data.name } };
-
-  if (intent === "send") {
-    const sent = await sendSignupCode(request, context, named, values.phone);
-    if (!sent.ok) return fail(sent.field, sent.message, sent.status);
-    return saveAndGo(sent.draft, STEP, sent.setCookie);
+  const named: OpenDraft = { id: open.id, draft: { ...open.draft, name: value.name } };
+  if (value.intent === "send") {
+    const sent = await sendJoinCode(request, services, context.clientAddress, named, value.phone);
+    if (!sent.ok) return refuse(submission, sent.problem, { headers: withCookies(new Headers(), sent.cookies) });
+    return saveAndGo(sent.draft, STEP, sent.cookies);
   }
-  if (intent === "verify") {
-    const checked = await verifySignupCode(request, context, named, values.code.trim());
-    if (!checked.ok) return fail(checked.field, checked.message, checked.status);
+  if (value.intent === "verify") {
+    const checked = await checkJoinCode(request, services, named, value.code);
+    if (!checked.ok) return refuse(submission, checked.problem);
     return saveAndGo(checked.draft, next);
   }
-  // "next": the number was verified earlier (the member came back to this step).
-  if (!open.draft.phone) return fail("", "errors.form.codeFirst", 400);
+  if (!open.draft.phone) return refuse(submission, "codeFirst");
   return saveAndGo(named, next);
 }
 
@@ -94,7 +83,7 @@ export default function UserInfoRoute() {
   const { t } = useTranslation();
   const { step, name, pendingPhone, verifiedPhone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ name: string; phone: string; code: string }>({
+  const [form, fields] = useForm<UserInfoFields>({
     id: "user-info",
     lastResult,
     defaultValue: { name },
@@ -130,25 +119,16 @@ export default function UserInfoRoute() {
           </button>
         </>
       ) : pendingPhone ? (
-        <>
-          <p>{t("login.codeSent", { phone: pendingPhone })}</p>
-          <CodeField field={fields.code} />
-          <SubmitButton name="intent" value="verify">
-            {t("signup.verify")}
-          </SubmitButton>
-          <button
-            type="submit"
-            name="intent"
-            value="resend"
-            className="button button--secondary button--block"
-            formNoValidate
-          >
-            {t("login.resend")}
-          </button>
-          <button type="submit" name="intent" value="change" className="link-button" formNoValidate>
-            {t("login.changeNumber")}
-          </button>
-        </>
+        <CodeStep
+          sentTo={t("login.codeSent", { phone: pendingPhone })}
+          code={fields.code}
+          verifyLabel={t("signup.verify")}
+          other={
+            <button type="submit" name="intent" value="change" className="link-button" formNoValidate>
+              {t("login.changeNumber")}
+            </button>
+          }
+        />
       ) : (
         <>
           <PhoneField field={fields.phone} />

@@ -4,9 +4,9 @@
  * account is said after the code proves the phone.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withCookies } from "~/lib/headers";
@@ -17,8 +17,8 @@ import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts } from "~/signup/draft.server";
 import { openStep } from "~/signup/flow.server";
-import { sendSignupCode } from "~/signup/phoneStep.server";
-import { termsSchema } from "~/signup/schemas.server";
+import { sendJoinCode } from "~/signup/phoneStep.server";
+import { joinByPhoneSchema, type JoinByPhoneFields } from "~/signup/schemas.server";
 import { termsItemsIn } from "~/signup/termsView.server";
 
 export const handle: PageHandle = {
@@ -42,26 +42,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await openStep(request, services, "phone", STEP);
-  const formData = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(formData, { schema: termsSchema });
-  const phoneInput = String(formData.get("phone") ?? "").slice(0, 40);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { website, ...choices } = submission.value;
-  if (website) return json(submission.reply({ formErrors: ["errors.form.signUpFailed"] }), { status: 400 });
+  const { submission, bot } = await parseForm(request, joinByPhoneSchema);
+  if (submission.status !== "success") return invalid(submission);
+  if (bot) return refuse(submission, "signUpFailed");
 
+  const { phone, choices } = submission.value;
   const terms = { choices, at: Date.now() };
   const base = open ?? { id: "", draft: { kind: "phone" as const } };
-  const sent = await sendSignupCode(request, context, { id: base.id, draft: { ...base.draft, terms } }, phoneInput);
-  if (!sent.ok) {
-    const reply = sent.field
-      ? submission.reply({ fieldErrors: { [sent.field]: [sent.message] } })
-      : submission.reply({ formErrors: [sent.message] });
-    return json(reply, { status: sent.status });
-  }
+  const withTerms = { id: base.id, draft: { ...base.draft, terms } };
+  const sent = await sendJoinCode(request, services, context.clientAddress, withTerms, phone);
+  if (!sent.ok) return refuse(submission, sent.problem, { headers: withCookies(new Headers(), sent.cookies) });
   const drafts = signupDrafts(services);
   const headers = withCookies(new Headers(), [
     ...(open ? [await drafts.save(sent.draft)] : (await drafts.start(request, sent.draft.draft)).cookies),
-    sent.setCookie,
+    ...sent.cookies,
   ]);
   return redirect("/sign/authNo", { headers });
 }
@@ -70,7 +64,7 @@ export default function SignRoute() {
   const { t } = useTranslation();
   const { documents, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ phone: string; service: string; privacy: string; age14: string }>({
+  const [form, fields] = useForm<JoinByPhoneFields>({
     id: "sign",
     lastResult,
     shouldValidate: "onSubmit",

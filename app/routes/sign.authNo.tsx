@@ -4,14 +4,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { maskPhone } from "~/auth/phoneLogin.server";
+import { codeStepSchema, maskPhone, type CodeStepFields } from "~/verification/codes.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeField, FormAlert, SubmitButton } from "~/components/form";
-import { errorReply } from "~/lib/formReply";
+import { CodeStep } from "~/components/CodeStep";
+import { FormAlert } from "~/components/form";
+import { invalid, parseForm, refuse } from "~/forms/form.server";
+import { withCookies } from "~/lib/headers";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
-import { sendSignupCode, verifySignupCode } from "~/signup/phoneStep.server";
+import { checkJoinCode, resendJoinCode } from "~/signup/phoneStep.server";
 
 export const handle: PageHandle = {
   layout: "join",
@@ -33,54 +35,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await requireStep(request, services, "phone", STEP);
-  const form = await request.formData().catch(() => new FormData());
-  const code = String(form.get("code") ?? "")
-    .trim()
-    .slice(0, 20);
-  const fail = (field: string, message: string, status: number) =>
-    json(errorReply({ code }, field, message), { status });
+  const { submission } = await parseForm(request, codeStepSchema, { defaultIntent: "verify" });
+  if (submission.status !== "success") return invalid(submission);
+  const drafts = signupDrafts(services);
 
-  if (form.get("intent") === "resend") {
+  if (submission.value.intent === "resend") {
     if (!open.draft.pending) return redirect("/sign");
-    const sent = await sendSignupCode(request, context, open, open.draft.pending.phone);
-    if (!sent.ok) return fail(sent.field, sent.message, sent.status);
-    const headers = new Headers({ "Set-Cookie": await signupDrafts(services).save(sent.draft) });
-    if (sent.setCookie) headers.append("Set-Cookie", sent.setCookie);
-    return redirect(STEP, { headers });
+    const sent = await resendJoinCode(request, services, context.clientAddress, open);
+    const headers = withCookies(new Headers(), sent.cookies);
+    if (!sent.ok) return refuse(submission, sent.problem, { headers });
+    return redirect(STEP, { headers: withCookies(headers, [await drafts.save(sent.draft)]) });
   }
-  const checked = await verifySignupCode(request, context, open, code);
-  if (!checked.ok) return fail(checked.field, checked.message, checked.status);
-  return redirect("/sign/inputName", { headers: { "Set-Cookie": await signupDrafts(services).save(checked.draft) } });
+  const checked = await checkJoinCode(request, services, open, submission.value.code);
+  if (!checked.ok) return refuse(submission, checked.problem);
+  return redirect("/sign/inputName", { headers: { "Set-Cookie": await drafts.save(checked.draft) } });
 }
 
 export default function SignCodeRoute() {
   const { t } = useTranslation();
   const { phone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ code: string }>({ id: "sign-code", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<CodeStepFields>({ id: "sign-code", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <p>{t("login.codeSent", { phone })}</p>
       <FormAlert id={form.errorId} errors={form.errors} />
       {form.errors?.[0] === "errors.form.phoneTaken" ? (
         <p className="form__links">
           <Link to="/login/login">{t("signup.phone.signIn")}</Link>
         </p>
       ) : null}
-      <CodeField field={fields.code} />
-      <SubmitButton>{t("signup.verify")}</SubmitButton>
-      <button
-        type="submit"
-        name="intent"
-        value="resend"
-        className="button button--secondary button--block"
-        formNoValidate
-      >
-        {t("login.resend")}
-      </button>
-      <p className="form__links">
-        <Link to="/sign">{t("login.changeNumber")}</Link>
-      </p>
+      <CodeStep
+        sentTo={t("login.codeSent", { phone })}
+        code={fields.code}
+        verifyLabel={t("signup.verify")}
+        other={
+          <p className="form__links">
+            <Link to="/sign">{t("login.changeNumber")}</Link>
+          </p>
+        }
+      />
     </Form>
   );
 }

@@ -1,8 +1,8 @@
 /** Sign-up with a phone, step 4: nationality. Submitting makes the account. */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withCookies } from "~/lib/headers";
@@ -15,7 +15,7 @@ import { countriesIn, countryName, resolveCountry } from "~/members/countries.se
 import { finishSignup } from "~/signup/complete.server";
 import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
-import { nationalitySchema } from "~/signup/schemas.server";
+import { nationalitySchema, type NationalityFields } from "~/signup/schemas.server";
 
 export const handle: PageHandle = {
   layout: "join",
@@ -40,29 +40,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await requireStep(request, services, "phone", STEP);
   const lng = await languageOf(request);
-  const submission = parseWithZod(await request.formData().catch(() => new FormData()), { schema: nationalitySchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { submission } = await parseForm(request, nationalitySchema);
+  if (submission.status !== "success") return invalid(submission);
   const nationality = resolveCountry(submission.value.nationality, lng);
-  if (!nationality) {
-    return json(submission.reply({ fieldErrors: { nationality: ["errors.form.unknownCountry"] } }), { status: 400 });
-  }
+  if (!nationality) return refuse(submission, "unknownCountry");
   const ready = { id: open.id, draft: { ...open.draft, nationality } };
   await signupDrafts(services).save(ready);
   const finished = await finishSignup(request, services, ready, lng, "/sign/signUpComplete");
-  if (!finished.ok) {
-    return json(submission.reply({ formErrors: [finished.message] }), {
-      status: finished.status,
-      headers: withCookies(new Headers(), finished.cookies),
-    });
-  }
-  return finished.response;
+  const headers = withCookies(new Headers(), finished.cookies);
+  // Refusals at the last step concern the whole join, not a field of this page.
+  if (!finished.ok) return refuse(submission, finished.problem, { field: "", headers });
+  return redirect(finished.redirectTo, { headers });
 }
 
 export default function ChoiceNationRoute() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ nationality: string }>({
+  const [form, fields] = useForm<NationalityFields>({
     id: "choice-nation",
     lastResult,
     shouldValidate: "onSubmit",

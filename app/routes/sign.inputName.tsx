@@ -1,8 +1,8 @@
 /** Sign-up with a phone, step 3: the member's name. */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { invalid, parseForm } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
@@ -10,7 +10,7 @@ import { FieldError, FormAlert, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
 import { signupDrafts } from "~/signup/draft.server";
 import { requireStep } from "~/signup/flow.server";
-import { nameSchema } from "~/signup/schemas.server";
+import { nameSchema, type NameFields } from "~/signup/schemas.server";
 
 export const handle: PageHandle = {
   layout: "join",
@@ -29,8 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const open = await requireStep(request, context.services, "phone", STEP);
-  const submission = parseWithZod(await request.formData().catch(() => new FormData()), { schema: nameSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { submission } = await parseForm(request, nameSchema);
+  if (submission.status !== "success") return invalid(submission);
   const setCookie = await signupDrafts(context.services).save({
     id: open.id,
     draft: { ...open.draft, name: submission.value.name },
@@ -42,7 +42,7 @@ export default function InputNameRoute() {
   const { t } = useTranslation();
   const { name } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ name: string }>({
+  const [form, fields] = useForm<NameFields>({
     id: "input-name",
     lastResult,
     defaultValue: { name },

@@ -1,5 +1,5 @@
 /** Sign-up with a phone, done. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { SignUpComplete } from "~/components/SignUpComplete";
@@ -8,7 +8,11 @@ import { completionOf } from "~/signup/complete.server";
 
 export const handle: PageHandle = { layout: "blank", title: "titles.signUpComplete", personal: true };
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => completionOf(request, context.services, "/sign");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const done = await completionOf(request, context.services);
+  if (!done) throw redirect("/sign");
+  return json(done);
+}
 
 export default function SignUpCompleteRoute() {
   return <SignUpComplete {...useLoaderData<typeof loader>()} />;

@@ -6,9 +6,8 @@
  * Joining with Google, the user is made by signing in with the Google token kept
  * in the draft, then given the verified number and the name.
  */
-import type { Auth } from "firebase-admin/auth";
 import { isBareGoogleUser } from "~/auth/google.server";
-import { insertMember, memberProfile } from "~/members/members.server";
+import { createMember, isMember } from "~/members/members.server";
 import type { Services } from "~/infra/services.server";
 import { unsealSecret } from "./draft.server";
 import { requiredTermsAgreed } from "./terms";
@@ -19,24 +18,27 @@ export type CreateAccountResult =
   | { ok: true; uid: string; idToken: string | null }
   | { ok: false; problem: "emailTaken" | "phoneTaken" | "googleExpired" | "incomplete" | "unavailable" };
 
-function codeOf(error: unknown): string {
-  return typeof error === "object" && error && "code" in error ? String((error as { code: unknown }).code) : "";
-}
-
-function logError(event: string, error: unknown, uid?: string) {
-  log.error(event, error, { ...(uid ? { uid } : {}) });
+function logError(event: string, error: unknown, uid?: string, reason?: string) {
+  log.error(event, error, { ...(uid ? { uid } : {}), ...(reason ? { reason } : {}) });
 }
 
 /** No half-made accounts: without its profile the Firebase user goes too. */
-async function removeUser(auth: Auth, uid: string) {
-  await auth.deleteUser(uid).catch((error: unknown) => logError("signUp.cleanup", error, uid));
+async function removeUser(services: Services, uid: string) {
+  const removed = await services.identity.deleteUser(uid);
+  if (!removed.ok) logError("signUp.cleanup", undefined, uid, removed.reason);
 }
 
-/** The member's profile and terms record; false when they could not be stored. */
-function storeProfile(services: Services, uid: string, draft: SignupDraft, language: string, now: number): boolean {
+/** The member's profile and terms record; the problem when they could not be stored. */
+async function storeProfile(
+  services: Services,
+  uid: string,
+  draft: SignupDraft,
+  language: string,
+  now: number,
+): Promise<{ ok: true } | { ok: false; problem: "phoneTaken" | "unavailable" }> {
   try {
-    insertMember(
-      services.db,
+    const stored = await createMember(
+      services,
       {
         uid,
         name: draft.name!,
@@ -50,10 +52,14 @@ function storeProfile(services: Services, uid: string, draft: SignupDraft, langu
       },
       now,
     );
-    return true;
+    if (stored.ok) return stored;
+    // Another member's profile holds the number (the identity provider lost its account).
+    if (stored.problem === "phoneTaken") return { ok: false, problem: "phoneTaken" };
+    logError("signUp.profile", new Error(`member profile not stored: ${stored.problem}`), uid);
+    return { ok: false, problem: "unavailable" };
   } catch (error) {
     logError("signUp.profile", error, uid);
-    return false;
+    return { ok: false, problem: "unavailable" };
   }
 }
 
@@ -63,40 +69,48 @@ async function createGoogleAccount(
   language: string,
   now: number,
 ): Promise<CreateAccountResult> {
-  const { auth, toolkit } = services.identity;
+  const { identity } = services;
   if (!draft.google) return { ok: false, problem: "incomplete" };
-  let tokens;
+  // Google's ID token lives an hour (or was sealed under an older secret): the member signs in with Google again.
+  let googleIdToken: string;
   try {
-    const googleIdToken = unsealSecret(services.sessionSecret, draft.google.sealedToken);
-    tokens = await toolkit.signInWithGoogle(googleIdToken, draft.google.requestUri, draft.google.rawNonce);
+    googleIdToken = unsealSecret(services.sessionSecret, draft.google.sealedToken);
   } catch (error) {
-    // Google's ID token lives an hour (or was sealed under an older secret): the member signs in with Google again.
     logError("signUp.google", error);
+    return { ok: false, problem: "googleExpired" };
+  }
+  const tokens = await identity.signInWithGoogle(googleIdToken, draft.google.requestUri, draft.google.rawNonce);
+  if (!tokens.ok) {
+    logError("signUp.google", undefined, undefined, tokens.reason);
     return { ok: false, problem: "googleExpired" };
   }
   const uid = tokens.uid;
   // Finished in another tab a moment ago: this is now a sign-in.
-  if (memberProfile(services.db, uid)) return { ok: true, uid, idToken: tokens.idToken };
-  try {
-    if (!isBareGoogleUser(await auth.getUser(uid))) return { ok: false, problem: "emailTaken" };
-    await auth.updateUser(uid, { displayName: draft.name, phoneNumber: draft.phone });
-  } catch (error) {
-    await removeUser(auth, uid);
-    if (codeOf(error) === "auth/phone-number-already-exists") return { ok: false, problem: "phoneTaken" };
-    logError("signUp.google", error, uid);
+  if (await isMember(services, uid)) return { ok: true, uid, idToken: tokens.idToken };
+  const found = await identity.findByUid(uid);
+  if (!found.ok || !found.account) {
+    await removeUser(services, uid);
+    logError("signUp.google", undefined, uid, found.ok ? "notFound" : found.reason);
     return { ok: false, problem: "unavailable" };
   }
-  if (!storeProfile(services, uid, draft, language, now)) {
-    await removeUser(auth, uid);
+  // A user that has more than Google is someone else's account with this address.
+  if (!isBareGoogleUser(found.account)) return { ok: false, problem: "emailTaken" };
+  const updated = await identity.updateUser(uid, { displayName: draft.name, phoneNumber: draft.phone });
+  if (!updated.ok) {
+    await removeUser(services, uid);
+    if (updated.reason === "phoneTaken") return { ok: false, problem: "phoneTaken" };
+    logError("signUp.google", undefined, uid, updated.reason);
     return { ok: false, problem: "unavailable" };
+  }
+  const stored = await storeProfile(services, uid, draft, language, now);
+  if (!stored.ok) {
+    await removeUser(services, uid);
+    return stored;
   }
   // A token issued now carries the number too; Google's sign-in token above still does as a fallback.
-  try {
-    return { ok: true, uid, idToken: (await toolkit.signInWithCustomToken(await auth.createCustomToken(uid))).idToken };
-  } catch (error) {
-    logError("signUp.signIn", error, uid);
-    return { ok: true, uid, idToken: tokens.idToken };
-  }
+  const fresh = await identity.signInAs(uid);
+  if (!fresh.ok) logError("signUp.signIn", undefined, uid, fresh.reason);
+  return { ok: true, uid, idToken: fresh.ok ? fresh.idToken : tokens.idToken };
 }
 
 export async function createAccount(
@@ -105,7 +119,7 @@ export async function createAccount(
   language: string,
   now = Date.now(),
 ): Promise<CreateAccountResult> {
-  const { auth, toolkit } = services.identity;
+  const { identity } = services;
   if (!draft.terms || !draft.name || !draft.phone || !draft.nationality) return { ok: false, problem: "incomplete" };
   // The terms step refuses this already; an account is never made without the required terms, whatever the draft says.
   if (!requiredTermsAgreed(draft.terms.choices)) return { ok: false, problem: "incomplete" };
@@ -121,36 +135,31 @@ export async function createAccount(
   }
   if (draft.kind === "id" && !password) return { ok: false, problem: "incomplete" };
 
-  let uid: string;
-  try {
-    const user = await auth.createUser({
-      displayName: draft.name,
-      phoneNumber: draft.phone,
-      ...(draft.kind === "id" ? { email: draft.email, password: password!, emailVerified: false } : {}),
-    });
-    uid = user.uid;
-  } catch (error) {
-    const code = codeOf(error);
-    if (code === "auth/email-already-exists") return { ok: false, problem: "emailTaken" };
-    if (code === "auth/phone-number-already-exists") return { ok: false, problem: "phoneTaken" };
-    logError("signUp.createUser", error);
+  const created = await identity.createUser({
+    displayName: draft.name,
+    phoneNumber: draft.phone,
+    ...(draft.kind === "id" ? { email: draft.email, password: password! } : {}),
+  });
+  if (!created.ok) {
+    if (created.reason === "emailTaken" || created.reason === "phoneTaken")
+      return { ok: false, problem: created.reason };
+    logError("signUp.createUser", undefined, undefined, created.reason);
     return { ok: false, problem: "unavailable" };
   }
+  const { uid } = created;
 
-  if (!storeProfile(services, uid, draft, language, now)) {
-    await removeUser(auth, uid);
-    return { ok: false, problem: "unavailable" };
+  const stored = await storeProfile(services, uid, draft, language, now);
+  if (!stored.ok) {
+    await removeUser(services, uid);
+    return stored;
   }
 
   // The account is complete. Signing in is a convenience: if it fails, the member signs in later.
-  try {
-    const tokens =
-      draft.kind === "id"
-        ? await toolkit.signInWithPassword(draft.email!, password!)
-        : await toolkit.signInWithCustomToken(await auth.createCustomToken(uid));
-    return { ok: true, uid, idToken: tokens.idToken };
-  } catch (error) {
-    logError("signUp.signIn", error, uid);
+  const signedIn =
+    draft.kind === "id" ? await identity.signInWithPassword(draft.email!, password!) : await identity.signInAs(uid);
+  if (!signedIn.ok) {
+    logError("signUp.signIn", undefined, uid, signedIn.reason);
     return { ok: true, uid, idToken: null };
   }
+  return { ok: true, uid, idToken: signedIn.idToken };
 }

@@ -1,76 +1,54 @@
 /**
- * Verifying a new member's mobile number, shared by both sign-up flows: send a
- * code to the number (kept in the draft as pending), then check it. Only once the
- * code proves the phone do we say whether the number already has an account.
+ * Proving a new member's mobile number, shared by both joins: the code step of
+ * verification/codes.server.ts for the purpose "signUp", kept in the draft as
+ * pending until it checks out. Only once the code proves the phone do we say
+ * whether the number already has an account.
  */
-import type { AppLoadContext } from "@remix-run/node";
-import { browserIdOf } from "~/infra/cookies.server";
-import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
-import { issueProblem, sendCode, verifyProblem } from "~/auth/phoneLogin.server";
-import { formMessage } from "~/lib/formMessage";
+import type { Problem } from "~/forms/form.server";
+import { problem } from "~/forms/form.server";
+import type { Services } from "~/infra/services.server";
+import { checkCode, phoneNumberOf, sendCode, type PendingCode } from "~/verification/codes.server";
 import type { OpenDraft } from "./draft.server";
-import { log } from "~/infra/log.server";
 
-export type StepProblem = { ok: false; field: string; message: string; status: number };
+const pendingOf = (open: OpenDraft): PendingCode | null =>
+  open.draft.pending ? { purpose: "signUp", ...open.draft.pending } : null;
 
-export async function sendSignupCode(
+/** Texts a code to the typed number; the draft now waits for it (a number verified before is forgotten). */
+export async function sendJoinCode(
   request: Request,
-  context: AppLoadContext,
+  services: Services,
+  clientAddress: string,
   open: OpenDraft,
   phoneInput: string,
-): Promise<{ ok: true; draft: OpenDraft; setCookie: string | null } | StepProblem> {
-  const phone = normalizePhoneNumber(phoneInput);
-  if (!phone.ok) {
-    const key = phone.problem === "notMobile" ? "errors.form.notMobile" : "errors.form.invalidPhone";
-    return { ok: false, field: "phone", message: formMessage(key), status: 400 };
-  }
-  let sent;
-  try {
-    sent = await sendCode(request, context.services, context.clientAddress, phone.e164, "signUp");
-  } catch (error) {
-    log.error("sms", error);
-    return { ok: false, field: "", message: formMessage("errors.form.smsFailed"), status: 503 };
-  }
-  if (!sent.result.ok) return { ok: false, field: "", message: issueProblem(sent.result), status: 429 };
+): Promise<{ ok: true; draft: OpenDraft; cookies: string[] } | { ok: false; problem: Problem; cookies: string[] }> {
+  const phone = phoneNumberOf(phoneInput);
+  if (!phone.ok) return { ok: false, problem: phone.problem, cookies: [] };
+  const sent = await sendCode(request, services, clientAddress, phone.e164, "signUp");
+  if (!sent.ok) return sent;
   const { phone: _verified, ...rest } = open.draft;
-  return {
-    ok: true,
-    draft: { id: open.id, draft: { ...rest, pending: { phone: phone.e164, codeId: sent.result.codeId } } },
-    setCookie: sent.setCookie,
-  };
+  const pending = { phone: sent.pending.phone, codeId: sent.pending.codeId };
+  return { ok: true, draft: { id: open.id, draft: { ...rest, pending } }, cookies: sent.cookies };
 }
 
-export async function verifySignupCode(
+/** Texts a new code to the number the draft waits for. */
+export async function resendJoinCode(request: Request, services: Services, clientAddress: string, open: OpenDraft) {
+  const pending = pendingOf(open);
+  if (!pending) return { ok: false as const, problem: problem("codeFirst"), cookies: [] };
+  return sendJoinCode(request, services, clientAddress, open, pending.phone);
+}
+
+/** Checks the typed code; the draft then holds the proven number, unless an account already uses it. */
+export async function checkJoinCode(
   request: Request,
-  context: AppLoadContext,
+  services: Services,
   open: OpenDraft,
   code: string,
-): Promise<{ ok: true; draft: OpenDraft } | (StepProblem & { phoneTaken?: true })> {
-  const { services } = context;
-  const pending = open.draft.pending;
-  if (!pending) return { ok: false, field: "", message: formMessage("errors.form.codeFirst"), status: 400 };
-  const browser = await browserIdOf(request, services);
-  const checked = services.phoneCodes.verify(pending.codeId, code, browser.id, Date.now());
-  if (!checked.ok) {
-    return {
-      ok: false,
-      field: checked.reason === "malformed" ? "code" : "",
-      message: verifyProblem(checked),
-      status: 400,
-    };
-  }
-  if (checked.purpose !== "signUp" || checked.phone !== pending.phone) {
-    return { ok: false, field: "", message: formMessage("errors.form.codeUsed"), status: 400 };
-  }
-  try {
-    await services.identity.auth.getUserByPhoneNumber(checked.phone);
-    return { ok: false, field: "", message: formMessage("errors.form.phoneTaken"), status: 409, phoneTaken: true };
-  } catch (error) {
-    if ((error as { code?: string }).code !== "auth/user-not-found") {
-      log.error("signUp.phoneCheck", error);
-      return { ok: false, field: "", message: formMessage("errors.form.signUpFailed"), status: 503 };
-    }
-  }
+): Promise<{ ok: true; draft: OpenDraft } | { ok: false; problem: Problem }> {
+  const checked = await checkCode(request, services, pendingOf(open), code);
+  if (!checked.ok) return checked;
+  const found = await services.identity.findByPhone(checked.phone);
+  if (!found.ok) return { ok: false, problem: problem("signUpUnavailable") };
+  if (found.account) return { ok: false, problem: problem("phoneTaken") };
   const { pending: _done, ...rest } = open.draft;
   return { ok: true, draft: { id: open.id, draft: { ...rest, phone: checked.phone } } };
 }

@@ -28,32 +28,56 @@ export const nameField = z
   });
 
 /** Checkbox per document, plus "agree to all", which ticks every box (also without JavaScript). */
-export const termsSchema = z
-  .object({
-    agreeAll: z.boolean().optional(),
-    service: z.boolean().optional(),
-    privacy: z.boolean().optional(),
-    age14: z.boolean().optional(),
-    marketing: z.boolean().optional(),
-    website: z.string().optional(),
-  })
-  .transform((value): TermsChoices & { website?: string } => {
-    const all = value.agreeAll === true;
-    return {
-      service: all || value.service === true,
-      privacy: all || value.privacy === true,
-      age14: all || value.age14 === true,
-      marketing: all || value.marketing === true,
-      website: value.website,
-    };
-  })
-  .superRefine((choices, ctx) => {
-    for (const doc of termsDocuments) {
-      if (doc.required && !choices[doc.id]) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [doc.id], message: "errors.form.termsRequired" });
-      }
+const termsBoxes = z.object({
+  agreeAll: z.boolean().optional(),
+  service: z.boolean().optional(),
+  privacy: z.boolean().optional(),
+  age14: z.boolean().optional(),
+  marketing: z.boolean().optional(),
+});
+
+function termsChoices(value: z.infer<typeof termsBoxes>): TermsChoices {
+  const all = value.agreeAll === true;
+  return {
+    service: all || value.service === true,
+    privacy: all || value.privacy === true,
+    age14: all || value.age14 === true,
+    marketing: all || value.marketing === true,
+  };
+}
+
+function requireTerms(choices: TermsChoices, ctx: z.RefinementCtx) {
+  for (const doc of termsDocuments) {
+    if (doc.required && !choices[doc.id]) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [doc.id], message: "errors.form.termsRequired" });
     }
+  }
+}
+
+export const termsSchema = termsBoxes.transform(termsChoices).superRefine(requireTerms);
+
+/** The phone join's first step: the number and the terms, judged together. */
+export const joinByPhoneSchema = termsBoxes
+  .extend({ phone: z.string(required).max(40, "errors.form.invalidPhone") })
+  .transform((value) => ({ phone: value.phone, choices: termsChoices(value) }))
+  .superRefine((value, ctx) => requireTerms(value.choices, ctx));
+
+export type JoinByPhoneFields = z.input<typeof joinByPhoneSchema>;
+
+/** The ID join's terms step: agree, or (joining with Google) leave to join another way. */
+export const agreeSchema = z
+  .discriminatedUnion("intent", [
+    termsBoxes.extend({ intent: z.literal("agree") }),
+    z.object({ intent: z.literal("discard") }),
+  ])
+  .transform((value) =>
+    value.intent === "agree" ? { intent: value.intent, choices: termsChoices(value) } : { intent: value.intent },
+  )
+  .superRefine((value, ctx) => {
+    if (value.choices) requireTerms(value.choices, ctx);
   });
+
+export type AgreeFields = z.input<typeof agreeSchema>;
 
 /** A new password, checked against the length rule, the common list and the ID. */
 export function newPasswordFields(idOf: (value: Record<string, unknown>) => string | null) {
@@ -72,9 +96,13 @@ export const accountSchema = z
   .object({ email: emailField, password: passwordInput, passwordConfirm: passwordInput })
   .superRefine(newPasswordFields((v) => (typeof v.email === "string" ? v.email : null)));
 
+export type AccountFields = z.input<typeof accountSchema>;
+
 export const newPasswordSchema = z
   .object({ password: passwordInput, passwordConfirm: passwordInput })
   .superRefine(newPasswordFields(() => null));
+
+export type ResetPasswordFields = z.input<typeof newPasswordSchema>;
 
 export const nameSchema = z.object({ name: nameField });
 
@@ -99,8 +127,49 @@ const dateField = z
     );
   }, "errors.form.invalidDate");
 
-export const addInfoSchema = z.object({
-  nationality: z.string(required).trim().max(100),
-  visa: z.string({ required_error: "errors.form.visaRequired" }).refine(isKnownVisa, "errors.form.visaRequired"),
-  visaExpiry: dateField.optional(),
-});
+/** The ID join's last step: join, or go to the visa finder first (what was typed is kept, unchecked). */
+export const addInfoSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("join"),
+    nationality: z.string(required).trim().max(100),
+    visa: z.string({ required_error: "errors.form.visaRequired" }).refine(isKnownVisa, "errors.form.visaRequired"),
+    visaExpiry: dateField.optional(),
+  }),
+  z.object({
+    intent: z.literal("findVisa"),
+    nationality: z.string().max(100).optional(),
+    visa: z.string().max(100).optional(),
+    visaExpiry: z.string().max(20).optional(),
+  }),
+]);
+
+/** The ID join's step for the name and the mobile number, whose code is checked on the same page. */
+export const userInfoSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("send"),
+    name: nameField,
+    phone: z.string(required).max(40, "errors.form.invalidPhone"),
+  }),
+  z.object({ intent: z.literal("verify"), name: nameField, code: z.string(required).trim().max(20) }),
+  z.object({ intent: z.literal("resend") }),
+  // Another number: what was typed as the name is kept, unchecked.
+  z.object({ intent: z.literal("change"), name: z.string().max(1000).optional() }),
+  // The number was proven earlier (the member came back to this step).
+  z.object({ intent: z.literal("next"), name: nameField }),
+]);
+
+export type UserInfoFields = z.input<typeof userInfoSchema>;
+
+/** Password recovery: the ID, then the texted code (with "send again" and "another ID"). */
+export const findPasswordSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("send"), email: emailField }),
+  z.object({ intent: z.literal("verify"), code: z.string(required).trim().max(20) }),
+  z.object({ intent: z.literal("resend") }),
+  z.object({ intent: z.literal("restart") }),
+]);
+
+export type FindPasswordFields = z.input<typeof findPasswordSchema>;
+
+export type AddInfoFields = z.input<typeof addInfoSchema>;
+export type NameFields = z.input<typeof nameSchema>;
+export type NationalityFields = z.input<typeof nationalitySchema>;

@@ -144,26 +144,34 @@ describe("Auth emulator supervision", () => {
     const identity = createIdentity(loadConfig({ NODE_ENV: "test", DATA_DIR: dir, FIREBASE_PROJECT_ID: projectId }), e);
     try {
       const saved = () => savedUsers(accountsFile(dir))!;
-      const user = await identity.auth.createUser({ email: "saved@example.com", phoneNumber: "+821055550001" });
+      const user = await identity.admin.auth.createUser({ email: "saved@example.com", phoneNumber: "+821055550001" });
       expect(saved().map((u) => u.localId)).toContain(user.uid);
-      await identity.auth.updateUser(user.uid, { displayName: "Saved Name" });
+      await identity.admin.auth.updateUser(user.uid, { displayName: "Saved Name" });
       expect(saved().find((u) => u.localId === user.uid)).toMatchObject({ displayName: "Saved Name" });
-      await identity.auth.setCustomUserClaims(user.uid, { role: "tester" });
+      await identity.admin.auth.setCustomUserClaims(user.uid, { role: "tester" });
       expect(saved().find((u) => u.localId === user.uid)).toMatchObject({ customAttributes: '{"role":"tester"}' });
       const before = saved().find((u) => u.localId === user.uid) as { validSince?: string };
       // validSince has one-second resolution: let a second pass so the revocation changes it.
       await new Promise((r) => setTimeout(r, 1100));
-      await identity.auth.revokeRefreshTokens(user.uid);
+      await identity.admin.auth.revokeRefreshTokens(user.uid);
       expect((saved().find((u) => u.localId === user.uid) as { validSince?: string }).validSince).not.toBe(
         before.validSince,
       );
-      const tokens = await identity.toolkit.signUp("toolkit@example.com", "correct horse battery");
+      const tokens = await identity.admin.toolkit.signUp("toolkit@example.com", "correct horse battery");
       expect(saved().map((u) => u.localId)).toContain(tokens.uid);
-      await identity.auth.importUsers([{ uid: "imported-1", email: "imported@example.com" }]);
+      // The identity port's verbs go through the same saving clients.
+      const made = await identity.createUser({ email: "port@example.com", password: "correct horse battery" });
+      if (!made.ok) throw new Error(`createUser: ${made.reason}`);
+      expect(saved().map((u) => u.localId)).toContain(made.uid);
+      expect(await identity.updateUser(made.uid, { displayName: "Port Name" })).toEqual({ ok: true });
+      expect(saved().find((u) => u.localId === made.uid)).toMatchObject({ displayName: "Port Name" });
+      expect(await identity.deleteUser(made.uid)).toEqual({ ok: true });
+      expect(saved().map((u) => u.localId)).not.toContain(made.uid);
+      await identity.admin.auth.importUsers([{ uid: "imported-1", email: "imported@example.com" }]);
       expect(saved().map((u) => u.localId)).toContain("imported-1");
-      await identity.auth.deleteUser(user.uid);
+      await identity.admin.auth.deleteUser(user.uid);
       expect(saved().map((u) => u.localId)).not.toContain(user.uid);
-      await identity.auth.deleteUsers([tokens.uid, "imported-1"]);
+      await identity.admin.auth.deleteUsers([tokens.uid, "imported-1"]);
       expect(saved().map((u) => u.localId)).toEqual([]);
     } finally {
       await identity.close();

@@ -16,14 +16,14 @@ import {
   createPhoneCodes,
   type CodeRequest,
 } from "~/auth/phoneCodes.server";
-import { openDatabase } from "~/infra/sqlite/database.server";
+import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import { outboxSender, readOutbox, type SmsSender } from "~/infra/sms/sender.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-codes-"));
-const db = openDatabase(path.join(dir, "codes.sqlite"));
-const codes = createPhoneCodes({ db, secret: "test-secret", sender: outboxSender(dir) });
-afterAll(() => {
-  db.close();
+const stores = openSqliteStores(path.join(dir, "codes.sqlite"));
+const codes = createPhoneCodes({ codes: stores.phoneCodes, secret: "test-secret", sender: outboxSender(dir) });
+afterAll(async () => {
+  await stores.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -52,7 +52,7 @@ describe("issuing", () => {
   it("texts six digits to the number and stores only a hash", async () => {
     const { phone, code, codeId } = await issued();
     expect(code).toMatch(/^\d{6}$/);
-    const row = db.prepare("SELECT * FROM phone_codes WHERE id = ?").get(codeId) as Record<string, unknown>;
+    const row = (await stores.phoneCodes.find(codeId))!;
     expect(JSON.stringify(row)).not.toContain(code);
     expect(JSON.stringify(row)).not.toContain("browser-a");
     expect(JSON.stringify(row)).not.toContain("203.0.113.7");
@@ -77,11 +77,11 @@ describe("issuing", () => {
   it("lets only the newest code of a number work", async () => {
     const first = await issued();
     const second = await issued({ phone: first.phone, now: T0 + RESEND_COOLDOWN_MS });
-    expect(codes.verify(first.codeId, first.code, "browser-a", T0 + RESEND_COOLDOWN_MS + 1)).toEqual({
+    expect(await codes.verify(first.codeId, first.code, "browser-a", T0 + RESEND_COOLDOWN_MS + 1)).toEqual({
       ok: false,
       reason: "used",
     });
-    expect(codes.verify(second.codeId, second.code, "browser-a", T0 + RESEND_COOLDOWN_MS + 1).ok).toBe(true);
+    expect((await codes.verify(second.codeId, second.code, "browser-a", T0 + RESEND_COOLDOWN_MS + 1)).ok).toBe(true);
   });
 
   it("caps codes per number per day", async () => {
@@ -108,7 +108,7 @@ describe("issuing", () => {
 
   it("does not hold the cool-down when the text could not be sent", async () => {
     const failing: SmsSender = { send: () => Promise.reject(new Error("provider down")) };
-    const flaky = createPhoneCodes({ db, secret: "test-secret", sender: failing });
+    const flaky = createPhoneCodes({ codes: stores.phoneCodes, secret: "test-secret", sender: failing });
     const r = request();
     await expect(flaky.issue(r, text)).rejects.toThrow("provider down");
     expect((await codes.issue(r, text)).ok).toBe(true);
@@ -118,47 +118,70 @@ describe("issuing", () => {
 describe("verifying", () => {
   it("accepts the right code once", async () => {
     const { codeId, code, phone } = await issued();
-    expect(codes.verify(codeId, code, "browser-a", T0 + 1000)).toEqual({ ok: true, phone, purpose: "signIn" });
-    expect(codes.verify(codeId, code, "browser-a", T0 + 2000)).toEqual({ ok: false, reason: "used" });
+    expect(await codes.verify(codeId, code, "browser-a", T0 + 1000)).toEqual({ ok: true, phone, purpose: "signIn" });
+    expect(await codes.verify(codeId, code, "browser-a", T0 + 2000)).toEqual({ ok: false, reason: "used" });
   });
 
   it("refuses a code after 3 minutes", async () => {
     const { codeId, code } = await issued();
-    expect(codes.verify(codeId, code, "browser-a", T0 + CODE_TTL_MS)).toEqual({ ok: false, reason: "expired" });
+    expect(await codes.verify(codeId, code, "browser-a", T0 + CODE_TTL_MS)).toEqual({ ok: false, reason: "expired" });
   });
 
   it("counts wrong codes and kills the code after 5", async () => {
     const { codeId, code } = await issued();
     const wrong = code === "000000" ? "111111" : "000000";
     for (let left = MAX_ATTEMPTS - 1; left >= 1; left--) {
-      expect(codes.verify(codeId, wrong, "browser-a", T0 + 1)).toEqual({
+      expect(await codes.verify(codeId, wrong, "browser-a", T0 + 1)).toEqual({
         ok: false,
         reason: "wrong",
         attemptsLeft: left,
       });
     }
-    expect(codes.verify(codeId, wrong, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "tooManyAttempts" });
-    expect(codes.verify(codeId, code, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "tooManyAttempts" });
+    expect(await codes.verify(codeId, wrong, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "tooManyAttempts" });
+    expect(await codes.verify(codeId, code, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "tooManyAttempts" });
+  });
+
+  it("counts every one of many wrong codes sent at once: no guess gets past the fifth", async () => {
+    const { codeId, code } = await issued();
+    const wrong = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    const results = await Promise.all(wrong.map((guess) => codes.verify(codeId, guess, "browser-a", T0 + 1)));
+    expect(
+      results
+        .filter((r) => !r.ok && r.reason === "wrong")
+        .map((r) => (r as { attemptsLeft: number }).attemptsLeft)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
+    expect(results.filter((r) => !r.ok && r.reason === "tooManyAttempts")).toHaveLength(16);
+    expect(await codes.verify(codeId, code, "browser-a", T0 + 2)).toEqual({ ok: false, reason: "tooManyAttempts" });
+  });
+
+  it("accepts the right code once when it is sent many times at once", async () => {
+    const { codeId, code } = await issued();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => codes.verify(codeId, code, "browser-a", T0 + 1)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === "used")).toHaveLength(9);
   });
 
   it("does not count or accept codes with letters or the wrong length", async () => {
     const { codeId, code } = await issued();
     for (const bad of ["12a456", "12345", "1234567", "", " 123456"]) {
-      expect(codes.verify(codeId, bad, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "malformed" });
+      expect(await codes.verify(codeId, bad, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "malformed" });
     }
-    expect(codes.verify(codeId, code, "browser-a", T0 + 1).ok).toBe(true);
+    expect((await codes.verify(codeId, code, "browser-a", T0 + 1)).ok).toBe(true);
   });
 
   it("is bound to the browser that asked", async () => {
     const { codeId, code } = await issued();
-    expect(codes.verify(codeId, code, "browser-b", T0 + 1)).toEqual({ ok: false, reason: "notFound" });
-    expect(codes.verify("no-such-code", code, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "notFound" });
-    expect(codes.verify(codeId, code, "browser-a", T0 + 1).ok).toBe(true);
+    expect(await codes.verify(codeId, code, "browser-b", T0 + 1)).toEqual({ ok: false, reason: "notFound" });
+    expect(await codes.verify("no-such-code", code, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "notFound" });
+    expect((await codes.verify(codeId, code, "browser-a", T0 + 1)).ok).toBe(true);
   });
 
   it("prunes codes older than a day", async () => {
     const { codeId } = await issued({ now: T0 - 2 * 24 * 60 * 60_000 });
-    expect(codes.prune(T0)).toBeGreaterThan(0);
-    expect(db.prepare("SELECT 1 FROM phone_codes WHERE id = ?").get(codeId)).toBeUndefined();
+    expect(await codes.prune(T0)).toBeGreaterThan(0);
+    expect(await stores.phoneCodes.find(codeId)).toBeNull();
   });
 });

@@ -20,8 +20,8 @@ let seq = 0;
 async function number(withMember = true) {
   const local = `010${String(5550000 + (Date.now() % 1000) * 10 + seq++).padStart(8, "0")}`;
   const e164 = `+82${local.slice(1)}`;
-  const uid = withMember ? (await services.identity.auth.createUser({ phoneNumber: e164 })).uid : null;
-  if (uid) registerMember(services, uid, { phoneNumber: e164, signUpMethod: "phone" });
+  const uid = withMember ? (await services.identity.admin.auth.createUser({ phoneNumber: e164 })).uid : null;
+  if (uid) await registerMember(services, uid, { phoneNumber: e164, signUpMethod: "phone" });
   return { local, e164, uid };
 }
 

@@ -27,8 +27,8 @@ let seq = 0;
 async function member() {
   const email = `recover-${randomUUID()}@example.com`;
   const e164 = `+82107${String((Date.now() % 100_000) * 10 + (seq++ % 10)).padStart(7, "0")}`;
-  const { uid } = await services.identity.auth.createUser({ email, password, phoneNumber: e164 });
-  registerMember(services, uid, { phoneNumber: e164 });
+  const { uid } = await services.identity.admin.auth.createUser({ email, password, phoneNumber: e164 });
+  await registerMember(services, uid, { phoneNumber: e164 });
   return { email, e164, uid };
 }
 const codeFor = (e164: string) =>
@@ -41,7 +41,7 @@ const find = (jar: Jar, fields: Record<string, string>) => post(findPwAction, "/
 const reset = (jar: Jar, newPassword: string) =>
   post(resetAction, "/member/resetPw", jar, { password: newPassword, passwordConfirm: newPassword }, context);
 const signsIn = (email: string, pw: string) =>
-  services.identity.toolkit.signInWithPassword(email, pw).then(
+  services.identity.admin.toolkit.signInWithPassword(email, pw).then(
     () => true,
     () => false,
   );
@@ -147,7 +147,7 @@ describe("recovery answers", () => {
   it("are the same for a member's ID, an unknown ID and an ID without a member", async () => {
     const known = await member();
     const bare = `bare-${randomUUID()}@example.com`;
-    await services.identity.auth.createUser({ email: bare, password });
+    await services.identity.admin.auth.createUser({ email: bare, password });
     const outboxBefore = readOutbox(services.dataDir, 10_000).length;
 
     const answers = [];

@@ -16,8 +16,8 @@ afterAll(() => services.cleanup());
 const password = "a long enough passphrase";
 async function member() {
   const email = `m-${randomUUID()}@example.com`;
-  const { uid } = await services.identity.toolkit.signUp(email, password);
-  registerMember(services, uid);
+  const { uid } = await services.identity.admin.toolkit.signUp(email, password);
+  await registerMember(services, uid);
   return { email, uid };
 }
 const post = (fields: Record<string, string>, cookie?: string) =>
@@ -115,7 +115,7 @@ describe("sign-out", () => {
 describe("who may sign in", () => {
   it("refuses an account made at the identity provider directly: it is not a member", async () => {
     const email = `direct-${randomUUID()}@example.com`;
-    await services.identity.toolkit.signUp(email, password);
+    await services.identity.admin.toolkit.signUp(email, password);
     const response = await submit({ email, password });
     expect(response.status).toBe(403);
     expect(((await response.json()) as Reply).error?.[""]).toEqual(["errors.form.notMember"]);
@@ -142,19 +142,19 @@ describe("wrong passwords per ID", () => {
     expect((await submit({ email: other.email, password }, "203.0.113.7")).status).toBe(302);
   });
 
-  it("forget the count on success, and wait longer each time the guessing goes on", () => {
+  it("forget the count on success, and wait longer each time the guessing goes on", async () => {
     const attempts = passwordAttempts(services);
     const email = `count-${randomUUID()}@example.com`;
     const t0 = 1_700_000_000_000;
-    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) expect(attempts.failed(email, t0 + i)).toBeNull();
-    attempts.succeeded(email);
-    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) expect(attempts.failed(email, t0 + 100 + i)).toBeNull();
-    const first = attempts.failed(email, t0 + 200)!;
+    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) expect(await attempts.failed(email, t0 + i)).toBeNull();
+    await attempts.succeeded(email);
+    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) expect(await attempts.failed(email, t0 + 100 + i)).toBeNull();
+    const first = (await attempts.failed(email, t0 + 200))!;
     expect(first).toBe(t0 + 200 + FIRST_LOCK_MS);
-    expect(attempts.lockedUntil(email, first - 1)).toBe(first);
-    expect(attempts.lockedUntil(email, first)).toBeNull();
-    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) attempts.failed(email, first + i);
-    expect(attempts.failed(email, first + 100)).toBe(first + 100 + 2 * FIRST_LOCK_MS);
+    expect(await attempts.lockedUntil(email, first - 1)).toBe(first);
+    expect(await attempts.lockedUntil(email, first)).toBeNull();
+    for (let i = 1; i < MAX_FAILED_PASSWORDS; i++) await attempts.failed(email, first + i);
+    expect(await attempts.failed(email, first + 100)).toBe(first + 100 + 2 * FIRST_LOCK_MS);
   });
 });
 
@@ -163,8 +163,8 @@ describe("passwords are compared as the member sees them", () => {
     const email = `nfc-${randomUUID()}@example.com`;
     const composed = "Mật khẩu mùa đông ở Seoul";
     // As sign-up keeps it: normalised.
-    const { uid } = await services.identity.toolkit.signUp(email, composed.normalize("NFC"));
-    registerMember(services, uid);
+    const { uid } = await services.identity.admin.toolkit.signUp(email, composed.normalize("NFC"));
+    await registerMember(services, uid);
     expect((await submit({ email, password: composed.normalize("NFD") })).status).toBe(302);
     expect((await submit({ email, password: composed.normalize("NFC") })).status).toBe(302);
   });
@@ -172,8 +172,8 @@ describe("passwords are compared as the member sees them", () => {
   it("still accepts a password stored as typed before passwords were normalised", async () => {
     const email = `legacy-${randomUUID()}@example.com`;
     const typed = "Mật khẩu cũ ở Busan".normalize("NFD");
-    const { uid } = await services.identity.toolkit.signUp(email, typed);
-    registerMember(services, uid);
+    const { uid } = await services.identity.admin.toolkit.signUp(email, typed);
+    await registerMember(services, uid);
     expect((await submit({ email, password: typed })).status).toBe(302);
   });
 });

@@ -3,11 +3,11 @@
  * record beside the account), for tests about what members can do. Joining itself
  * is tested through its routes in signUp.test.ts.
  */
-import { insertMember, type NewMember } from "~/members/members.server";
+import { createMember, type JoiningMember } from "~/members/members.server";
 import type { Services } from "~/infra/services.server";
 
-export function registerMember(services: Services, uid: string, profile: Partial<NewMember> = {}) {
-  insertMember(services.db, {
+export async function registerMember(services: Services, uid: string, profile: Partial<JoiningMember> = {}) {
+  const created = await createMember(services, {
     uid,
     name: "Test Member",
     language: "en",
@@ -19,4 +19,5 @@ export function registerMember(services: Services, uid: string, profile: Partial
     terms: { choices: { service: true, privacy: true, age14: true, marketing: false }, at: Date.now() },
     ...profile,
   });
+  if (!created.ok) throw new Error(`member ${uid} not registered: ${created.problem}`);
 }

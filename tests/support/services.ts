@@ -1,6 +1,7 @@
 /**
- * Real services for loader and action tests: a temporary SQLite file with the
- * app's migrations and the run's Auth emulator (started in globalSetup).
+ * Real services for loader and action tests, composed as the server composes
+ * them (composeServices): the SQLite stores on a temporary data directory and the
+ * run's Auth emulator (started in globalSetup).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -8,15 +9,14 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { createIdentity } from "~/infra/firebase/admin.server";
 import type { AuthEmulator } from "~/infra/firebase/emulator.server";
 import { loadConfig, type Config } from "~/infra/config.server";
-import { createPhoneCodes } from "~/auth/phoneCodes.server";
-import { openDatabase } from "~/infra/sqlite/database.server";
-import { smsSender, type Services } from "~/infra/services.server";
+import { composeServices, databaseFileOf, openStores, type Services } from "~/infra/services.server";
 
 export interface TestServices extends Services {
   dataDir: string;
+  /** The SQLite file behind `stores`, for tests that reach past the stores (a broken table, a forged flow). */
+  databaseFile: string;
   cleanup(): Promise<void>;
 }
 
@@ -25,7 +25,7 @@ export function createTestServices(env: Record<string, string> = {}): TestServic
   const projectId = inject("authProjectId");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-test-"));
   const config: Config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, FIREBASE_PROJECT_ID: projectId, ...env });
-  const db = openDatabase(path.join(dataDir, "test.sqlite"));
+  const stores = openStores(config);
   const origin = `http://${host}`;
   // The run's shared emulator; this handle does not own its process.
   const emulator: AuthEmulator = {
@@ -37,19 +37,14 @@ export function createTestServices(env: Record<string, string> = {}): TestServic
     answers: async () => (await fetch(`${origin}/`)).ok,
     stop: async () => undefined,
   };
-  const identity = createIdentity(config, emulator);
-  const sessionSecret = randomBytes(32).toString("base64url");
+  const services = composeServices({ config, stores, emulator, sessionSecret: randomBytes(32).toString("base64url") });
   return {
-    config,
-    db,
-    identity,
-    emulator,
-    sessionSecret,
-    phoneCodes: createPhoneCodes({ db, secret: sessionSecret, sender: smsSender(config) }),
+    ...services,
     dataDir,
+    databaseFile: databaseFileOf(config),
     async cleanup() {
-      await identity.close();
-      db.close();
+      await services.identity.close();
+      await stores.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

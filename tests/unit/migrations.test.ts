@@ -56,3 +56,34 @@ describe("SQLite database", () => {
     expect(() => openDatabase(tempFile(), [v2])).toThrow(MigrationError);
   });
 });
+
+describe("migration 8: one member per phone number", () => {
+  const insert = (db: ReturnType<typeof openDatabase>, uid: string, phone: string | null, at: number) =>
+    db
+      .prepare(
+        `INSERT INTO members (uid, name, language, phone_number, nationality, sign_up_method, created_at, updated_at)
+         VALUES (?, 'N', 'en', ?, 'VN', 'phone', ?, ?)`,
+      )
+      .run(uid, phone, at, at);
+
+  it("keeps the number on the newest profile that shares it, then refuses a second holder", () => {
+    const file = tempFile();
+    const before = openDatabase(file, appMigrations.slice(0, 7));
+    insert(before, "old", "+821012345678", 1);
+    insert(before, "new", "+821012345678", 2);
+    insert(before, "alone", "+821087654321", 1);
+    insert(before, "none-1", null, 1);
+    before.close();
+    const db = openDatabase(file);
+    const phones = db.prepare("SELECT uid, phone_number AS phone FROM members ORDER BY uid").all();
+    expect(phones).toEqual([
+      { uid: "alone", phone: "+821087654321" },
+      { uid: "new", phone: "+821012345678" },
+      { uid: "none-1", phone: null },
+      { uid: "old", phone: null },
+    ]);
+    expect(() => insert(db, "third", "+821012345678", 3)).toThrow(/UNIQUE/);
+    insert(db, "none-2", null, 3);
+    db.close();
+  });
+});

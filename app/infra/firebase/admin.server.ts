@@ -1,24 +1,18 @@
 /**
- * The Firebase Admin app for this process. In local mode it talks to the Auth
- * emulator (FIREBASE_AUTH_EMULATOR_HOST is set before the SDK is first used); in
- * hosted mode to the real project with the service account from the config.
- * In local mode every call that changes accounts resolves only after the emulator's
- * accounts are saved, so a member is never told of a change a crash can undo.
+ * The Firebase Admin app for this process, behind the identity port. In local mode
+ * it talks to the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST is set before the SDK
+ * is first used); in hosted mode to the real project with the service account from
+ * the config. In local mode every call that changes accounts (through the port's
+ * verbs or the raw clients) resolves only after the emulator's accounts are saved,
+ * so a member is never told of a change a crash can undo.
  */
 import { cert, deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getAuth, type Auth } from "firebase-admin/auth";
 import { pointFirebaseAdminAtEmulator, type Config } from "~/infra/config.server";
 import type { AuthEmulator } from "~/infra/firebase/emulator.server";
+import { firebaseIdentity, type FirebaseIdentity } from "~/infra/firebase/identity.server";
+import { reasonOf } from "~/infra/firebase/identityCodes.server";
 import { identityToolkit, type IdentityToolkit } from "~/infra/firebase/identityToolkit.server";
-
-export interface Identity {
-  readonly auth: Auth;
-  /** Password, custom-token and Google sign-in over the REST API. */
-  readonly toolkit: IdentityToolkit;
-  /** True when Firebase Auth answers (the emulator, or the hosted project). */
-  answers(): Promise<boolean>;
-  close(): Promise<void>;
-}
 
 /** Admin Auth methods that change accounts. */
 const MUTATING_AUTH_METHODS = new Set<string>([
@@ -63,7 +57,8 @@ function savingToolkit(toolkit: IdentityToolkit, persist: () => Promise<void>): 
   };
 }
 
-export function createIdentity(config: Config, emulator: AuthEmulator | null): Identity {
+/** The identity port over this process's Firebase app; `admin` holds the raw clients (tests, start-up check). */
+export function createIdentity(config: Config, emulator: AuthEmulator | null): FirebaseIdentity {
   let app: App;
   if (config.mode === "local") {
     if (!emulator) throw new Error("local mode needs the Auth emulator");
@@ -100,20 +95,21 @@ export function createIdentity(config: Config, emulator: AuthEmulator | null): I
     });
   }
 
-  return {
-    auth,
-    toolkit,
-    async answers() {
-      if (emulator) return emulator.answers();
-      try {
-        await auth.getUser("readiness-probe-no-such-user");
-        return true;
-      } catch (error) {
-        return (error as { code?: string }).code === "auth/user-not-found";
-      }
+  return firebaseIdentity(
+    { auth, toolkit },
+    {
+      async answers() {
+        if (emulator) return emulator.answers();
+        try {
+          await auth.getUser("readiness-probe-no-such-user");
+          return true;
+        } catch (error) {
+          return reasonOf(error) === "notFound";
+        }
+      },
+      async close() {
+        await deleteApp(app);
+      },
     },
-    async close() {
-      await deleteApp(app);
-    },
-  };
+  );
 }

@@ -114,7 +114,7 @@ export const migrations: readonly Migration[] = [
     version: 6,
     name: "multi-step flows on the server",
     // Sign-up drafts, password recovery (and its grant), phone sign-in and Google
-    // sign-in keep their state here (auth/flowStore.server.ts): found by a keyed
+    // sign-in keep their state here (infra/sqlite/flowStore.server.ts): found by a keyed
     // hash of the random id in the flow's cookie, bound to one browser, expiring
     // here. Drafts in flight were not bound to a browser; they are dropped, and
     // those visitors start their sign-up again.
@@ -144,6 +144,27 @@ export const migrations: readonly Migration[] = [
         last_failure_at INTEGER NOT NULL,
         locked_until    INTEGER NOT NULL
       ) STRICT;
+    `,
+  },
+  {
+    version: 8,
+    name: "one member per phone number; members paged in order",
+    // A phone number belongs to one member (the members store answers "phoneTaken"
+    // instead of storing a second). The identity provider already holds one number
+    // per account, and a profile is made only after its account got the number, so
+    // where two profiles share one the older one's is stale (its account was deleted
+    // or changed number): it is cleared rather than blocking the migration. Members
+    // are paged by (created_at, uid).
+    sql: `
+      UPDATE members SET phone_number = NULL
+        WHERE phone_number IS NOT NULL
+          AND EXISTS (
+            SELECT 1 FROM members AS newer
+            WHERE newer.phone_number = members.phone_number
+              AND (newer.created_at, newer.uid) > (members.created_at, members.uid)
+          );
+      CREATE UNIQUE INDEX members_by_phone ON members (phone_number) WHERE phone_number IS NOT NULL;
+      CREATE INDEX members_by_creation ON members (created_at, uid);
     `,
   },
 ];

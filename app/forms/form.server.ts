@@ -1,0 +1,131 @@
+/**
+ * The one loop every form action goes through: read the body (a malformed one is
+ * a 400), check the honeypot, parse with the form's zod schema (conform), and
+ * answer with conform's `submission.reply()`: a schema's own messages, or a
+ * problem from the table below, which fixes each refusal's message key, HTTP
+ * status and field in one place. Domain modules return problem names; only this
+ * module turns them into responses.
+ */
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type TypedResponse } from "@remix-run/node";
+import type { z } from "zod";
+import { formMessage } from "~/lib/formMessage";
+
+/** Every refusal a form can give that is not a schema message: its message key, status and field ("" = the form). */
+export const PROBLEMS = {
+  signInFailed: { key: "errors.form.signInFailed", status: 401, field: "" },
+  notMember: { key: "errors.form.notMember", status: 403, field: "" },
+  idLocked: { key: "errors.form.idLocked", status: 429, field: "" },
+  tooManyAttempts: { key: "errors.form.tooManyAttempts", status: 429, field: "" },
+  unavailable: { key: "errors.form.unavailable", status: 503, field: "" },
+  smsFailed: { key: "errors.form.smsFailed", status: 503, field: "" },
+  resendWait: { key: "errors.form.resendWait", status: 429, field: "" },
+  dailyLimit: { key: "errors.form.dailyLimit", status: 429, field: "" },
+  invalidPhone: { key: "errors.form.invalidPhone", status: 400, field: "phone" },
+  notMobile: { key: "errors.form.notMobile", status: 400, field: "phone" },
+  codeFormat: { key: "errors.form.codeFormat", status: 400, field: "code" },
+  wrongCode: { key: "errors.form.wrongCode", status: 400, field: "" },
+  codeExpired: { key: "errors.form.codeExpired", status: 400, field: "" },
+  codeLocked: { key: "errors.form.codeLocked", status: 400, field: "" },
+  codeUsed: { key: "errors.form.codeUsed", status: 400, field: "" },
+  codeFirst: { key: "errors.form.codeFirst", status: 400, field: "" },
+  noAccount: { key: "errors.form.noAccount", status: 404, field: "" },
+  phoneTaken: { key: "errors.form.phoneTaken", status: 409, field: "" },
+  emailTaken: { key: "errors.form.emailTaken", status: 409, field: "email" },
+  passwordLikeId: { key: "errors.form.passwordLikeId", status: 400, field: "password" },
+  unknownCountry: { key: "errors.form.unknownCountry", status: 400, field: "nationality" },
+  googleExpired: { key: "errors.form.googleExpired", status: 409, field: "" },
+  googleFailed: { key: "errors.form.googleFailed", status: 503, field: "" },
+  /** The join cannot go on as it stands (its draft is gone or incomplete). */
+  signUpFailed: { key: "errors.form.signUpFailed", status: 409, field: "" },
+  signUpUnavailable: { key: "errors.form.signUpFailed", status: 503, field: "" },
+} as const satisfies Record<string, { key: string; status: number; field: string }>;
+
+export type ProblemName = keyof typeof PROBLEMS;
+
+/** A refusal: its name, and the values its message needs ("try again in {{seconds}} seconds"). */
+export interface Problem {
+  problem: ProblemName;
+  values?: Record<string, string | number>;
+}
+
+export const problem = (name: ProblemName, values?: Problem["values"]): Problem => ({ problem: name, values });
+
+/** The field a form's honeypot uses: people never see it, bots fill it in. */
+export const HONEYPOT_FIELD = "website";
+
+/** The request's form body; a body that is not a form (wrong type, broken encoding) is refused with 400. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw json({ code: "badRequest" }, { status: 400, statusText: "Bad Request" });
+  }
+}
+
+export type FormReply = SubmissionResult<string[]>;
+
+/**
+ * Reads and parses a form: the submission (conform), the raw form data, and
+ * whether the honeypot was filled (the route refuses a bot with the problem its
+ * real failures show, message and status alike, so the bot learns nothing).
+ */
+export async function parseForm<Schema extends z.ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+  options: {
+    /**
+     * For forms with several buttons (a discriminated schema on `intent`): the
+     * intent of a submit that names none (Enter in a field of an older page).
+     */
+    defaultIntent?: string;
+  } = {},
+) {
+  const formData = await readForm(request);
+  if (options.defaultIntent && !formData.has("intent")) formData.set("intent", options.defaultIntent);
+  const submission = parseWithZod(formData, { schema }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
+  const bot = String(formData.get(HONEYPOT_FIELD) ?? "").trim() !== "";
+  return { submission, formData, bot };
+}
+
+interface ReplyOptions {
+  /** Fields never sent back into the page (passwords). */
+  hideFields?: string[];
+  headers?: HeadersInit;
+}
+
+/** The schema refused the submission: its messages, next to their fields. */
+export function invalid(
+  submission: Submission<unknown, string[], unknown>,
+  options: ReplyOptions = {},
+): TypedResponse<FormReply> {
+  return json(submission.reply({ hideFields: options.hideFields }), { status: 400, headers: options.headers });
+}
+
+/** A refusal from the problem table, shown at its field or above the form, with its status. */
+export function refuse(
+  submission: Submission<unknown, string[], unknown>,
+  refusal: Problem | ProblemName,
+  options: ReplyOptions & { field?: string } = {},
+): TypedResponse<FormReply> {
+  const { problem: name, values } = typeof refusal === "string" ? { problem: refusal, values: undefined } : refusal;
+  const entry = PROBLEMS[name];
+  const message = formMessage(entry.key, values);
+  const field = options.field ?? entry.field;
+  return json(
+    submission.reply({
+      ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+      hideFields: options.hideFields,
+    }),
+    { status: entry.status, headers: options.headers },
+  );
+}
+
+/** A step that succeeded without leaving the page (a code sent again): the form starts clean. */
+export function accepted(
+  submission: Submission<unknown, string[], unknown>,
+  options: ReplyOptions = {},
+): TypedResponse<FormReply> {
+  return json(submission.reply({ resetForm: true }), { headers: options.headers });
+}

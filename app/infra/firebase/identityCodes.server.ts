@@ -1,0 +1,89 @@
+/**
+ * The one table from Firebase's error codes to the identity port's reasons. Two
+ * sources speak here: the Admin SDK (`auth/…` codes on its errors) and the Identity
+ * Toolkit REST API (`IdentityError` with the API's code), and the Auth emulator and
+ * production spell some answers differently (the emulator says
+ * INVALID_LOGIN_CREDENTIALS where production, with email enumeration protection off,
+ * says INVALID_PASSWORD or EMAIL_NOT_FOUND). Nothing outside app/infra/firebase reads
+ * a code.
+ */
+import type { IdentityReason } from "~/auth/identity";
+import { IdentityError } from "~/infra/firebase/identityToolkit.server";
+
+export const IDENTITY_CODES: Readonly<Record<string, IdentityReason>> = {
+  // Identity Toolkit REST (sign-in and sign-up).
+  INVALID_LOGIN_CREDENTIALS: "wrongCredentials",
+  INVALID_PASSWORD: "wrongCredentials",
+  EMAIL_NOT_FOUND: "wrongCredentials",
+  TOO_MANY_ATTEMPTS_TRY_LATER: "tooManyAttempts",
+  USER_DISABLED: "disabled",
+  EMAIL_EXISTS: "emailTaken",
+  PHONE_NUMBER_EXISTS: "phoneTaken",
+  WEAK_PASSWORD: "weakPassword",
+  USER_NOT_FOUND: "notFound",
+  INVALID_ID_TOKEN: "invalidToken",
+  TOKEN_EXPIRED: "invalidToken",
+  INVALID_CUSTOM_TOKEN: "invalidToken",
+  CREDENTIAL_MISMATCH: "invalidToken",
+  INVALID_IDP_RESPONSE: "invalidToken",
+  MISSING_OR_INVALID_NONCE: "invalidToken",
+  // Admin SDK.
+  "auth/user-not-found": "notFound",
+  "auth/email-already-exists": "emailTaken",
+  "auth/phone-number-already-exists": "phoneTaken",
+  "auth/invalid-password": "weakPassword",
+  "auth/user-disabled": "disabled",
+  "auth/session-cookie-revoked": "accountGone",
+  "auth/id-token-revoked": "accountGone",
+  "auth/session-cookie-expired": "invalidToken",
+  "auth/id-token-expired": "invalidToken",
+  "auth/invalid-id-token": "invalidToken",
+  "auth/argument-error": "invalidToken",
+  "auth/invalid-session-cookie-duration": "invalidToken",
+  "auth/internal-error": "unavailable",
+  "auth/quota-exceeded": "unavailable",
+  "app/network-error": "unavailable",
+  "app/network-timeout": "unavailable",
+};
+
+/** The code on a Firebase error, or null for anything else (a network error, a timeout, a bug). */
+export function identityCode(error: unknown): string | null {
+  if (error instanceof IdentityError) return error.code;
+  const code = typeof error === "object" && error && "code" in error ? (error as { code: unknown }).code : null;
+  return typeof code === "string" && /^(auth|app)\//.test(code) ? code : null;
+}
+
+/**
+ * What an error from Firebase means. A code the table does not know is "refused"
+ * (Firebase answered, and said no), except Identity Toolkit's HTTP_5xx (no code in
+ * the answer); anything that is not Firebase's answer at all is "unavailable".
+ */
+export function reasonOf(error: unknown): IdentityReason {
+  const code = identityCode(error);
+  if (code === null) return "unavailable";
+  const known = IDENTITY_CODES[code];
+  if (known) return known;
+  // Production may add a variant (TOO_MANY_ATTEMPTS_TRY_LATER today).
+  if (code.startsWith("TOO_MANY_ATTEMPTS")) return "tooManyAttempts";
+  if (/^HTTP_5\d\d$/.test(code)) return "unavailable";
+  return "refused";
+}
+
+/**
+ * A verb's reason for an error. `folds` renames reasons the verb reports as another
+ * (a deleted account is `accountGone` to a session check). A reason the verb does not
+ * declare becomes "refused" when the verb declares that and Firebase did answer, and
+ * "unavailable" otherwise.
+ */
+export function reasonFor<R extends IdentityReason>(
+  error: unknown,
+  declared: readonly R[],
+  folds: Partial<Record<IdentityReason, R>> = {},
+): R | "unavailable" {
+  const reason = reasonOf(error);
+  const folded: IdentityReason = folds[reason] ?? reason;
+  const names = declared as readonly IdentityReason[];
+  if (names.includes(folded)) return folded as R;
+  if (folded !== "unavailable" && names.includes("refused")) return "refused" as R;
+  return "unavailable";
+}

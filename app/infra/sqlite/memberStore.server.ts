@@ -1,0 +1,135 @@
+/** Members and their terms records in SQLite (tables `members`, `terms_agreements`). */
+import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
+import type { MemberProfile, MembersStore, NewMember, SignUpMethod } from "~/stores/members";
+import { pageSize } from "~/stores/page";
+import type { Db } from "./database.server";
+
+interface MemberRow {
+  uid: string;
+  name: string;
+  language: string;
+  phone_number: string | null;
+  nationality: string | null;
+  visa: string | null;
+  visa_expires_on: string | null;
+  sign_up_method: SignUpMethod;
+  created_at: number;
+}
+
+const COLUMNS = "uid, name, language, phone_number, nationality, visa, visa_expires_on, sign_up_method, created_at";
+const CURSOR_SCOPE = "members";
+
+const profileOf = (row: MemberRow): MemberProfile => ({
+  uid: row.uid,
+  name: row.name,
+  language: row.language,
+  phoneNumber: row.phone_number,
+  nationality: row.nationality,
+  visa: row.visa,
+  visaExpiresOn: row.visa_expires_on,
+  signUpMethod: row.sign_up_method,
+  createdAt: row.created_at,
+});
+
+/** The constraint a failed insert broke, when it is one of ours. */
+function takenBy(error: unknown): "uidTaken" | "phoneTaken" | null {
+  const message = error instanceof Error ? error.message : "";
+  if (!message.startsWith("UNIQUE constraint failed")) return null;
+  if (message.includes("members.phone_number")) return "phoneTaken";
+  if (message.includes("members.uid")) return "uidTaken";
+  return null;
+}
+
+export function sqliteMemberStore(db: Db): MembersStore {
+  const byUid = db.prepare(`SELECT ${COLUMNS} FROM members WHERE uid = ?`);
+  const byPhone = db.prepare(`SELECT ${COLUMNS} FROM members WHERE phone_number = ?`);
+  const uidExists = db.prepare("SELECT 1 FROM members WHERE uid = ?");
+  const insertMember = db.prepare(
+    `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
+                          sign_up_method, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertTerms = db.prepare(
+    "INSERT INTO terms_agreements (uid, document, version, agreed, recorded_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  const firstPage = db.prepare(`SELECT ${COLUMNS} FROM members ORDER BY created_at, uid LIMIT ?`);
+  const pageAfter = db.prepare(
+    `SELECT ${COLUMNS} FROM members WHERE (created_at, uid) > (?, ?) ORDER BY created_at, uid LIMIT ?`,
+  );
+  const termsOf = db.prepare(
+    "SELECT document, version, agreed, recorded_at FROM terms_agreements WHERE uid = ? ORDER BY document, version",
+  );
+
+  // IMMEDIATE: the checks and the inserts hold the write lock together, across connections too.
+  const create = db.transaction((member: NewMember) => {
+    if (uidExists.get(member.uid)) return { ok: false as const, problem: "uidTaken" as const };
+    if (member.phoneNumber !== null && byPhone.get(member.phoneNumber)) {
+      return { ok: false as const, problem: "phoneTaken" as const };
+    }
+    insertMember.run(
+      member.uid,
+      member.name,
+      member.language,
+      member.phoneNumber,
+      member.nationality,
+      member.visa,
+      member.visaExpiresOn,
+      member.signUpMethod,
+      member.createdAt,
+      member.createdAt,
+    );
+    for (const line of member.terms) {
+      insertTerms.run(member.uid, line.document, line.version, line.agreed ? 1 : 0, line.recordedAt);
+    }
+    return { ok: true as const };
+  });
+
+  return {
+    async create(member) {
+      try {
+        return create.immediate(member);
+      } catch (error) {
+        const problem = takenBy(error);
+        if (problem) return { ok: false, problem };
+        throw error;
+      }
+    },
+
+    async profile(uid) {
+      const row = byUid.get(uid) as MemberRow | undefined;
+      return row ? profileOf(row) : null;
+    },
+
+    async findByPhone(phoneNumber) {
+      const row = byPhone.get(phoneNumber) as MemberRow | undefined;
+      return row ? profileOf(row) : null;
+    },
+
+    async page({ after, limit }) {
+      const size = pageSize(limit);
+      let rows: MemberRow[];
+      if (after !== undefined && after !== null) {
+        const position = decodeCursor(CURSOR_SCOPE, after);
+        if (!position) return { ok: false, problem: "badCursor" };
+        rows = pageAfter.all(position.createdAt, position.id, size + 1) as MemberRow[];
+      } else {
+        rows = firstPage.all(size + 1) as MemberRow[];
+      }
+      const items = rows.slice(0, size).map(profileOf);
+      const last = items[items.length - 1];
+      const next =
+        rows.length > size && last ? encodeCursor(CURSOR_SCOPE, { createdAt: last.createdAt, id: last.uid }) : null;
+      return { ok: true, items, next };
+    },
+
+    async terms(uid) {
+      const rows = termsOf.all(uid) as { document: string; version: string; agreed: number; recorded_at: number }[];
+      return rows.map((r) => ({
+        document: r.document,
+        version: r.version,
+        agreed: r.agreed === 1,
+        recordedAt: r.recorded_at,
+      }));
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The SQLite implementation of every store (app/stores): one database file,
+ * opened with the durability settings of database.server.ts. All SQL of the app
+ * lives in this folder.
+ */
+import type { Stores } from "~/stores/stores";
+import { databaseAnswers, openDatabase, type Db } from "./database.server";
+import { sqliteFlowStore } from "./flowStore.server";
+import { sqliteMemberStore } from "./memberStore.server";
+import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
+import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
+import { sqliteRevocationStore } from "./revocationStore.server";
+
+/** The stores over an open database; `close` checkpoints the WAL and closes it. */
+export function sqliteStores(db: Db): Stores {
+  return {
+    members: sqliteMemberStore(db),
+    flows: sqliteFlowStore(db),
+    phoneCodes: sqlitePhoneCodeStore(db),
+    revocations: sqliteRevocationStore(db),
+    passwordFailures: sqlitePasswordFailureStore(db),
+    async ping() {
+      return db.open && databaseAnswers(db);
+    },
+    async close() {
+      if (!db.open) return;
+      db.pragma("wal_checkpoint(TRUNCATE)");
+      db.close();
+    },
+  };
+}
+
+/** Opens (creating and migrating as needed) the database file and its stores. */
+export function openSqliteStores(file: string): Stores {
+  const db = openDatabase(file);
+  try {
+    return sqliteStores(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Every piece of persisted state, reached through interfaces shaped by what the
+ * screens and flows need (docs/decisions/0021-stores.md): every method is async,
+ * takes and returns plain data, touches one kind of record (no joins across
+ * them), pages by an opaque (createdAt, id) cursor, keeps counters on the
+ * record it counts, and makes a read-decide-write one call. The SQLite
+ * implementation is app/infra/sqlite/stores.server.ts; tests/contract runs the
+ * same cases against every implementation.
+ */
+import type { FlowStore } from "./flows";
+import type { MembersStore } from "./members";
+import type { PasswordFailureStore } from "./passwordFailures";
+import type { PhoneCodeStore } from "./phoneCodes";
+import type { RevocationStore } from "./revocations";
+
+export interface Stores {
+  members: MembersStore;
+  flows: FlowStore;
+  phoneCodes: PhoneCodeStore;
+  revocations: RevocationStore;
+  passwordFailures: PasswordFailureStore;
+  /** True when the storage answers (/readyz). */
+  ping(): Promise<boolean>;
+  /** Makes everything durable and lets go of the storage; calling it again does nothing. */
+  close(): Promise<void>;
+}
+
+export type { FlowKind, FlowStore, NewFlow } from "./flows";
+export type { CreateMemberResult, MemberProfile, MembersStore, NewMember, SignUpMethod, TermsRecord } from "./members";
+export type { BadCursor, Page, PageQuery, PageResult } from "./page";
+export type { FailurePolicy, PasswordFailureState, PasswordFailureStore } from "./passwordFailures";
+export type {
+  CodeLimits,
+  CodePurpose,
+  NewPhoneCode,
+  PhoneCodeRecord,
+  PhoneCodeStore,
+  ReserveResult,
+} from "./phoneCodes";
+export type { RevocationStore } from "./revocations";

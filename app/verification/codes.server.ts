@@ -1,0 +1,128 @@
+/**
+ * Proving a phone number with a texted code, for every flow that needs it: phone
+ * sign-in, both joins, password recovery, and (next) my page's phone change. A
+ * code is asked for one purpose and one number and is bound to the browser that
+ * asked; checking it answers for that purpose, that number and that browser
+ * only, within its tries and its lifetime (auth/phoneCodes.server.ts keeps the
+ * codes and their limits). The flow that asked keeps the `PendingCode` in its
+ * own server-side state; its page shows the one code form (components/CodeStep).
+ */
+import { z } from "zod";
+import type { CodePurpose, IssueResult, VerifyResult } from "~/auth/phoneCodes.server";
+import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
+import { problem, type Problem } from "~/forms/form.server";
+import { languageOf } from "~/i18n/i18next.server";
+import { i18nFor } from "~/i18n/instances.server";
+import { browserIdOf } from "~/infra/cookies.server";
+import { log } from "~/infra/log.server";
+import type { Services } from "~/infra/services.server";
+
+export type { CodePurpose };
+
+/** A code texted and not yet checked, as the flow that asked for it keeps it. */
+export interface PendingCode {
+  purpose: CodePurpose;
+  /** E.164. */
+  phone: string;
+  codeId: string;
+}
+
+/** The code form: check the typed code, or text a new one. */
+export const codeStepSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("verify"), code: z.string({ required_error: "errors.form.required" }).trim().max(20) }),
+  z.object({ intent: z.literal("resend") }),
+]);
+
+export type CodeStepFields = z.input<typeof codeStepSchema>;
+
+/** A typed mobile number in E.164, or why it is not one. */
+export function phoneNumberOf(input: string): { ok: true; e164: string } | { ok: false; problem: Problem } {
+  const phone = normalizePhoneNumber(input);
+  if (phone.ok) return { ok: true, e164: phone.e164 };
+  return { ok: false, problem: problem(phone.problem === "notMobile" ? "notMobile" : "invalidPhone") };
+}
+
+/** Why a code was not issued. */
+export function issueProblem(result: Exclude<IssueResult, { ok: true }>, now = Date.now()): Problem {
+  if (result.reason === "cooldown") {
+    return problem("resendWait", { seconds: Math.max(1, Math.ceil((result.retryAt - now) / 1000)) });
+  }
+  return problem("dailyLimit");
+}
+
+/** Why a code did not check out. */
+export function checkProblem(result: Exclude<VerifyResult, { ok: true }>): Problem {
+  switch (result.reason) {
+    case "malformed":
+      return problem("codeFormat");
+    case "wrong":
+      return problem("wrongCode", { count: result.attemptsLeft });
+    case "expired":
+      return problem("codeExpired");
+    case "tooManyAttempts":
+      return problem("codeLocked");
+    default:
+      return problem("codeUsed");
+  }
+}
+
+/**
+ * Texts a code for `purpose` to `phone` in the visitor's language, bound to this
+ * browser. Resolves with the pending code, or the problem; either way with the
+ * Set-Cookie values to send (a browser without an id gets one).
+ */
+export async function sendCode(
+  request: Request,
+  services: Services,
+  clientAddress: string,
+  phone: string,
+  purpose: CodePurpose,
+): Promise<{ ok: true; pending: PendingCode; cookies: string[] } | { ok: false; problem: Problem; cookies: string[] }> {
+  const browser = await browserIdOf(request, services);
+  const cookies = browser.setCookie ? [browser.setCookie] : [];
+  const lng = await languageOf(request);
+  const t = (await i18nFor(lng)).getFixedT(lng, "common");
+  let result: IssueResult;
+  try {
+    result = await services.phoneCodes.issue(
+      { phone, purpose, browserId: browser.id, client: clientAddress, now: Date.now() },
+      (code) => t("login.sms", { code }),
+    );
+  } catch (error) {
+    log.error("sms", error, { purpose });
+    return { ok: false, problem: problem("smsFailed"), cookies };
+  }
+  if (!result.ok) return { ok: false, problem: issueProblem(result), cookies };
+  return { ok: true, pending: { purpose, phone, codeId: result.codeId }, cookies };
+}
+
+/** Texts a new code for the same purpose and number as `pending` (the member asked again). */
+export function resendCode(request: Request, services: Services, clientAddress: string, pending: PendingCode) {
+  return sendCode(request, services, clientAddress, pending.phone, pending.purpose);
+}
+
+/**
+ * Checks a typed code against the pending one: this browser, this purpose, this
+ * number. Resolves with the proven number, or the problem.
+ */
+export async function checkCode(
+  request: Request,
+  services: Services,
+  pending: PendingCode | null | undefined,
+  code: string,
+): Promise<{ ok: true; phone: string } | { ok: false; problem: Problem }> {
+  if (!pending) return { ok: false, problem: problem("codeFirst") };
+  const browser = await browserIdOf(request, services);
+  const checked = await services.phoneCodes.verify(pending.codeId, code.trim(), browser.id, Date.now());
+  if (!checked.ok) return { ok: false, problem: checkProblem(checked) };
+  // A code asked for another purpose or number proves nothing here.
+  if (checked.purpose !== pending.purpose || checked.phone !== pending.phone) {
+    return { ok: false, problem: problem("codeUsed") };
+  }
+  return { ok: true, phone: checked.phone };
+}
+
+/** "+82 10-1234-5678" shown as "+8210****5678": enough to recognise, not to copy. */
+export function maskPhone(e164: string) {
+  return e164.length > 8 ? `${e164.slice(0, 5)}${"*".repeat(e164.length - 9)}${e164.slice(-4)}` : e164;
+}

@@ -1,0 +1,83 @@
+/**
+ * Every implementation of the stores (app/stores) that the contract suite runs
+ * against. Each gives a fresh, empty backing per test and opens any number of
+ * store instances on it, each with its own connection, so the races in the
+ * suite are between two clients of one storage, as between two server processes.
+ * A second implementation is one more entry here.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach } from "vitest";
+import { openSqliteStores } from "~/infra/sqlite/stores.server";
+import type { Stores } from "~/stores/stores";
+
+export interface Backing {
+  /** Another client of the same storage. */
+  open(): Promise<Stores>;
+  /** Closes every client opened and removes the storage. */
+  dispose(): Promise<void>;
+}
+
+export interface StoreImplementation {
+  name: string;
+  backing(): Promise<Backing>;
+}
+
+const sqlite: StoreImplementation = {
+  name: "SQLite",
+  async backing() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-contract-"));
+    const file = path.join(dir, "stores.sqlite");
+    const opened: Stores[] = [];
+    return {
+      async open() {
+        const stores = openSqliteStores(file);
+        opened.push(stores);
+        return stores;
+      },
+      async dispose() {
+        for (const stores of opened) await stores.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+export const implementations: StoreImplementation[] = [sqlite];
+
+/**
+ * Two clients (`a`, `b`) of a fresh backing for each test of the enclosing
+ * describe. Read the properties inside tests, not at collection time.
+ */
+export function twoClients(implementation: StoreImplementation) {
+  const clients = {} as { a: Stores; b: Stores; backing: Backing };
+  beforeEach(async () => {
+    clients.backing = await implementation.backing();
+    clients.a = await clients.backing.open();
+    clients.b = await clients.backing.open();
+  });
+  afterEach(async () => {
+    await clients.backing.dispose();
+  });
+  return clients;
+}
+
+/** Plain data: what JSON keeps, built from plain objects and arrays, with camelCase keys. */
+export function isPlainData(value: unknown): boolean {
+  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return true;
+  if (Array.isArray(value)) return value.every(isPlainData);
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.entries(value as Record<string, unknown>).every(
+    ([key, inner]) => /^[a-z][A-Za-z0-9]*$/.test(key) && inner !== undefined && isPlainData(inner),
+  );
+}
+
+/** Alternates calls between the two clients, all started at once. */
+export function raced<T>(
+  count: number,
+  clients: { a: Stores; b: Stores },
+  call: (stores: Stores, i: number) => Promise<T>,
+) {
+  return Promise.all(Array.from({ length: count }, (_, i) => call(i % 2 === 0 ? clients.a : clients.b, i)));
+}

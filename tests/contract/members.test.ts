@@ -1,0 +1,159 @@
+/** The members store's contract: profiles with their terms record, lookups, paging, one member per number. */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { encodeCursor } from "~/stores/cursor.server";
+import type { MemberProfile, NewMember } from "~/stores/members";
+import type { Stores } from "~/stores/stores";
+import { implementations, isPlainData, raced, twoClients } from "./implementations";
+
+const T0 = Date.UTC(2026, 10, 22, 1, 0, 0);
+let phoneSeq = 0;
+const freshPhone = () => `+82109${String(1_000_000 + phoneSeq++).padStart(7, "0")}`;
+
+const newMember = (overrides: Partial<NewMember> = {}): NewMember => ({
+  uid: randomUUID(),
+  name: "Nguyen Van A",
+  language: "vi",
+  phoneNumber: freshPhone(),
+  nationality: "VN",
+  visa: "E-9-1",
+  visaExpiresOn: "2027-03-31",
+  signUpMethod: "phone",
+  terms: [
+    { document: "privacy", version: "2026-11-01", agreed: true, recordedAt: T0 - 5 },
+    { document: "marketing", version: "2026-11-01", agreed: false, recordedAt: T0 - 5 },
+  ],
+  createdAt: T0,
+  ...overrides,
+});
+
+const profileOf = ({ terms: _terms, ...profile }: NewMember): MemberProfile => profile;
+
+/** Every member, page by page, checking each page as it comes. */
+async function allPages(stores: Stores[], limit: number) {
+  const seen: MemberProfile[] = [];
+  let after: string | null = null;
+  for (let i = 0; ; i++) {
+    const page = await stores[i % stores.length]!.members.page({ after, limit });
+    if (!page.ok) throw new Error("cursor refused");
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    seen.push(...page.items);
+    if (!page.next) return seen;
+    expect(page.items.length).toBe(limit);
+    after = page.next;
+  }
+}
+
+describe.each(implementations)("members store: $name", (implementation) => {
+  const clients = twoClients(implementation);
+
+  it("keeps a profile and its terms record, and gives them back as plain data", async () => {
+    const member = newMember();
+    expect(await clients.a.members.create(member)).toEqual({ ok: true });
+    const profile = await clients.b.members.profile(member.uid);
+    expect(profile).toEqual(profileOf(member));
+    expect(isPlainData(profile)).toBe(true);
+    const terms = await clients.b.members.terms(member.uid);
+    expect(terms).toEqual([...member.terms].sort((x, y) => x.document.localeCompare(y.document)));
+    expect(isPlainData(terms)).toBe(true);
+  });
+
+  it("answers null (or nothing) for what does not exist", async () => {
+    expect(await clients.a.members.profile("no-such-uid")).toBeNull();
+    expect(await clients.a.members.findByPhone("+821000000000")).toBeNull();
+    expect(await clients.a.members.terms("no-such-uid")).toEqual([]);
+    expect(await clients.a.members.page({ limit: 10 })).toEqual({ ok: true, items: [], next: null });
+  });
+
+  it("finds a member by phone number", async () => {
+    const member = newMember();
+    await clients.a.members.create(member);
+    await clients.a.members.create(newMember());
+    expect(await clients.b.members.findByPhone(member.phoneNumber!)).toEqual(profileOf(member));
+  });
+
+  it("refuses a second member with the same uid, storing nothing of it", async () => {
+    const member = newMember();
+    await clients.a.members.create(member);
+    const again = newMember({ uid: member.uid, name: "Someone Else", terms: [] });
+    expect(await clients.b.members.create(again)).toEqual({ ok: false, problem: "uidTaken" });
+    expect(await clients.a.members.profile(member.uid)).toEqual(profileOf(member));
+    expect(await clients.a.members.findByPhone(again.phoneNumber!)).toBeNull();
+    expect(await clients.a.members.terms(member.uid)).toHaveLength(member.terms.length);
+  });
+
+  it("refuses a second member with the same phone number as a problem, storing nothing of it", async () => {
+    const first = newMember();
+    await clients.a.members.create(first);
+    const second = newMember({ phoneNumber: first.phoneNumber });
+    expect(await clients.b.members.create(second)).toEqual({ ok: false, problem: "phoneTaken" });
+    expect(await clients.a.members.profile(second.uid)).toBeNull();
+    expect(await clients.a.members.terms(second.uid)).toEqual([]);
+  });
+
+  it("lets any number of members have no phone number", async () => {
+    const [x, y] = [newMember({ phoneNumber: null }), newMember({ phoneNumber: null })];
+    expect(await clients.a.members.create(x)).toEqual({ ok: true });
+    expect(await clients.b.members.create(y)).toEqual({ ok: true });
+    expect(await clients.a.members.profile(y.uid)).toMatchObject({ phoneNumber: null });
+  });
+
+  it("lets exactly one of two clients racing for the same phone number make the member", async () => {
+    for (let round = 0; round < 10; round++) {
+      const phoneNumber = freshPhone();
+      const contenders = [newMember({ phoneNumber }), newMember({ phoneNumber })];
+      const results = await Promise.all([
+        clients.a.members.create(contenders[0]!),
+        clients.b.members.create(contenders[1]!),
+      ]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, problem: "phoneTaken" }]);
+      const winner = contenders[results.findIndex((r) => r.ok)]!;
+      expect(await clients.a.members.findByPhone(phoneNumber)).toEqual(profileOf(winner));
+    }
+  });
+
+  it("lets exactly one of ten racing writers have the number", async () => {
+    const phoneNumber = freshPhone();
+    const results = await raced(10, clients, (stores) => stores.members.create(newMember({ phoneNumber })));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.problem === "phoneTaken")).toHaveLength(9);
+  });
+
+  it("pages through every member exactly once, in (createdAt, id) order, equal times included", async () => {
+    // Four members share each creation time; uids are random, so the id decides within a time.
+    const members = Array.from({ length: 23 }, (_, i) => newMember({ createdAt: T0 + Math.floor(i / 4) }));
+    for (const [i, member] of members.entries()) await (i % 2 ? clients.a : clients.b).members.create(member);
+    const expected = members
+      .map(profileOf)
+      .sort((x, y) => x.createdAt - y.createdAt || (x.uid < y.uid ? -1 : x.uid > y.uid ? 1 : 0));
+    for (const limit of [1, 4, 5, 23, 100]) {
+      // Pages are read from both clients in turn: a cursor is not tied to a connection.
+      const seen = await allPages([clients.a, clients.b], limit);
+      expect(seen.map((m) => m.uid)).toEqual(expected.map((m) => m.uid));
+      expect(seen).toEqual(expected);
+    }
+  });
+
+  it("refuses a tampered, truncated or foreign cursor as data", async () => {
+    for (let i = 0; i < 3; i++) await clients.a.members.create(newMember({ createdAt: T0 + i }));
+    const first = await clients.a.members.page({ limit: 1 });
+    expect(first.ok && first.next).toBeTruthy();
+    const cursor = (first as { next: string }).next;
+    const refused = { ok: false, problem: "badCursor" };
+    const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === "A" ? "B" : "A") + s.slice(i + 1);
+    for (let i = 0; i < cursor.length; i++)
+      expect(await clients.a.members.page({ after: flip(cursor, i), limit: 1 })).toEqual(refused);
+    for (const bad of [
+      "",
+      "x",
+      cursor.slice(0, -1),
+      `${cursor}x`,
+      cursor.repeat(20),
+      encodeCursor("feeds", { createdAt: T0, id: "x" }),
+    ]) {
+      expect(await clients.b.members.page({ after: bad, limit: 1 })).toEqual(refused);
+    }
+    expect((await clients.b.members.page({ after: cursor, limit: 1 })).ok).toBe(true);
+  });
+});
