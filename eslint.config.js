@@ -119,6 +119,12 @@ export default tseslint.config(
           patterns: [
             { group: ["~/infra/sqlite/*"], message: "Use the stores (services.stores)." },
             ...identityImports.patterns,
+            {
+              // One empty chunk per page instead of one per server module (see app/routeKit.server.ts).
+              group: ["@remix-run/node", "~/**/*.server", "!~/routeKit.server"],
+              allowTypeImports: true,
+              message: "Routes take server code from ~/routeKit.server (types may come from anywhere).",
+            },
           ],
         },
       ],

@@ -54,7 +54,8 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `rm -rf ${dataDir} && node build/server.js`,
+      // The server's log goes to server.log in its data directory: tests read there where its Auth emulator answers.
+      command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node build/server.js > ${dataDir}/server.log`,
       url: `http://127.0.0.1:${PORT}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

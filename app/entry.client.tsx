@@ -4,12 +4,12 @@
  */
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { getInitialNamespaces } from "remix-i18next/client";
 import { fetchBackend } from "./i18n/fetchBackend";
 import { i18nOptions } from "./i18n/i18n";
+import { initialNamespaces, preloadNamespaces } from "./i18n/preloadNamespaces";
 import { reloadForChunkError } from "./lib/chunkReload";
 
 function onChunkError(error: unknown) {
@@ -22,6 +22,12 @@ function onChunkError(error: unknown) {
 window.addEventListener("error", (event) => onChunkError(event.error ?? event.message));
 window.addEventListener("unhandledrejection", (event) => onChunkError(event.reason));
 
+/** Fetches each next page's translations alongside its data (started once the router exists). */
+function NamespacePreloader() {
+  useEffect(() => preloadNamespaces(i18next), []);
+  return null;
+}
+
 async function hydrate() {
   await i18next
     .use(initReactI18next)
@@ -29,7 +35,7 @@ async function hydrate() {
     .init({
       ...i18nOptions,
       lng: document.documentElement.lang,
-      ns: getInitialNamespaces(),
+      ns: initialNamespaces(),
       // Every locale carries every key (a unit test checks), so the browser never
       // needs a second language: no fallback downloads.
       fallbackLng: false,
@@ -42,6 +48,7 @@ async function hydrate() {
       <I18nextProvider i18n={i18next}>
         <StrictMode>
           <RemixBrowser />
+          <NamespacePreloader />
         </StrictMode>
       </I18nextProvider>,
     );

@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,15 +8,13 @@ import { BuildCheck } from "./components/BuildCheck";
 import { ErrorView } from "./components/ErrorView";
 import { PageShell } from "./components/layouts/PageShell";
 import { TranslateWidget } from "./components/TranslateWidget";
-import { readSession } from "./auth/session.server";
-import { publicConfig } from "~/infra/config.server";
 import { formatDate } from "./lib/format";
 import { directionOf, fallbackLanguage } from "./i18n/config";
-import { languageOf } from "./i18n/i18next.server";
 import { analyticsFor } from "./lib/analytics";
 import { usePage } from "./lib/page";
 import { useNonce } from "./nonce";
 import styles from "./styles/app.css";
+import { json, readSession, publicConfig, languageOf } from "~/routeKit.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

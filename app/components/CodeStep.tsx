@@ -23,7 +23,7 @@ export function CodeStep({
   /** A link or button to start again with another number or ID. */
   other?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   return (
     <>
       <p>{sentTo}</p>

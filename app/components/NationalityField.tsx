@@ -21,7 +21,7 @@ export function NationalityField({
   errorId: string;
   errors: string[] | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("signup");
   return (
     <div className="field">
       <label htmlFor={id}>{t("signup.add.nationality")}</label>

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export function SignUpComplete({ name, signedIn }: { name: string; signedIn: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("signup");
   return (
     <section className="start" aria-labelledby="complete-heading">
       <h2 id="complete-heading" className="start__heading">

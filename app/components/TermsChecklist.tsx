@@ -27,7 +27,7 @@ export function TermsChecklist({
   defaults: Partial<TermsChoices>;
   errors: Partial<Record<TermsDocumentId, string[] | undefined>>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("signup");
   const [checked, setChecked] = useState<Partial<TermsChoices>>(defaults);
   const all = documents.every((d) => checked[d.id]);
   const setAll = (on: boolean) => setChecked(Object.fromEntries(documents.map((d) => [d.id, on])));

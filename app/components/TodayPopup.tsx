@@ -10,7 +10,7 @@ import { readSiteConfig, setTodayPopup, updateSiteConfig } from "~/lib/siteConfi
 import { formatDate } from "~/lib/format";
 
 export function TodayPopup() {
-  const { t, ready } = useTranslation();
+  const { t, ready } = useTranslation("home");
   useEffect(() => {
     if (!ready) return;
     if (readSiteConfig(window.localStorage).isToDayPopup) return;

@@ -4,7 +4,7 @@ import type { WorkRule } from "~/visa/catalogue";
 
 /** Whether a status allows work, as a short label. */
 export function WorkBadge({ work }: { work: WorkRule }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("visaFinder");
   return <span className={`work-badge work-badge--${work}`}>{t(`visaFinder.work.${work}`)}</span>;
 }
 

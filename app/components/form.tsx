@@ -29,7 +29,7 @@ export function FieldError({ id, errors }: { id: string; errors: string[] | unde
 
 /** A field people never see and bots fill in; actions refuse a form that has it filled. */
 export function Honeypot() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   return (
     <div className="visually-hidden" aria-hidden="true">
       <label>
@@ -60,7 +60,7 @@ type Field = FieldMetadata<string>;
 
 /** A mobile number, with the hint on how to type foreign numbers. */
 export function PhoneField({ field }: { field: Field }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   return (
     <div className="field">
       <label htmlFor={field.id}>{t("login.phone")}</label>
@@ -80,7 +80,7 @@ export function PhoneField({ field }: { field: Field }) {
 
 /** A texted 6-digit code; the phone's keyboard offers the code from the message. */
 export function CodeField({ field }: { field: Field }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   return (
     <div className="field">
       <label htmlFor={field.id}>{t("login.code")}</label>
@@ -110,7 +110,7 @@ export function NewPasswordFields({
   label: string;
   answered: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -129,12 +129,12 @@ export function NewPasswordFields({
           aria-describedby={`${password.id}-hint ${password.errorId}`}
         />
         <p className="field__hint" id={`${password.id}-hint`}>
-          {t("signup.account.passwordHint")}
+          {t("member.newPassword.hint")}
         </p>
         <FieldError id={password.errorId} errors={password.errors} />
       </div>
       <div className="field">
-        <label htmlFor={confirm.id}>{t("signup.account.passwordConfirm")}</label>
+        <label htmlFor={confirm.id}>{t("member.newPassword.confirm")}</label>
         <input {...getInputProps(confirm, { type: "password" })} ref={confirmRef} autoComplete="new-password" />
         <FieldError id={confirm.errorId} errors={confirm.errors} />
       </div>

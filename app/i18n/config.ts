@@ -28,8 +28,16 @@ export type Language = (typeof supportedLanguages)[number];
 
 export const fallbackLanguage: Language = "en";
 
-/** Every translation namespace; one JSON file per language and namespace in `locales/`. */
-export const namespaces = ["common", "visa", "terms"] as const;
+/**
+ * Every translation namespace; one JSON file per language and namespace in `locales/`.
+ * `common` is the app shell (layouts, titles, navigation, dialogs, the language
+ * choice, error pages and the form messages every form shows): the root route
+ * declares it, so every page loads it. Each feature has its own namespace, declared
+ * in its routes' `handle.i18n` and loaded on those pages only (sign-up pages load
+ * `auth` too: they reuse sign-in's ID, password and phone-code fields). `visa` and
+ * `terms` are translated on the server only: loaders send the words.
+ */
+export const namespaces = ["common", "home", "auth", "signup", "visaFinder", "dev", "shop", "visa", "terms"] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";
 

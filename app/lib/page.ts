@@ -13,6 +13,7 @@ export type LayoutName = "main" | "join" | "default" | "simple" | "blank" | "com
 export type TabName = "home" | "community" | "benefit" | "noti" | "mypage";
 
 export interface PageHandle {
+  /** The translation namespaces the page uses besides `common`; the browser loads them before it renders. */
   i18n?: string | string[];
   layout?: LayoutName;
   title?: string | ((url: URL) => string);

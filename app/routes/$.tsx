@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { notFound } from "~/infra/http.server";
 import type { PageHandle } from "~/lib/page";
+import { notFound } from "~/routeKit.server";
 
 /** Every path no other route claims: 'Page not found: {path}' with status 404, from this route's boundary. */
 export const handle: PageHandle = { layout: "default", title: "titles.notFound" };

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { isbot } from "isbot";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { Icon } from "~/components/Icon";
-import { useLinkNavigation } from "~/components/useLinkNavigation";
 import { TodayPopup } from "~/components/TodayPopup";
-import { hasChosenLanguage } from "~/i18n/languageChoice.server";
 import type { PageHandle } from "~/lib/page";
+import { json, redirect, hasChosenLanguage } from "~/routeKit.server";
 
-export const handle: PageHandle = { layout: "main", title: "titles.main", tab: "home" };
+export const handle: PageHandle = { i18n: ["home"], layout: "main", title: "titles.main", tab: "home" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A person's first visit is offered language selection; crawlers never are.
@@ -30,28 +29,22 @@ const entries = [
 ] as const;
 
 export default function MainRoute() {
-  const { t } = useTranslation();
-  const onClick = useLinkNavigation();
+  const { t } = useTranslation("home");
   return (
     <>
       <header className="main-header">
-        <a href="/" className="main-header__logo" onClick={onClick}>
+        <Link to="/" className="main-header__logo">
           <img src="/images/logo.svg" alt={t("app.name")} width="120" height="30" />
-        </a>
+        </Link>
         <div className="main-header__actions">
-          <a
-            href="/language?redirectTo=%2F"
-            className="icon-button"
-            onClick={onClick}
-            aria-label={t("main.changeLanguage")}
-          >
+          <Link to="/language?redirectTo=%2F" className="icon-button" aria-label={t("main.changeLanguage")}>
             <Icon name="language" />
-          </a>
-          <a href="/noti" className="icon-button inbox-link" onClick={onClick} aria-label={t("main.inbox")}>
+          </Link>
+          <Link to="/noti" className="icon-button inbox-link" aria-label={t("main.inbox")}>
             <Icon name="noti" />
             {/* Unread badge slot: filled with the member's unread count once sign-in exists. */}
             <span className="badge" data-slot="unread" hidden />
-          </a>
+          </Link>
         </div>
       </header>
 
@@ -64,10 +57,10 @@ export default function MainRoute() {
         <ul className="entry-grid">
           {entries.map((entry) => (
             <li key={entry.key}>
-              <a href={entry.to} className="entry-card" onClick={onClick}>
+              <Link to={entry.to} className="entry-card">
                 <Icon name={entry.key} className="entry-card__icon" />
                 <span className="entry-card__label">{t(`main.entries.${entry.key}`)}</span>
-              </a>
+              </Link>
             </li>
           ))}
         </ul>

@@ -3,15 +3,13 @@
  * newest first. Answers 404 anywhere but local mode.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { notFound } from "~/infra/http.server";
 import type { PageHandle } from "~/lib/page";
-import { readOutbox } from "~/infra/sms/sender.server";
+import { json, notFound, readOutbox } from "~/routeKit.server";
 
-export const handle: PageHandle = { layout: "default", title: "titles.outbox", personal: true };
+export const handle: PageHandle = { i18n: ["dev"], layout: "default", title: "titles.outbox", personal: true };
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -23,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function OutboxRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("dev");
   const { messages } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="outbox-intro">

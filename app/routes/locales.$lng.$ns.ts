@@ -4,17 +4,15 @@
  * is a 404). Cached for a year when the URL names the current build.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
 import { namespaces, supportedLanguages } from "~/i18n/config";
-import { namespaceResource } from "~/i18n/resources.server";
-import { parseParams } from "~/infra/http.server";
+import { json, namespaceResource, parseParams } from "~/routeKit.server";
 
 const paramsSchema = z.object({
   lng: z.enum(supportedLanguages),
   ns: z
     .string()
-    .regex(/^[a-z]+\.json$/)
+    .regex(/^[a-zA-Z]+\.json$/)
     .transform((file) => file.slice(0, -".json".length))
     .pipe(z.enum(namespaces)),
 });

@@ -4,30 +4,35 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { phoneLoginFlow } from "~/auth/phoneLogin.server";
-import { startSession } from "~/auth/session.server";
 import { CodeStep } from "~/components/CodeStep";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert } from "~/components/form";
-import { accepted, invalid, parseForm, refuse } from "~/forms/form.server";
-import { withCookies } from "~/lib/headers";
 import type { PageHandle } from "~/lib/page";
-import { isMember } from "~/members/members.server";
 import { safeRedirect } from "~/lib/safeRedirect";
-import { log } from "~/infra/log.server";
 import {
+  json,
+  redirect,
+  phoneLoginFlow,
+  startSession,
+  accepted,
+  invalid,
+  parseForm,
+  refuse,
+  withCookies,
+  isMember,
+  log,
   checkCode,
   codeStepSchema,
   maskPhone,
   resendCode,
   type CodeStepFields,
   type PendingCode,
-} from "~/verification/codes.server";
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["auth"],
   layout: "join",
   title: "titles.loginCode",
   back: "/login/login",
@@ -90,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginCodeRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const { phone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<CodeStepFields>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });

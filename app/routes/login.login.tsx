@@ -5,21 +5,29 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/lib/headers";
-import { phoneLoginFlow } from "~/auth/phoneLogin.server";
-import { phoneSignInSchema, type PhoneSignInFields } from "~/auth/signInForm.server";
-import { signInDestination } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, Honeypot, PhoneField, SubmitButton } from "~/components/form";
-import { invalid, parseForm, refuse } from "~/forms/form.server";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
-import { phoneNumberOf, sendCode } from "~/verification/codes.server";
+import {
+  json,
+  redirect,
+  withCookies,
+  phoneLoginFlow,
+  phoneSignInSchema,
+  signInDestination,
+  invalid,
+  parseForm,
+  refuse,
+  phoneNumberOf,
+  sendCode,
+  type PhoneSignInFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["auth"],
   layout: "join",
   title: "titles.login",
   back: "/member/start",
@@ -51,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<PhoneSignInFields>({

@@ -5,18 +5,26 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
-import { sealSecret, signupDrafts } from "~/signup/draft.server";
-import { requireStep } from "~/signup/flow.server";
-import { accountSchema, type AccountFields } from "~/signup/schemas.server";
+import {
+  json,
+  redirect,
+  invalid,
+  parseForm,
+  refuse,
+  sealSecret,
+  signupDrafts,
+  requireStep,
+  accountSchema,
+  type AccountFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["signup", "auth"],
   layout: "simple",
   title: "titles.signUp",
   back: "/member/agree",
@@ -51,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountInfoRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["signup", "auth"]);
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<AccountFields>({

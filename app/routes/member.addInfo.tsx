@@ -5,26 +5,35 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/lib/headers";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, SubmitButton } from "~/components/form";
 import { NationalityField } from "~/components/NationalityField";
-import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
-import { countriesIn, countryName, resolveCountry } from "~/members/countries.server";
-import { finishSignup } from "~/signup/complete.server";
-import { signupDrafts } from "~/signup/draft.server";
-import { requireStep } from "~/signup/flow.server";
-import { addInfoSchema, type AddInfoFields } from "~/signup/schemas.server";
-import { stepPosition } from "~/signup/steps";
-import { isKnownVisa } from "~/visa/catalogue";
-import { visaLabel } from "~/visa/catalogue.server";
+import {
+  json,
+  redirect,
+  invalid,
+  parseForm,
+  refuse,
+  withCookies,
+  languageOf,
+  countriesIn,
+  countryName,
+  resolveCountry,
+  finishSignup,
+  signupDrafts,
+  requireStep,
+  addInfoSchema,
+  visaLabel,
+  type AddInfoFields,
+  stepPosition,
+  isKnownVisa,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["signup", "auth"],
   layout: "simple",
   title: "titles.signUp",
   back: "/member/userInfo",
@@ -85,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AddInfoRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["signup", "auth"]);
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<AddInfoFields>({

@@ -4,23 +4,32 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/lib/headers";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import { TermsChecklist } from "~/components/TermsChecklist";
-import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
-import { signupDrafts } from "~/signup/draft.server";
-import { openStep } from "~/signup/flow.server";
-import { agreeSchema, type AgreeFields } from "~/signup/schemas.server";
-import { stepAfter, stepPosition, type SignupKind } from "~/signup/steps";
-import { termsItemsIn } from "~/signup/termsView.server";
+import type { SignupKind } from "~/signup/steps";
+import {
+  json,
+  redirect,
+  invalid,
+  parseForm,
+  refuse,
+  withCookies,
+  languageOf,
+  signupDrafts,
+  openStep,
+  agreeSchema,
+  termsItemsIn,
+  type AgreeFields,
+  stepAfter,
+  stepPosition,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["signup", "auth"],
   layout: "simple",
   title: "titles.signUp",
   back: "/member/start",
@@ -63,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AgreeRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("signup");
   const { documents, defaults, step, googleEmail } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<AgreeFields>({ id: "agree", lastResult, shouldValidate: "onSubmit" });

@@ -6,23 +6,35 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/lib/headers";
-import { checkWithoutCode, RECOVERY_TTL_MS, recoveryFlow, type RecoveryFlow } from "~/auth/recovery.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { CodeStep } from "~/components/CodeStep";
 import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
-import { invalid, parseForm, refuse } from "~/forms/form.server";
 import type { PageHandle } from "~/lib/page";
-import { isMember } from "~/members/members.server";
 import type { Services } from "~/infra/services.server";
-import { findPasswordSchema, type FindPasswordFields } from "~/signup/schemas.server";
-import { log } from "~/infra/log.server";
-import { checkCode, checkProblem, sendCode } from "~/verification/codes.server";
+import {
+  json,
+  redirect,
+  withCookies,
+  checkWithoutCode,
+  RECOVERY_TTL_MS,
+  recoveryFlow,
+  invalid,
+  parseForm,
+  refuse,
+  isMember,
+  findPasswordSchema,
+  log,
+  checkCode,
+  checkProblem,
+  sendCode,
+  type RecoveryFlow,
+  type FindPasswordFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["auth"],
   layout: "default",
   title: "titles.findPw",
   back: "/member/startId",
@@ -116,7 +128,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function FindPasswordRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FindPasswordFields>({
@@ -131,7 +143,7 @@ export default function FindPasswordRoute() {
         <CodeStep
           sentTo={t("recovery.codeSent", { email })}
           code={fields.code}
-          verifyLabel={t("signup.verify")}
+          verifyLabel={t("login.verifyCode")}
           other={
             <button type="submit" name="intent" value="restart" className="link-button" formNoValidate>
               {t("recovery.otherId")}

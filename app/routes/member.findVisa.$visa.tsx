@@ -4,18 +4,20 @@
  * takes the choice back. An unknown status is a 404 from this route's boundary.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { choiceHref, WorkBadge } from "~/components/VisaBadges";
-import { languageOf } from "~/i18n/i18next.server";
-import { notFound } from "~/infra/http.server";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
-import { visaEntryIn } from "~/visa/catalogue.server";
+import { json, languageOf, notFound, visaEntryIn } from "~/routeKit.server";
 
-export const handle: PageHandle = { layout: "default", title: "titles.selectVisa", back: "/member/findVisa" };
+export const handle: PageHandle = {
+  i18n: ["visaFinder"],
+  layout: "default",
+  title: "titles.selectVisa",
+  back: "/member/findVisa",
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const status = await visaEntryIn(params.visa ?? "", await languageOf(request));
@@ -26,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function SelectVisaRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("visaFinder");
   const { status, returnTo } = useLoaderData<typeof loader>();
   const back = `/member/findVisa${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
   return (
@@ -43,10 +45,10 @@ export default function SelectVisaRoute() {
             {status.subtypes.map((sub) => (
               <li key={sub.code}>
                 {returnTo ? (
-                  <a className="visa-item" href={choiceHref(returnTo, sub.code)}>
+                  <Link className="visa-item" to={choiceHref(returnTo, sub.code)}>
                     <span className="visa-item__code">{sub.code}</span>
                     <span className="visa-item__name">{sub.name}</span>
-                  </a>
+                  </Link>
                 ) : (
                   <span className="visa-item">
                     <span className="visa-item__code">{sub.code}</span>
@@ -59,9 +61,9 @@ export default function SelectVisaRoute() {
         </section>
       ) : null}
       {returnTo ? (
-        <a className="button button--secondary button--block" href={choiceHref(returnTo, status.code)}>
+        <Link className="button button--secondary button--block" to={choiceHref(returnTo, status.code)}>
           {status.subtypes.length > 0 ? t("visaFinder.chooseStatus", { code: status.code }) : t("visaFinder.choose")}
-        </a>
+        </Link>
       ) : null}
       <p>
         <Link to={back}>{t("visaFinder.allVisas")}</Link>

@@ -4,17 +4,15 @@
  * `returnTo` it is a picker: the chosen visa goes back to that page.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { WorkBadge } from "~/components/VisaBadges";
-import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
-import { searchVisas } from "~/visa/catalogue.server";
+import { json, languageOf, searchVisas } from "~/routeKit.server";
 
-export const handle: PageHandle = { layout: "default", title: "titles.findVisa", back: "/" };
+export const handle: PageHandle = { i18n: ["visaFinder"], layout: "default", title: "titles.findVisa", back: "/" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -25,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function FindVisaRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("visaFinder");
   const { query, returnTo, families } = useLoaderData<typeof loader>();
   const count = families.reduce((sum, f) => sum + f.statuses.length, 0);
   const detail = (code: string) =>
@@ -68,14 +66,14 @@ export default function FindVisaRoute() {
           <ul className="visa-list">
             {family.statuses.map((status) => (
               <li key={status.code}>
-                <a className="visa-item" href={detail(status.code)}>
+                <Link className="visa-item" to={detail(status.code)}>
                   <span className="visa-item__code">{status.code}</span>
                   <span className="visa-item__body">
                     <span className="visa-item__name">{status.name}</span>
                     <span className="visa-item__description">{status.description}</span>
                     <WorkBadge work={status.work} />
                   </span>
-                </a>
+                </Link>
               </li>
             ))}
           </ul>

@@ -4,8 +4,11 @@
  * failure goes back to the start screen with a message.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { RouteErrorBoundary } from "~/components/ErrorView";
+import type { PageHandle } from "~/lib/page";
+import { safeRedirect } from "~/lib/safeRedirect";
 import {
+  redirect,
   callbackUrl,
   exchangeCode,
   googleConfigured,
@@ -13,13 +16,10 @@ import {
   signInWithGoogleToken,
   startGoogleJoin,
   tokenHasNonce,
-} from "~/auth/google.server";
-import { withCookies } from "~/lib/headers";
-import { startSession } from "~/auth/session.server";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { notFound } from "~/infra/http.server";
-import type { PageHandle } from "~/lib/page";
-import { safeRedirect } from "~/lib/safeRedirect";
+  withCookies,
+  startSession,
+  notFound,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = { layout: "default", title: "titles.start" };
 

@@ -1,12 +1,18 @@
 /** Starts Google sign-in: a POST from the start screen, answered with a redirect to Google. 404 when not configured. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { authorizeUrl, callbackUrl, googleConfigured, googleFlow, newGoogleFlow } from "~/auth/google.server";
-import { withCookies } from "~/lib/headers";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { notFound } from "~/infra/http.server";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
+import {
+  redirect,
+  authorizeUrl,
+  callbackUrl,
+  googleConfigured,
+  googleFlow,
+  newGoogleFlow,
+  withCookies,
+  notFound,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = { layout: "default", title: "titles.start", rateLimit: "auth" };
 

@@ -6,22 +6,31 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { invalid, parseForm, refuse, type ProblemName } from "~/forms/form.server";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/lib/headers";
-import { passwordProblem } from "~/auth/password.server";
-import { passwordAttempts } from "~/auth/passwordAttempts.server";
-import { recoveryFlow } from "~/auth/recovery.server";
-import { endSession, revokeSessions } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
-import { newPasswordSchema, type ResetPasswordFields } from "~/signup/schemas.server";
-import { log } from "~/infra/log.server";
+import {
+  json,
+  redirect,
+  invalid,
+  parseForm,
+  refuse,
+  withCookies,
+  passwordProblem,
+  passwordAttempts,
+  recoveryFlow,
+  endSession,
+  revokeSessions,
+  newPasswordSchema,
+  log,
+  type ProblemName,
+  type ResetPasswordFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["auth"],
   layout: "default",
   title: "titles.resetPw",
   back: "/member/findPw",
@@ -77,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<ResetPasswordFields>({
     id: "reset-password",

@@ -3,8 +3,7 @@
  * session of the member, clears the cookie and goes home.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { endSession } from "~/auth/session.server";
+import { redirect, endSession } from "~/routeKit.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/", { headers: { "Set-Cookie": await endSession(request, context.services) } });

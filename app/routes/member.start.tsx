@@ -1,14 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { googleConfigured } from "~/auth/google.server";
-import { signInDestination } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import type { PageHandle } from "~/lib/page";
+import { json, googleConfigured, signInDestination } from "~/routeKit.server";
 
 /** The start screen: the ways in (phone, ID, and Google when configured) and the ways to join. */
-export const handle: PageHandle = { layout: "default", title: "titles.start", back: "/" };
+export const handle: PageHandle = { i18n: ["auth"], layout: "default", title: "titles.start", back: "/" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const google = new URL(request.url).searchParams.get("google");
@@ -20,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function StartRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const { redirectTo, google, googleFailed } = useLoaderData<typeof loader>();
   const back = `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
@@ -53,7 +51,7 @@ export default function StartRoute() {
       <p className="start__join">
         {t("member.start.newHere")} <Link to="/member/agree">{t("member.start.join")}</Link>
         {" · "}
-        <Link to="/sign">{t("signup.phone.heading")}</Link>
+        <Link to="/sign">{t("member.start.joinWithPhone")}</Link>
       </p>
     </section>
   );

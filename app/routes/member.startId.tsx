@@ -8,21 +8,32 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { invalid, parseForm, problem, refuse, type Problem, type ProblemName } from "~/forms/form.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { passwordAttempts } from "~/auth/passwordAttempts.server";
-import { signInDestination, startSession } from "~/auth/session.server";
-import { signInSchema, type SignInFields } from "~/auth/signInForm.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
 import { safeRedirect } from "~/lib/safeRedirect";
-import { log } from "~/infra/log.server";
+import {
+  json,
+  redirect,
+  invalid,
+  parseForm,
+  problem,
+  refuse,
+  passwordAttempts,
+  signInDestination,
+  startSession,
+  signInSchema,
+  log,
+  type Problem,
+  type ProblemName,
+  type SignInFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["auth"],
   layout: "default",
   title: "titles.startId",
   back: "/member/start",
@@ -80,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StartIdRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const { redirectTo, reset } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // Validation happens on the server (shared with the no-JavaScript path); the

@@ -1,21 +1,19 @@
 /** The full text of every terms document, each with its version, linked from the sign-up checklists. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
-import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
-import { termsTextsIn } from "~/signup/termsView.server";
+import { json, languageOf, termsTextsIn } from "~/routeKit.server";
 
-export const handle: PageHandle = { layout: "default", title: "titles.terms", back: "/member/agree" };
+export const handle: PageHandle = { i18n: ["signup"], layout: "default", title: "titles.terms", back: "/member/agree" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ documents: await termsTextsIn(await languageOf(request)) });
 }
 
 export default function TermsRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("signup");
   const { documents } = useLoaderData<typeof loader>();
   return (
     <div className="terms-doc">

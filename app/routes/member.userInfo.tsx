@@ -5,23 +5,34 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { maskPhone } from "~/verification/codes.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { CodeStep } from "~/components/CodeStep";
 import { FieldError, FormAlert, PhoneField, SubmitButton } from "~/components/form";
-import { invalid, parseForm, refuse } from "~/forms/form.server";
-import { withCookies } from "~/lib/headers";
 import type { PageHandle } from "~/lib/page";
-import { signupDrafts, type OpenDraft } from "~/signup/draft.server";
-import { requireStep } from "~/signup/flow.server";
-import { checkJoinCode, resendJoinCode, sendJoinCode } from "~/signup/phoneStep.server";
-import { userInfoSchema, type UserInfoFields } from "~/signup/schemas.server";
-import { stepAfter, stepPosition } from "~/signup/steps";
+import {
+  json,
+  redirect,
+  maskPhone,
+  invalid,
+  parseForm,
+  refuse,
+  withCookies,
+  signupDrafts,
+  requireStep,
+  checkJoinCode,
+  resendJoinCode,
+  sendJoinCode,
+  userInfoSchema,
+  type OpenDraft,
+  type UserInfoFields,
+  stepAfter,
+  stepPosition,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["signup", "auth"],
   layout: "simple",
   title: "titles.signUp",
   back: "/member/accountInfo",
@@ -80,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function UserInfoRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["signup", "auth"]);
   const { step, name, pendingPhone, verifiedPhone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<UserInfoFields>({
@@ -122,7 +133,7 @@ export default function UserInfoRoute() {
         <CodeStep
           sentTo={t("login.codeSent", { phone: pendingPhone })}
           code={fields.code}
-          verifyLabel={t("signup.verify")}
+          verifyLabel={t("login.verifyCode")}
           other={
             <button type="submit" name="intent" value="change" className="link-button" formNoValidate>
               {t("login.changeNumber")}

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { LanguagePicker } from "~/components/LanguagePicker";
-import { chooseLanguage, languagePageData } from "~/i18n/languageChoice.server";
 import type { PageHandle } from "~/lib/page";
+import { json, chooseLanguage, languagePageData } from "~/routeKit.server";
 
 /** The second variant of language selection, drawn in the join layout (header with a back button). */
 export const handle: PageHandle = { layout: "join", title: "titles.language" };

@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import type { PageHandle } from "~/lib/page";
 
-export const handle: PageHandle = { layout: "blank", title: "titles.shop" };
+export const handle: PageHandle = { i18n: ["shop"], layout: "blank", title: "titles.shop" };
 
 export default function ShopRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shop");
   return (
     <section className="coming-soon" aria-labelledby="shop-title">
       <img src="/images/logo.svg" alt="" width="120" height="30" />

@@ -5,23 +5,30 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/lib/headers";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, Honeypot, PhoneField, SubmitButton } from "~/components/form";
 import { TermsChecklist } from "~/components/TermsChecklist";
-import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
-import { signupDrafts } from "~/signup/draft.server";
-import { openStep } from "~/signup/flow.server";
-import { sendJoinCode } from "~/signup/phoneStep.server";
-import { joinByPhoneSchema, type JoinByPhoneFields } from "~/signup/schemas.server";
-import { termsItemsIn } from "~/signup/termsView.server";
+import {
+  json,
+  redirect,
+  invalid,
+  parseForm,
+  refuse,
+  withCookies,
+  languageOf,
+  signupDrafts,
+  openStep,
+  sendJoinCode,
+  joinByPhoneSchema,
+  termsItemsIn,
+  type JoinByPhoneFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["signup", "auth"],
   layout: "join",
   title: "titles.signUp",
   back: "/member/start",
@@ -61,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const { documents, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<JoinByPhoneFields>({
@@ -71,7 +78,7 @@ export default function SignRoute() {
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <h2>{t("signup.phone.heading")}</h2>
+      <h2>{t("member.start.joinWithPhone")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <PhoneField field={fields.phone} />
       <TermsChecklist

@@ -1,21 +1,30 @@
 /** Sign-up with a phone, step 2: the code texted to the number. */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { codeStepSchema, maskPhone, type CodeStepFields } from "~/verification/codes.server";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { CodeStep } from "~/components/CodeStep";
 import { FormAlert } from "~/components/form";
-import { invalid, parseForm, refuse } from "~/forms/form.server";
-import { withCookies } from "~/lib/headers";
 import type { PageHandle } from "~/lib/page";
-import { signupDrafts } from "~/signup/draft.server";
-import { requireStep } from "~/signup/flow.server";
-import { checkJoinCode, resendJoinCode } from "~/signup/phoneStep.server";
+import {
+  json,
+  redirect,
+  codeStepSchema,
+  maskPhone,
+  invalid,
+  parseForm,
+  refuse,
+  withCookies,
+  signupDrafts,
+  requireStep,
+  checkJoinCode,
+  resendJoinCode,
+  type CodeStepFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["signup", "auth"],
   layout: "join",
   title: "titles.verifyCode",
   back: "/sign",
@@ -52,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignCodeRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["signup", "auth"]);
   const { phone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<CodeStepFields>({ id: "sign-code", lastResult, shouldValidate: "onSubmit" });
@@ -67,7 +76,7 @@ export default function SignCodeRoute() {
       <CodeStep
         sentTo={t("login.codeSent", { phone })}
         code={fields.code}
-        verifyLabel={t("signup.verify")}
+        verifyLabel={t("login.verifyCode")}
         other={
           <p className="form__links">
             <Link to="/sign">{t("login.changeNumber")}</Link>

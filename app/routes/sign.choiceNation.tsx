@@ -1,23 +1,32 @@
 /** Sign-up with a phone, step 4: nationality. Submitting makes the account. */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withCookies } from "~/lib/headers";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { NationalityField } from "~/components/NationalityField";
-import { languageOf } from "~/i18n/i18next.server";
 import type { PageHandle } from "~/lib/page";
-import { countriesIn, countryName, resolveCountry } from "~/members/countries.server";
-import { finishSignup } from "~/signup/complete.server";
-import { signupDrafts } from "~/signup/draft.server";
-import { requireStep } from "~/signup/flow.server";
-import { nationalitySchema, type NationalityFields } from "~/signup/schemas.server";
+import {
+  json,
+  redirect,
+  invalid,
+  parseForm,
+  refuse,
+  withCookies,
+  languageOf,
+  countriesIn,
+  countryName,
+  resolveCountry,
+  finishSignup,
+  signupDrafts,
+  requireStep,
+  nationalitySchema,
+  type NationalityFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["signup"],
   layout: "join",
   title: "titles.signUp",
   back: "/sign/inputName",
@@ -54,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ChoiceNationRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("signup");
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<NationalityFields>({

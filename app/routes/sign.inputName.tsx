@@ -1,18 +1,24 @@
 /** Sign-up with a phone, step 3: the member's name. */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { invalid, parseForm } from "~/forms/form.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { FieldError, FormAlert, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
-import { signupDrafts } from "~/signup/draft.server";
-import { requireStep } from "~/signup/flow.server";
-import { nameSchema, type NameFields } from "~/signup/schemas.server";
+import {
+  json,
+  redirect,
+  invalid,
+  parseForm,
+  signupDrafts,
+  requireStep,
+  nameSchema,
+  type NameFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  i18n: ["signup"],
   layout: "join",
   title: "titles.signUp",
   back: "/sign",
@@ -39,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function InputNameRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("signup");
   const { name } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<NameFields>({

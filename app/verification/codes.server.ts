@@ -81,7 +81,7 @@ export async function sendCode(
   const browser = await browserIdOf(request, services);
   const cookies = browser.setCookie ? [browser.setCookie] : [];
   const lng = await languageOf(request);
-  const t = (await i18nFor(lng)).getFixedT(lng, "common");
+  const t = (await i18nFor(lng)).getFixedT(lng, "auth");
   let result: IssueResult;
   try {
     result = await services.phoneCodes.issue(

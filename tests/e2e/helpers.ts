@@ -2,16 +2,28 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { lastCodeTo, uniqueNumber } from "../support/join";
+import { authEmulatorIn, type AuthEmulatorAddress } from "../support/serverLog";
 
 type Common = Record<string, Record<string, string>>;
 
 const cache = new Map<string, Common>();
 
-/** The locale file a page should be rendered from: expected texts come from it, not from the test. */
+/**
+ * The locale files a page should be rendered from, all namespaces of a language in
+ * one object (each top-level group lives in one namespace): expected texts come
+ * from them, not from the test.
+ */
 export function strings(lng: string): Common {
   let value = cache.get(lng);
   if (!value) {
-    value = JSON.parse(fs.readFileSync(path.resolve("locales", lng, "common.json"), "utf8")) as Common;
+    const dir = path.resolve("locales", lng);
+    value = Object.assign(
+      {},
+      ...fs
+        .readdirSync(dir)
+        .filter((file) => file.endsWith(".json"))
+        .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Common),
+    ) as Common;
     cache.set(lng, value);
   }
   return value;
@@ -23,21 +35,42 @@ export function pageTitle(lng: string, titleKey: string) {
   return titleKey === "titles.main" ? s.app!.name! : `${s[group]![key]} | ${s.app!.name}`;
 }
 
-/** Marks the today-popup as hidden for today so it does not cover what a test looks at. */
+/**
+ * Marks the today-popup as hidden for today so it does not cover what a test looks
+ * at: before every page, so a test that runs past midnight in Seoul is not met by
+ * the popup of the new day.
+ */
 export async function hideTodayPopup(context: BrowserContext) {
   await context.addInitScript(() => {
     const seoulToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date());
     const config = JSON.parse(window.localStorage.getItem("siteConfig") ?? "{}") as Record<string, unknown>;
-    if (!config.toDayPopup)
-      window.localStorage.setItem(
-        "siteConfig",
-        JSON.stringify({ ...config, toDayPopup: seoulToday, isToDayPopup: true }),
-      );
+    window.localStorage.setItem(
+      "siteConfig",
+      JSON.stringify({ ...config, toDayPopup: seoulToday, isToDayPopup: true }),
+    );
   });
+}
+
+/** Where the e2e server's Auth emulator answers, as the server's log says (playwright.config.ts keeps it). */
+export function authEmulator(): AuthEmulatorAddress {
+  const log = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "server.log"), "utf8");
+  const named = authEmulatorIn(log);
+  if (!named) throw new Error("the e2e server's log names no Auth emulator");
+  return named;
 }
 
 /** The last code the server texted to a number (local mode's outbox). */
 export const textedCode = (e164: string) => lastCodeTo(process.env.E2E_DATA_DIR!, e164);
+
+/** How many texts the server has sent to a number (local mode's outbox). */
+export function textsTo(e164: string): number {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "sms-outbox.jsonl");
+  if (!fs.existsSync(outbox)) return 0;
+  return fs
+    .readFileSync(outbox, "utf8")
+    .split("\n")
+    .filter((line) => line && (JSON.parse(line) as { to: string }).to === e164).length;
+}
 
 /** A Korean mobile number no other test uses: E.164 and as people type it. */
 export const freshNumber = uniqueNumber;

@@ -49,9 +49,9 @@ interface Joined {
 
 /** The accounts the server's emulator holds, by phone number (read through its admin API). */
 async function accountsByPhone(server: RunningServer): Promise<Map<string, string>> {
-  const origin = `http://127.0.0.1:${server.env.AUTH_EMULATOR_PORT}`;
+  const { origin, projectId } = server.authEmulator;
   const res = await fetch(
-    `${origin}/identitytoolkit.googleapis.com/v1/projects/demo-klife/accounts:batchGet?maxResults=-1`,
+    `${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchGet?maxResults=-1`,
     { headers: { Authorization: "Bearer owner" } },
   );
   expect(res.status).toBe(200);
@@ -169,8 +169,8 @@ describe("accounts are never lost", () => {
     servers.push(server);
     const { e164 } = await joinOverHttp(server.url, dataDir, { local: freshNumber(3), name: "Kept Member" });
     // A join cut between its two writes: the account exists, the profile does not.
-    const origin = `http://127.0.0.1:${env.AUTH_EMULATOR_PORT}`;
-    const half = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects/demo-klife/accounts`, {
+    const { origin, projectId } = server.authEmulator;
+    const half = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
       body: JSON.stringify({ localId: "half-made-join", phoneNumber: "+821099990000" }),

@@ -143,8 +143,12 @@ describe("accounts", () => {
 
   it("revokes an account's sessions at Firebase", async () => {
     const uid = await created({ email: newEmail(), password });
+    // Every account has a tokens-valid-after time from its creation, in whole seconds: a revocation moves it later.
+    const validAfter = async () => Date.parse((await auth.getUser(uid)).tokensValidAfterTime!);
+    const before = await validAfter();
+    await new Promise((r) => setTimeout(r, 1100));
     expect(await identity.revokeSessions(uid)).toEqual({ ok: true });
-    expect((await auth.getUser(uid)).tokensValidAfterTime).toBeTruthy();
+    expect(await validAfter()).toBeGreaterThan(before);
     expect(await identity.revokeSessions(`nobody-${randomUUID()}`)).toEqual({ ok: false, reason: "notFound" });
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import handleRequest from "~/entry.server";
 import { loader as catchAllLoader, action as catchAllAction } from "~/routes/$";
 import { loader as localeLoader } from "~/routes/locales.$lng.$ns";
+import { namespaces } from "~/i18n/config";
 import { createTestServices, loadContext } from "../support/services";
 
 const services = createTestServices();
@@ -32,6 +33,19 @@ describe("/locales/{lng}/{ns}.json", () => {
     );
     expect(response.status).toBe(200);
     const file = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../locales/zh-TW/common.json"), "utf8"));
+    expect(await response.json()).toEqual(file);
+  });
+
+  it.each([...namespaces])("serves the %s namespace", async (ns) => {
+    const response = await outcome(() =>
+      localeLoader({
+        request: new Request(`http://x/locales/ko/${ns}.json`),
+        params: { lng: "ko", ns: `${ns}.json` },
+        context,
+      }),
+    );
+    expect(response.status).toBe(200);
+    const file = JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../locales/ko/${ns}.json`), "utf8"));
     expect(await response.json()).toEqual(file);
   });
 
@@ -62,6 +76,8 @@ describe("/locales/{lng}/{ns}.json", () => {
     { lng: "en", ns: "..%2F..%2Fpackage.json" },
     { lng: "en", ns: "common" },
     { lng: "en", ns: "nope.json" },
+    { lng: "en", ns: "Common.json" },
+    { lng: "en", ns: "visafinder.json" },
     { lng: "en/../ko", ns: "common.json" },
   ])("answers %j with 404", async (params) => {
     const response = await outcome(() =>

@@ -102,6 +102,12 @@ describe("delivery", () => {
     expect(html).toMatch(new RegExp(`"version":\\s*"${version.version}"`));
   });
 
+  it("says in its log where its Auth emulator answers, and it answers there", async () => {
+    const { origin, projectId } = server.authEmulator;
+    expect(projectId).toMatch(/^demo-/);
+    expect((await fetch(`${origin}/`)).ok).toBe(true);
+  });
+
   it("logs one line per request", async () => {
     await get("/shop?probe=log-line");
     const lines = server
@@ -219,7 +225,7 @@ describe("lifecycle", () => {
     try {
       const env = await localEnv(dataDir, { SHUTDOWN_TIMEOUT_MS: "3000", RATE_LIMIT_AUTH: "100" });
       const own = (current = await launch(env, dataDir));
-      const emulatorUrl = `http://127.0.0.1:${own.env.AUTH_EMULATOR_PORT}`;
+      const emulatorUrl = own.authEmulator.origin;
       // A real member (account and profile), joined as a browser does: the start-up check keeps it.
       await joinOverHttp(own.url, dataDir, { local: "01055501234", name: "Restart Member" });
 

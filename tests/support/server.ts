@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePorts } from "./ports";
+import { authEmulatorIn, type AuthEmulatorAddress } from "./serverLog";
 
 const root = path.resolve(__dirname, "../..");
 export const serverEntry = path.join(root, "build", "server.js");
@@ -22,6 +23,8 @@ export interface RunningServer {
   exited: Promise<number | null>;
   /** The Auth emulator's process group (its lifeline) and process, as the server recorded them. */
   emulatorPids: number[];
+  /** Where the server's Auth emulator answers, as the server's log says (local mode). */
+  authEmulator: AuthEmulatorAddress;
   /**
    * Sends `signal` (to the server's whole process group with `group`, which needs
    * `detached` at launch), waits for the exit and for the emulator to be gone.
@@ -178,7 +181,21 @@ export async function launch(
     await stop("SIGKILL");
     throw new Error(`server did not start:\n${output}`);
   }
-  return { url, dataDir, env, child, output: () => output, exited, emulatorPids: pids, stop };
+  return {
+    url,
+    dataDir,
+    env,
+    child,
+    output: () => output,
+    exited,
+    emulatorPids: pids,
+    get authEmulator() {
+      const named = authEmulatorIn(output);
+      if (!named) throw new Error(`the server's log names no Auth emulator:\n${output}`);
+      return named;
+    },
+    stop,
+  };
 }
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */

@@ -1,6 +1,8 @@
 /**
- * Every language carries exactly the keys English has, no string is left in
- * English, and interpolation placeholders survive translation.
+ * Every language has a file for exactly the namespaces of config.ts and carries
+ * exactly the keys English has in each; no string is left in English,
+ * interpolation placeholders survive translation, and each top-level group of keys
+ * lives in one namespace only (lookups fall back from a feature to `common`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -32,6 +34,24 @@ describe("locale files", () => {
   it("exist for exactly the 19 supported languages", () => {
     const dirs = fs.readdirSync(localesDir).filter((d) => fs.statSync(path.join(localesDir, d)).isDirectory());
     expect(dirs.sort()).toEqual([...supportedLanguages].sort());
+  });
+
+  it.each([...supportedLanguages])("exist in %s for exactly the namespaces of config.ts", (lng) => {
+    const files = fs.readdirSync(path.join(localesDir, lng));
+    expect(files.sort()).toEqual(namespaces.map((ns) => `${ns}.json`).sort());
+  });
+
+  it("keep each top-level group of keys in one namespace", () => {
+    const owner = new Map<string, string>();
+    const shared: string[] = [];
+    for (const ns of namespaces) {
+      const groups = Object.keys(JSON.parse(fs.readFileSync(path.join(localesDir, "en", `${ns}.json`), "utf8")));
+      for (const group of groups) {
+        if (owner.has(group)) shared.push(`${group}: ${owner.get(group)} and ${ns}`);
+        owner.set(group, ns);
+      }
+    }
+    expect(shared).toEqual([]);
   });
 
   for (const ns of namespaces) {

@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
@@ -18,9 +18,9 @@ export function BackButton({ fallback }: { fallback: string }) {
     }
   };
   return (
-    <a className="app-header__back" href={fallback} onClick={onClick} aria-label={t("nav.back")}>
+    <Link className="app-header__back" to={fallback} onClick={onClick} aria-label={t("nav.back")}>
       <Icon name="back" className="icon--back" />
-    </a>
+    </Link>
   );
 }
 

@@ -1,7 +1,7 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TabName } from "~/lib/page";
 import { Icon } from "../Icon";
-import { useLinkNavigation } from "../useLinkNavigation";
 
 const tabs: { name: TabName; to: string }[] = [
   { name: "home", to: "/" },
@@ -14,21 +14,15 @@ const tabs: { name: TabName; to: string }[] = [
 /** The bottom tab bar of the app; the current tab comes from the route's handle. */
 export function TabBar({ current }: { current: TabName | null }) {
   const { t } = useTranslation();
-  const onClick = useLinkNavigation();
   return (
     <nav className="tab-bar" aria-label={t("nav.tabs")}>
       <ul>
         {tabs.map((tab) => (
           <li key={tab.name}>
-            <a
-              href={tab.to}
-              className="tab-bar__item"
-              aria-current={tab.name === current ? "page" : undefined}
-              onClick={onClick}
-            >
+            <Link to={tab.to} className="tab-bar__item" aria-current={tab.name === current ? "page" : undefined}>
               <Icon name={tab.name} />
               <span>{t(`tabs.${tab.name}`)}</span>
-            </a>
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,0 +1,39 @@
+/**
+ * Everything a route's loader and action use on the server, in one import.
+ *
+ * Why one module: for the browser, Remix empties every `*.server` module (and
+ * `@remix-run/node`), but each one a route imports still costs an empty chunk
+ * and a request on that page's first load. Imported from here, every page
+ * shares one empty chunk. Routes import server code from this module only (a
+ * lint rule says so); types may come from anywhere.
+ */
+export { json, redirect } from "@remix-run/node";
+
+export * from "~/auth/google.server";
+export * from "~/auth/password.server";
+export * from "~/auth/passwordAttempts.server";
+export * from "~/auth/phoneLogin.server";
+export * from "~/auth/recovery.server";
+export * from "~/auth/session.server";
+export * from "~/auth/signInForm.server";
+export * from "~/forms/form.server";
+export * from "~/i18n/i18next.server";
+export * from "~/i18n/languageChoice.server";
+export * from "~/i18n/resources.server";
+export { publicConfig } from "~/infra/config.server";
+export * from "~/infra/http.server";
+export { log } from "~/infra/log.server";
+export { readOutbox } from "~/infra/sms/sender.server";
+export * from "~/members/countries.server";
+export * from "~/members/members.server";
+export * from "~/signup/complete.server";
+export * from "~/signup/draft.server";
+export * from "~/signup/flow.server";
+export * from "~/signup/phoneStep.server";
+export * from "~/signup/schemas.server";
+// Plain modules that these routes use on the server only (imported directly, they would leave an empty chunk).
+export { stepAfter, stepPosition } from "~/signup/steps";
+export * from "~/signup/termsView.server";
+export * from "~/verification/codes.server";
+export * from "~/visa/catalogue.server";
+export { isKnownVisa } from "~/visa/catalogue";
