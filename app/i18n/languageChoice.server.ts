@@ -1,8 +1,9 @@
 /**
- * Choosing a language: the form on /language and /nLanguage posts here. It sets
- * the `lng` cookie and goes back to where the visitor came from (same-origin only).
+ * Choosing a language: the form on /language and /nLanguage. The choice is kept
+ * in the `lng` cookie and the visitor goes back to where they came from
+ * (same-origin only).
  */
-import { json, redirect } from "@remix-run/node";
+import { readForm } from "~/forms/form.server";
 import { safeRedirectWith } from "~/lib/safeRedirect";
 import { isSupportedLanguage } from "./config";
 import { languageCookie, languageOf } from "./i18next.server";
@@ -43,14 +44,15 @@ export async function languagePageData(request: Request) {
   };
 }
 
-export async function chooseLanguage(request: Request) {
-  const form = await request.formData().catch(() => null);
-  const lng = form?.get("lng");
-  const redirectTo = returnPath(form?.get("redirectTo"));
-  if (!isSupportedLanguage(lng)) {
-    return json({ error: "errors.unknownLanguage" as const, redirectTo }, { status: 400 });
-  }
-  return redirect(redirectTo, { headers: { "Set-Cookie": await languageCookie().serialize(lng) } });
+/** The language a visitor chose on the language page, the cookie that keeps it, and where to go next. */
+export async function chooseLanguage(
+  request: Request,
+): Promise<{ ok: true; redirectTo: string; setCookie: string } | { ok: false; redirectTo: string }> {
+  const form = await readForm(request);
+  const lng = form.get("lng");
+  const redirectTo = returnPath(form.get("redirectTo"));
+  if (!isSupportedLanguage(lng)) return { ok: false, redirectTo };
+  return { ok: true, redirectTo, setCookie: await languageCookie().serialize(lng) };
 }
 
 /** True when the visitor has chosen a language (cookie) or names one in the URL. */

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/ErrorView";
 import { LanguagePicker } from "~/components/LanguagePicker";
 import type { PageHandle } from "~/lib/page";
-import { json, chooseLanguage, languagePageData } from "~/routeKit.server";
+import { json, redirect, chooseLanguage, languagePageData } from "~/routeKit.server";
 
 /** The second variant of language selection, drawn in the join layout (header with a back button). */
 export const handle: PageHandle = { layout: "join", title: "titles.language" };
@@ -12,7 +12,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await languagePageData(request));
 }
 
-export const action = ({ request }: ActionFunctionArgs) => chooseLanguage(request);
+export async function action({ request }: ActionFunctionArgs) {
+  const chosen = await chooseLanguage(request);
+  if (!chosen.ok)
+    return json({ error: "errors.unknownLanguage" as const, redirectTo: chosen.redirectTo }, { status: 400 });
+  return redirect(chosen.redirectTo, { headers: { "Set-Cookie": chosen.setCookie } });
+}
 
 export default function NLanguageRoute() {
   const data = useLoaderData<typeof loader>();
