@@ -5,7 +5,7 @@
  * grant: it lives on the server for ten minutes, belongs to the browser that
  * earned it, and is spent (deleted) by the very step that sets the new password.
  */
-import { CODE_TTL_MS, MAX_ATTEMPTS, type VerifyResult } from "./phoneCodes.server";
+import { CODE_TTL_MS, MAX_ATTEMPTS, type VerifyResult } from "~/verification/phoneCodes.server";
 import type { Services } from "~/infra/services.server";
 import { flow } from "./flow.server";
 

@@ -11,7 +11,7 @@ import { checkAccounts } from "~/auth/accountCheck.server";
 import { createIdentity } from "~/infra/firebase/admin.server";
 import type { FirebaseIdentity } from "~/infra/firebase/identity.server";
 import { startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
-import { createPhoneCodes, type PhoneCodes } from "~/auth/phoneCodes.server";
+import { createPhoneCodes, type PhoneCodes } from "~/verification/phoneCodes.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import type { Stores } from "~/stores/stores";
 import { outboxSender, twilioSender } from "~/infra/sms/sender.server";

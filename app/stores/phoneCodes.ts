@@ -1,5 +1,5 @@
 /**
- * Phone verification codes as stored: keyed hashes only (auth/phoneCodes.server.ts
+ * Phone verification codes as stored: keyed hashes only (verification/phoneCodes.server.ts
  * makes the code, the hashes and the rules). The limits are checked and the code
  * stored in one call, and the wrong-attempt counter lives on the code's record,
  * so two requests at once can neither both pass a limit nor lose a count.

@@ -3,12 +3,12 @@
  * sign-in, both joins, password recovery, and (next) my page's phone change. A
  * code is asked for one purpose and one number and is bound to the browser that
  * asked; checking it answers for that purpose, that number and that browser
- * only, within its tries and its lifetime (auth/phoneCodes.server.ts keeps the
+ * only, within its tries and its lifetime (verification/phoneCodes.server.ts keeps the
  * codes and their limits). The flow that asked keeps the `PendingCode` in its
  * own server-side state; its page shows the one code form (components/CodeStep).
  */
 import { z } from "zod";
-import type { CodePurpose, IssueResult, VerifyResult } from "~/auth/phoneCodes.server";
+import type { CodePurpose, IssueResult, VerifyResult } from "~/verification/phoneCodes.server";
 import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { problem, type Problem } from "~/forms/form.server";
 import { languageOf } from "~/i18n/i18next.server";

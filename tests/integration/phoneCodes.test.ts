@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPhoneCodes, type CodeRequest } from "~/auth/phoneCodes.server";
+import { createPhoneCodes, type CodeRequest } from "~/verification/phoneCodes.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import { outboxSender, readOutbox, type SmsSender } from "~/infra/sms/sender.server";
 

@@ -42,7 +42,7 @@ export const migrations: readonly Migration[] = [
   {
     version: 3,
     name: "phone codes",
-    // Verification codes we issue ourselves (see auth/phoneCodes.server.ts). Codes,
+    // Verification codes we issue ourselves (see verification/phoneCodes.server.ts). Codes,
     // browser bindings and client addresses are stored as keyed hashes only.
     sql: `
       CREATE TABLE phone_codes (

@@ -1,4 +1,4 @@
-/** Phone verification codes in SQLite (table `phone_codes`); the rules are auth/phoneCodes.server.ts's. */
+/** Phone verification codes in SQLite (table `phone_codes`); the rules are verification/phoneCodes.server.ts's. */
 import type { CodeLimits, NewPhoneCode, PhoneCodeRecord, PhoneCodeStore, ReserveResult } from "~/stores/phoneCodes";
 import type { Db } from "./database.server";
 
