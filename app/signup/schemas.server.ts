@@ -56,11 +56,17 @@ function requireTerms(choices: TermsChoices, ctx: z.RefinementCtx) {
 
 export const termsSchema = termsBoxes.transform(termsChoices).superRefine(requireTerms);
 
-/** The phone join's first step: the number and the terms, judged together. */
+/**
+ * The phone join's first step: the number and the terms, judged together, so a
+ * missing number and missing agreements are all shown at once.
+ */
 export const joinByPhoneSchema = termsBoxes
-  .extend({ phone: z.string(required).max(40, "errors.form.invalidPhone") })
-  .transform((value) => ({ phone: value.phone, choices: termsChoices(value) }))
-  .superRefine((value, ctx) => requireTerms(value.choices, ctx));
+  .extend({ phone: z.string().max(40, "errors.form.invalidPhone").optional() })
+  .transform((value) => ({ phone: value.phone ?? "", choices: termsChoices(value) }))
+  .superRefine((value, ctx) => {
+    if (!value.phone) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["phone"], message: "errors.form.required" });
+    requireTerms(value.choices, ctx);
+  });
 
 export type JoinByPhoneFields = z.input<typeof joinByPhoneSchema>;
 

@@ -304,6 +304,20 @@ describe("sign-up with a phone", () => {
     expect(member?.phoneNumber).toBe(e164);
     expect(await services.stores.members.profile(member!.uid)).toMatchObject({ name: "Aibek Uulu", nationality: "KG" });
   });
+
+  it("shows a missing number and missing agreements at once, and texts nothing", async () => {
+    const jar = new Jar();
+    const { e164 } = freshNumber();
+    const empty = await submit(signAction, "/sign", jar, {});
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as Reply).error).toMatchObject({
+      phone: ["errors.form.required"],
+      service: ["errors.form.termsRequired"],
+      privacy: ["errors.form.termsRequired"],
+      age14: ["errors.form.termsRequired"],
+    });
+    expect(readOutbox(services.dataDir).some((m) => m.to === e164)).toBe(false);
+  });
 });
 
 describe("passwords chosen at sign-up", () => {
