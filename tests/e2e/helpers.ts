@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { BrowserContext } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { lastCodeTo, uniqueNumber } from "../support/join";
 import { authEmulatorIn, type AuthEmulatorAddress } from "../support/serverLog";
 
@@ -80,4 +80,13 @@ export async function useLanguage(context: BrowserContext, lng = "en") {
   await context.addCookies([
     { name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: "http://127.0.0.1" },
   ]);
+}
+
+/**
+ * Waits until React has taken over the page (hydrateRoot was called: a click is then handled, or replayed, by
+ * React). Before that, a click submits the server form instead, and what only the browser-side handler does
+ * (such as remembering the language in localStorage) does not happen.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
 }

@@ -1,6 +1,6 @@
 /** Language selection, with and without JavaScript. */
 import { expect, test } from "@playwright/test";
-import { hideTodayPopup, strings } from "./helpers";
+import { hideTodayPopup, strings, waitForHydration } from "./helpers";
 
 test.beforeEach(async ({ context }) => hideTodayPopup(context));
 
@@ -11,6 +11,8 @@ test("a first visit to / is offered language selection, and the choice sticks", 
 }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/language\?redirectTo=%2F$/);
+  // With JavaScript, the choice is also remembered in the browser: that needs React to handle the click.
+  if (javaScriptEnabled) await waitForHydration(page);
   await page.getByRole("button", { name: "한국어" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "ko");
