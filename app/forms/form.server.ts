@@ -36,7 +36,6 @@ export const PROBLEMS = {
   passwordLikeId: { key: "errors.form.passwordLikeId", status: 400, field: "password" },
   unknownCountry: { key: "errors.form.unknownCountry", status: 400, field: "nationality" },
   googleExpired: { key: "errors.form.googleExpired", status: 409, field: "" },
-  googleFailed: { key: "errors.form.googleFailed", status: 503, field: "" },
   /** The join cannot go on as it stands (its draft is gone or incomplete). */
   signUpFailed: { key: "errors.form.signUpFailed", status: 409, field: "" },
   signUpUnavailable: { key: "errors.form.signUpFailed", status: 503, field: "" },
