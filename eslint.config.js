@@ -120,7 +120,7 @@ export default tseslint.config(
             { group: ["~/infra/sqlite/*"], message: "Use the stores (services.stores)." },
             ...identityImports.patterns,
             {
-              // One empty chunk per page instead of one per server module (see app/routeKit.server.ts).
+              // One empty browser stand-in for all server code, in React's chunk (see app/routeKit.server.ts).
               group: ["@remix-run/node", "~/**/*.server", "!~/routeKit.server"],
               allowTypeImports: true,
               message: "Routes take server code from ~/routeKit.server (types may come from anywhere).",

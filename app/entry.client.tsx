@@ -1,16 +1,17 @@
 /**
- * Browser start: i18next loads only the page language's namespaces from the
- * cached /locales route, then React hydrates the server's HTML.
+ * Browser start: i18next is created from the translations the HTML brought (no
+ * request before hydrating), then React hydrates the server's HTML. Namespaces
+ * that later pages need come from the cached /locales route.
  */
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
+import i18next, { type ResourceLanguage } from "i18next";
 import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { fetchBackend } from "./i18n/fetchBackend";
 import { i18nOptions } from "./i18n/i18n";
-import { initialNamespaces, preloadNamespaces } from "./i18n/preloadNamespaces";
-import { reloadForChunkError } from "./lib/chunkReload";
+import { preloadNamespaces } from "./i18n/preloadNamespaces";
+import { InlineAssetsContext, NonceContext, readInlineAssets, reloadForChunkError } from "./pageKit";
 
 function onChunkError(error: unknown) {
   reloadForChunkError(error, {
@@ -28,31 +29,40 @@ function NamespacePreloader() {
   return null;
 }
 
-async function hydrate() {
-  await i18next
-    .use(initReactI18next)
-    .use(fetchBackend((lng, ns) => `/locales/${lng}/${ns}.json?v=${window.__remixManifest.version}`))
-    .init({
-      ...i18nOptions,
-      lng: document.documentElement.lang,
-      ns: initialNamespaces(),
-      // Every locale carries every key (a unit test checks), so the browser never
-      // needs a second language: no fallback downloads.
-      fallbackLng: false,
-      load: "currentOnly",
-    });
+const { nonce, ...inline } = readInlineAssets(document);
+const language = document.documentElement.lang;
+const resources = JSON.parse(inline.translations) as ResourceLanguage;
 
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-          <NamespacePreloader />
-        </StrictMode>
-      </I18nextProvider>,
-    );
+void i18next
+  .use(initReactI18next)
+  .use(fetchBackend((lng, ns) => `/locales/${lng}/${ns}.json?v=${window.__remixManifest.version}`))
+  .init({
+    ...i18nOptions,
+    lng: language,
+    ns: Object.keys(resources),
+    resources: { [language]: resources },
+    // The page's namespaces are here; the backend loads the ones later pages declare.
+    partialBundledLanguages: true,
+    // With every namespace present, initialising is synchronous: nothing to wait for.
+    initImmediate: false,
+    // Every locale carries every key (a unit test checks), so the browser never
+    // needs a second language: no fallback downloads.
+    fallbackLng: false,
+    load: "currentOnly",
   });
-}
 
-void hydrate();
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <NonceContext.Provider value={nonce}>
+      <InlineAssetsContext.Provider value={inline}>
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <RemixBrowser />
+            <NamespacePreloader />
+          </StrictMode>
+        </I18nextProvider>
+      </InlineAssetsContext.Provider>
+    </NonceContext.Provider>,
+  );
+});

@@ -4,7 +4,10 @@
  * and a minimal body (the error is logged).
  */
 import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -12,10 +15,13 @@ import { LRUCache } from "lru-cache";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import type { i18n } from "i18next";
+import { defaultNamespace, namespacesOf } from "./i18n/config";
 import { languageOf } from "./i18n/i18next.server";
 import { isDevelopment } from "./infra/config.server";
 import { log } from "./infra/log.server";
 import { i18nFor } from "./i18n/instances.server";
+import { inlinableStylesheet, InlineAssetsContext, jsonForScript, stylesheetHref } from "./lib/inlineAssets";
 import { NonceContext } from "./nonce";
 
 const ABORT_DELAY = 5_000;
@@ -116,16 +122,80 @@ export default async function handleRequest(
 
   async function render(language: string, renderNonce: string) {
     const instance = await i18nFor(language);
+    const inline = {
+      modules: firstLoadModules(remixContext),
+      stylesheet: builtStylesheet(),
+      translations: pageTranslations(remixContext, instance, language),
+    };
     return renderDocument(
       <NonceContext.Provider value={renderNonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={renderNonce} />
-        </I18nextProvider>
+        <InlineAssetsContext.Provider value={inline}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={renderNonce} />
+          </I18nextProvider>
+        </InlineAssetsContext.Provider>
       </NonceContext.Provider>,
       renderNonce,
       (status) => (responseStatusCode = status),
     );
   }
+}
+
+/** The files Remix's <Scripts> preloads for this page (the entry, each matched route, their chunks), in its order. */
+function firstLoadModules(context: EntryContext): string[] {
+  const { manifest } = context;
+  const routes = context.staticHandlerContext.matches.flatMap(({ route }) => {
+    const entry = manifest.routes[route.id];
+    return entry ? [...(entry.imports ?? []), entry.module] : [];
+  });
+  return [...new Set([manifest.entry.module, ...manifest.entry.imports, ...routes])];
+}
+
+/**
+ * The translations the page's routes declare (`handle.i18n`, root's `common`
+ * included) in its language, for the HTML: the browser's i18next starts from them.
+ */
+function pageTranslations(context: EntryContext, instance: i18n, language: string): string {
+  const wanted = new Set<string>([defaultNamespace]);
+  for (const match of context.staticHandlerContext.matches) {
+    for (const ns of namespacesOf(context.routeModules[match.route.id])) wanted.add(ns);
+  }
+  const bundles: Record<string, unknown> = {};
+  for (const ns of wanted) bundles[ns] = instance.getResourceBundle(language, ns) as unknown;
+  return jsonForScript(bundles);
+}
+
+/** Where server.ts serves the built assets from: `public/` beside the directory of this build. */
+const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "public");
+let stylesheet: { text: string | null } | undefined;
+
+/**
+ * The built stylesheet's text, read once (on every render in development, where it
+ * changes). Null when it cannot be read or inlined: the page links it instead.
+ */
+function builtStylesheet(): string | null {
+  if (stylesheet && !isDevelopment()) return stylesheet.text;
+  let text: string | null = null;
+  // No URL: rendered from source, where the stylesheet is not built (tests).
+  if (!stylesheetHref.startsWith("/build/")) return null;
+  try {
+    text = inlinableStylesheet(fs.readFileSync(path.join(publicDir, stylesheetHref), "utf8"));
+  } catch (error) {
+    log.error("stylesheet", error, { href: stylesheetHref });
+  }
+  stylesheet = { text };
+  return text;
+}
+
+/**
+ * Remix renders its `<link rel="modulepreload">` tags without the nonce, and the
+ * CSP's 'strict-dynamic' ignores 'self', so the browser refused every preload and
+ * each module waited until the module importing it had arrived and run: one round
+ * trip per level of imports. With the nonce, all of a page's modules are requested
+ * as soon as the HTML names them.
+ */
+function withPreloadNonce(html: string, nonce: string): string {
+  return html.replaceAll('<link rel="modulepreload" href=', `<link rel="modulepreload" nonce="${nonce}" href=`);
 }
 
 /**
@@ -142,7 +212,7 @@ function renderDocument(element: ReactElement, nonce: string, failed: (status: n
         done();
       },
       final(done) {
-        resolve(Buffer.concat(chunks).toString("utf8"));
+        resolve(withPreloadNonce(Buffer.concat(chunks).toString("utf8"), nonce));
         done();
       },
     });

@@ -5,19 +5,24 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Analytics } from "./components/Analytics";
 import { BuildCheck } from "./components/BuildCheck";
-import { ErrorView } from "./components/ErrorView";
 import { PageShell } from "./components/layouts/PageShell";
 import { TranslateWidget } from "./components/TranslateWidget";
-import { formatDate } from "./lib/format";
-import { directionOf, fallbackLanguage } from "./i18n/config";
-import { analyticsFor } from "./lib/analytics";
-import { usePage } from "./lib/page";
-import { useNonce } from "./nonce";
-import styles from "./styles/app.css";
-import { json, readSession, publicConfig, languageOf } from "~/routeKit.server";
+import {
+  directionOf,
+  ErrorView,
+  fallbackLanguage,
+  formatDate,
+  InlineStylesheet,
+  InlineTranslations,
+  ModulePreloads,
+  useHydratedMark,
+  useNonce,
+  usePage,
+} from "./pageKit";
+import { analyticsFor, json, readSession, publicConfig, languageOf } from "~/routeKit.server";
 
+// The stylesheet is inlined (InlineStylesheet): no request before the first paint.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
@@ -50,20 +55,24 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n, t } = useTranslation();
   const nonce = useNonce();
+  useHydratedMark();
   const locale = data?.locale ?? i18n.language ?? fallbackLanguage;
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
+        <ModulePreloads />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1f5fd6" />
         <meta name="description" content={t("app.description")} />
         <PageTitle />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body>
         {children}
+        <InlineTranslations />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {data?.analytics ? <Analytics settings={data.analytics} /> : null}

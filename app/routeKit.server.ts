@@ -2,10 +2,11 @@
  * Everything a route's loader and action use on the server, in one import.
  *
  * Why one module: for the browser, Remix empties every `*.server` module (and
- * `@remix-run/node`), but each one a route imports still costs an empty chunk
- * and a request on that page's first load. Imported from here, every page
- * shares one empty chunk. Routes import server code from this module only (a
- * lint rule says so); types may come from anywhere.
+ * `@remix-run/node`), but each one a route imports would still cost an empty
+ * chunk and a request on that page's first load. Imported from here, there is
+ * one empty stand-in, and `~/pageKit` puts it in React's chunk (decisions 0022,
+ * 0026). Routes import server code from this module only (a lint rule says so);
+ * types may come from anywhere.
  */
 export { json, redirect } from "@remix-run/node";
 
@@ -20,6 +21,7 @@ export * from "~/forms/form.server";
 export * from "~/i18n/i18next.server";
 export * from "~/i18n/languageChoice.server";
 export * from "~/i18n/resources.server";
+export { analyticsFor } from "~/lib/analytics";
 export { publicConfig } from "~/infra/config.server";
 export * from "~/infra/http.server";
 export { log } from "~/infra/log.server";

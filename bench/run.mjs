@@ -9,56 +9,30 @@
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
  */
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { attribute, buildWithSourceMaps, printBreakdown } from "./breakdown.mjs";
 import { joinByPhone } from "./member.mjs";
+import {
+  baselineDir,
+  buildBoth,
+  HUMAN,
+  languageCookie,
+  median,
+  root,
+  runBenchmark,
+  startApp,
+  startBaseline,
+} from "./servers.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const baselineDir = path.join(root, "bench", "baseline");
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const HUMAN =
-  "Mozilla/5.0 (Linux; Android 13; SM-A146P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Mobile Safari/537.36";
-// The `lng` cookie as the server writes it (a chosen language, so / renders instead of offering selection).
-const EN_COOKIE = `lng=${Buffer.from(JSON.stringify("en")).toString("base64")}`;
+const EN_COOKIE = languageCookie("en");
 const BUDGET_KIB = 120;
-
-function run(command, args, cwd) {
-  const { status } = spawnSync(command, args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
-  if (status !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd}`);
-}
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited before answering ${url}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
 
 function measure(url, headers) {
   return new Promise((resolve, reject) => {
@@ -69,11 +43,6 @@ function measure(url, headers) {
     );
   });
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 /** The JavaScript files a first visit to a route loads: entry, root and the route, with their imports. */
 function firstLoadFiles(assets, routeId) {
@@ -100,8 +69,7 @@ function gzipSize(publicDir, files) {
 
 async function main() {
   console.log("building the app and the baseline…");
-  run("npm", ["run", "build", "--silent"], root);
-  run("npx", ["remix", "build"], baselineDir);
+  buildBoth();
   // Right after the real build, so both see the same sources; a failure only loses the breakdown.
   let twin;
   try {
@@ -110,64 +78,24 @@ async function main() {
     twin = { error };
   }
 
-  const appPort = await freePort();
-  const basePort = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-bench-"));
-  const [authPort, hubPort, logPort] = [await freePort(), await freePort(), await freePort()];
-  const app = spawn(process.execPath, ["build/server.js"], {
-    cwd: root,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(appPort),
-      DATA_DIR: dataDir,
-      AUTH_EMULATOR_PORT: String(authPort),
-      AUTH_EMULATOR_HUB_PORT: String(hubPort),
-      AUTH_EMULATOR_LOGGING_PORT: String(logPort),
-      RATE_LIMIT_ALL: "100000000",
-      RATE_LIMIT_MUTATIONS: "100000000",
-      RATE_LIMIT_AUTH: "100000000",
-    },
-  });
-  const baseline = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"],
-    {
-      cwd: baselineDir,
-      stdio: "ignore",
-      env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(basePort) },
-    },
-  );
-  const appExited = new Promise((resolve) => app.once("exit", resolve));
-  // The app saves and stops its Auth emulator on SIGTERM: wait for that before its data directory goes.
-  const stop = async () => {
-    app.kill("SIGTERM");
-    baseline.kill("SIGTERM");
-    await Promise.race([appExited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (app.exitCode === null) app.kill("SIGKILL");
-  };
-
   try {
-    await waitFor(`http://127.0.0.1:${appPort}/readyz`, app);
-    await waitFor(`http://127.0.0.1:${basePort}/`, baseline);
-
+    const app = await startApp();
+    const baseline = await startBaseline();
     const headers = { "user-agent": HUMAN, cookie: EN_COOKIE, "accept-encoding": "gzip" };
     const signedIn = {
       ...headers,
-      cookie: `${EN_COOKIE}; ${await joinByPhone(`http://127.0.0.1:${appPort}`, dataDir)}`,
+      cookie: `${EN_COOKIE}; ${await joinByPhone(app.url, app.dataDir)}`,
     };
     const targets = [
       {
         name: "baseline /",
-        url: `http://127.0.0.1:${basePort}/`,
+        url: `${baseline.url}/`,
         headers: { "user-agent": HUMAN, "accept-encoding": "gzip" },
       },
-      { name: "app /", url: `http://127.0.0.1:${appPort}/`, headers },
-      { name: "app /language", url: `http://127.0.0.1:${appPort}/language`, headers },
-      { name: "app 404", url: `http://127.0.0.1:${appPort}/no/such/page`, headers },
-      { name: "app / signed in", url: `http://127.0.0.1:${appPort}/`, headers: signedIn },
+      { name: "app /", url: `${app.url}/`, headers },
+      { name: "app /language", url: `${app.url}/language`, headers },
+      { name: "app 404", url: `${app.url}/no/such/page`, headers },
+      { name: "app / signed in", url: `${app.url}/`, headers: signedIn },
     ];
     for (const t of targets) {
       const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;
@@ -238,16 +166,8 @@ async function main() {
       console.log(`\nNo breakdown by library: ${error.message}`);
     }
   } finally {
-    await stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
     if (twin.dir) fs.rmSync(twin.dir, { recursive: true, force: true });
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBenchmark(main);

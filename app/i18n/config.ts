@@ -41,6 +41,13 @@ export const namespaces = ["common", "home", "auth", "signup", "visaFinder", "de
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";
 
+/** The namespaces a route module's `handle.i18n` names. */
+export function namespacesOf(module: { handle?: unknown } | undefined): string[] {
+  const declared = (module?.handle as { i18n?: unknown } | undefined)?.i18n;
+  if (typeof declared === "string") return [declared];
+  return Array.isArray(declared) ? declared.filter((ns): ns is string => typeof ns === "string") : [];
+}
+
 const rightToLeft = new Set<Language>(["ur"]);
 
 /**

@@ -8,16 +8,7 @@
  */
 import { matchRoutes } from "@remix-run/router";
 import type { i18n } from "i18next";
-
-/** The namespaces a route module's `handle.i18n` names. */
-export function namespacesOf(module: { handle?: unknown } | undefined): string[] {
-  const declared = (module?.handle as { i18n?: unknown } | undefined)?.i18n;
-  if (typeof declared === "string") return [declared];
-  return Array.isArray(declared) ? declared.filter((ns): ns is string => typeof ns === "string") : [];
-}
-
-/** The namespaces of the routes the server rendered (their modules are loaded before hydration). */
-export const initialNamespaces = () => Object.values(window.__remixRouteModules).flatMap(namespacesOf);
+import { namespacesOf } from "./config";
 
 /** Call once the router exists (RemixBrowser makes it while hydrating); returns the unsubscribe. */
 export function preloadNamespaces(i18next: i18n): () => void {

@@ -1,10 +1,11 @@
 /**
  * The page-translation widget (spec §7–§9), used only when the config switch is on.
- * It lives in a hidden element and is offered the 19 product languages.
+ * It lives in a hidden element and is offered the languages it is given (the 19
+ * product languages). Loaded only when the widget is on (components/TranslateWidget.tsx).
  */
-import { supportedLanguages } from "~/i18n/config";
+import { TRANSLATE_SCRIPT } from "./analytics";
+import { addScript, type TrackerHost } from "./trackers";
 
-export const TRANSLATE_ELEMENT_ID = "google_translate_element";
 export const TRANSLATE_RETRY_MS = 3000;
 
 /** The translation cookie: Korean pages are only auto-detected, others go to the chosen language. */
@@ -24,8 +25,12 @@ export interface TranslateHost {
   console: { error(...args: unknown[]): void };
 }
 
-/** Sets the cookie, then creates the widget, retrying every 3 s until the script has loaded. */
-export function mountTranslateWidget(host: TranslateHost, language: string): () => void {
+/** Sets the cookie, then creates the widget in the element `elementId`, retrying every 3 s until the script has loaded. */
+export function mountTranslateWidget(
+  host: TranslateHost,
+  language: string,
+  { elementId, languages }: { elementId: string; languages: readonly string[] },
+): () => void {
   host.document.cookie = `googtrans=${translateCookieValue(language)}; path=/; SameSite=Lax`;
   let timer: unknown = null;
   const attempt = () => {
@@ -35,10 +40,7 @@ export function mountTranslateWidget(host: TranslateHost, language: string): () 
       return;
     }
     try {
-      new Ctor(
-        { pageLanguage: "auto", includedLanguages: supportedLanguages.join(","), autoDisplay: false },
-        TRANSLATE_ELEMENT_ID,
-      );
+      new Ctor({ pageLanguage: "auto", includedLanguages: languages.join(","), autoDisplay: false }, elementId);
     } catch (error) {
       host.console.error("translation widget could not be created", error);
     }
@@ -47,4 +49,12 @@ export function mountTranslateWidget(host: TranslateHost, language: string): () 
   return () => {
     if (timer !== null) host.clearTimeout(timer);
   };
+}
+
+/** Adds Google's widget script once, with the page's nonce. */
+export function addWidgetScript(
+  host: Pick<TrackerHost, "document"> & { document: Pick<Document, "querySelector"> },
+  nonce: string,
+) {
+  if (!host.document.querySelector(`script[src="${TRANSLATE_SCRIPT}"]`)) addScript(host, TRANSLATE_SCRIPT, nonce);
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { RouteErrorBoundary } from "~/components/ErrorView";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
 import { notFound } from "~/routeKit.server";
 
 /** Every path no other route claims: 'Page not found: {path}' with status 404, from this route's boundary. */

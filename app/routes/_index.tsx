@@ -2,10 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { isbot } from "isbot";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { Icon } from "~/components/Icon";
 import { TodayPopup } from "~/components/TodayPopup";
 import type { PageHandle } from "~/lib/page";
+import { Icon, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, hasChosenLanguage } from "~/routeKit.server";
 
 export const handle: PageHandle = { i18n: ["home"], layout: "main", title: "titles.main", tab: "home" };

@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
 import { json, notFound, readOutbox } from "~/routeKit.server";
 
 export const handle: PageHandle = { i18n: ["dev"], layout: "default", title: "titles.outbox", personal: true };

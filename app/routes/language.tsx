@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { LanguagePicker } from "~/components/LanguagePicker";
 import type { PageHandle } from "~/lib/page";
+import { LanguagePicker, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, chooseLanguage, languagePageData } from "~/routeKit.server";
 
 export const handle: PageHandle = { layout: "none", title: "titles.language" };

@@ -2,15 +2,12 @@
  * Sign in with a phone number, step 2: the code. Without the flow of step 1 (a
  * jump ahead, or an expired flow) the visitor goes back to step 1.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CodeStep } from "~/components/CodeStep";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FormAlert } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
-import { safeRedirect } from "~/lib/safeRedirect";
+import { RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { CodeStep, FormAlert, getFormProps, useForm } from "~/formKit";
 import {
   json,
   redirect,

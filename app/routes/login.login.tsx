@@ -3,14 +3,12 @@
  * not an account uses the number, so the page never tells a stranger which
  * numbers are members; that is said only after the code proves the phone.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FormAlert, Honeypot, PhoneField, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
-import { safeRedirect } from "~/lib/safeRedirect";
+import { RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   redirect,

@@ -3,13 +3,20 @@
  * The password is checked here (length, common list, not the ID) and kept sealed
  * in the draft; it is never sent back into the page.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import {
+  FieldError,
+  FormAlert,
+  getFormProps,
+  getInputProps,
+  NewPasswordFields,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
 import {
   json,
   redirect,

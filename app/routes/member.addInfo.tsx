@@ -3,14 +3,12 @@
  * which sends it back as `?visa=`) and an optional visa expiry date. Submitting
  * makes the account. Going to the finder first saves what was typed here.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, SubmitButton } from "~/components/form";
-import { NationalityField } from "~/components/NationalityField";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import { FieldError, FormAlert, getFormProps, getInputProps, NationalityField, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   redirect,

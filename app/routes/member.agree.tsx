@@ -2,15 +2,13 @@
  * Sign-up with an ID (or joining with Google), step 1: the terms. What was agreed,
  * and each document's version, is recorded at the end.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FormAlert, Honeypot, SubmitButton } from "~/components/form";
-import { TermsChecklist } from "~/components/TermsChecklist";
 import type { PageHandle } from "~/lib/page";
 import type { SignupKind } from "~/signup/steps";
+import { RouteErrorBoundary } from "~/pageKit";
+import { FormAlert, getFormProps, Honeypot, SubmitButton, TermsChecklist, useForm } from "~/formKit";
 import {
   json,
   redirect,

@@ -1,9 +1,8 @@
 /** Sign-up with an ID, done: the account exists, its profile is stored, and the member is signed in. */
 import { useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { SignUpComplete } from "~/components/SignUpComplete";
 import type { PageHandle } from "~/lib/page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { RouteErrorBoundary, SignUpComplete } from "~/pageKit";
 import { json, redirect, completionOf } from "~/routeKit.server";
 
 export const handle: PageHandle = {

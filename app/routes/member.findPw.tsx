@@ -4,15 +4,22 @@
  * member (no code goes out when it does not), so it cannot be used to learn who
  * is a member. A checked code opens /member/resetPw.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeStep } from "~/components/CodeStep";
-import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
 import type { Services } from "~/infra/services.server";
+import { RouteErrorBoundary } from "~/pageKit";
+import {
+  CodeStep,
+  FieldError,
+  FormAlert,
+  getFormProps,
+  getInputProps,
+  Honeypot,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
 import {
   json,
   redirect,

@@ -6,10 +6,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { choiceHref, WorkBadge } from "~/components/VisaBadges";
 import type { PageHandle } from "~/lib/page";
-import { safeRedirect } from "~/lib/safeRedirect";
+import { choiceHref, RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
 import { json, languageOf, notFound, visaEntryIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {

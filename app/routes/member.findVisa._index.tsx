@@ -6,10 +6,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { WorkBadge } from "~/components/VisaBadges";
 import type { PageHandle } from "~/lib/page";
-import { safeRedirect } from "~/lib/safeRedirect";
+import { RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
 import { json, languageOf, searchVisas } from "~/routeKit.server";
 
 export const handle: PageHandle = { i18n: ["visaFinder"], layout: "default", title: "titles.findVisa", back: "/" };

@@ -4,9 +4,8 @@
  * failure goes back to the start screen with a message.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { RouteErrorBoundary } from "~/components/ErrorView";
 import type { PageHandle } from "~/lib/page";
-import { safeRedirect } from "~/lib/safeRedirect";
+import { RouteErrorBoundary, safeRedirect } from "~/pageKit";
 import {
   redirect,
   callbackUrl,

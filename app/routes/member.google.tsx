@@ -1,8 +1,7 @@
 /** Starts Google sign-in: a POST from the start screen, answered with a redirect to Google. 404 when not configured. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { RouteErrorBoundary } from "~/components/ErrorView";
 import type { PageHandle } from "~/lib/page";
-import { safeRedirect } from "~/lib/safeRedirect";
+import { RouteErrorBoundary, safeRedirect } from "~/pageKit";
 import {
   redirect,
   authorizeUrl,

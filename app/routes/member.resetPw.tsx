@@ -4,13 +4,12 @@
  * late one finds nothing); every session of the member ends, here and at
  * Firebase, and the member signs in again with the new password.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FormAlert, NewPasswordFields, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import { FormAlert, getFormProps, NewPasswordFields, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   redirect,

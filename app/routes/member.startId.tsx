@@ -6,15 +6,13 @@
  * limit that ID waits, and is told it can sign in with a code or recover the
  * password meanwhile. Only members get a session.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, Honeypot, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
-import { safeRedirect } from "~/lib/safeRedirect";
+import { RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { FieldError, FormAlert, getFormProps, getInputProps, Honeypot, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   redirect,

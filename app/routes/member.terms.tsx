@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
 import { json, languageOf, termsTextsIn } from "~/routeKit.server";
 
 export const handle: PageHandle = { i18n: ["signup"], layout: "default", title: "titles.terms", back: "/member/agree" };

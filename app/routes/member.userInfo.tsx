@@ -3,14 +3,21 @@
  * The page has three states (enter the number, enter the code, verified), all
  * kept in the draft so the back button and a reload show the right one.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeStep } from "~/components/CodeStep";
-import { FieldError, FormAlert, PhoneField, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import {
+  CodeStep,
+  FieldError,
+  FormAlert,
+  getFormProps,
+  getInputProps,
+  PhoneField,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
 import {
   json,
   redirect,

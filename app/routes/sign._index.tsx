@@ -3,14 +3,12 @@
  * only when the required terms are agreed; whether the number already has an
  * account is said after the code proves the phone.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FormAlert, Honeypot, PhoneField, SubmitButton } from "~/components/form";
-import { TermsChecklist } from "~/components/TermsChecklist";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import { FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, TermsChecklist, useForm } from "~/formKit";
 import {
   json,
   redirect,

@@ -1,12 +1,10 @@
 /** Sign-up with a phone, step 2: the code texted to the number. */
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { CodeStep } from "~/components/CodeStep";
-import { FormAlert } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import { CodeStep, FormAlert, getFormProps, useForm } from "~/formKit";
 import {
   json,
   redirect,

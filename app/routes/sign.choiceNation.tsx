@@ -1,12 +1,10 @@
 /** Sign-up with a phone, step 4: nationality. Submitting makes the account. */
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FormAlert, SubmitButton } from "~/components/form";
-import { NationalityField } from "~/components/NationalityField";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import { FormAlert, getFormProps, NationalityField, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   redirect,

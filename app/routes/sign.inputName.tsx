@@ -1,11 +1,10 @@
 /** Sign-up with a phone, step 3: the member's name. */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { FieldError, FormAlert, SubmitButton } from "~/components/form";
 import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import { FieldError, FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   redirect,

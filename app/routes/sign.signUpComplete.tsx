@@ -1,9 +1,8 @@
 /** Sign-up with a phone, done. */
 import { useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/ErrorView";
-import { SignUpComplete } from "~/components/SignUpComplete";
 import type { PageHandle } from "~/lib/page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { RouteErrorBoundary, SignUpComplete } from "~/pageKit";
 import { json, redirect, completionOf } from "~/routeKit.server";
 
 export const handle: PageHandle = { i18n: ["signup"], layout: "blank", title: "titles.signUpComplete", personal: true };

@@ -83,10 +83,10 @@ export async function useLanguage(context: BrowserContext, lng = "en") {
 }
 
 /**
- * Waits until React has taken over the page (hydrateRoot was called: a click is then handled, or replayed, by
- * React). Before that, a click submits the server form instead, and what only the browser-side handler does
- * (such as remembering the language in localStorage) does not happen.
+ * Waits until React has taken over the page: the document's effects have run and set the `hydrated` mark
+ * (app/lib/hydration.ts), so every handler is attached. Before that, a click submits the server form instead,
+ * and what only the browser-side handler does (such as remembering the language in localStorage) does not happen.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+  await page.waitForFunction(() => performance.getEntriesByName("hydrated", "mark").length > 0);
 }

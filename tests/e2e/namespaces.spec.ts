@@ -1,7 +1,8 @@
 /**
- * Translations per feature: a page downloads `common` and the namespaces its route
- * declares, nothing else; a client-side navigation into a feature whose words are
- * not loaded yet keeps the current page until they are, and never shows a raw key.
+ * Translations per feature: a page's HTML carries `common` and the namespaces its
+ * route declares, nothing else, and the browser downloads none of them; a
+ * client-side navigation into a feature whose words are not loaded yet fetches
+ * them, keeps the current page until they are in, and never shows a raw key.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { hideTodayPopup, strings, useLanguage } from "./helpers";
@@ -15,7 +16,7 @@ const en = strings("en") as unknown as {
 };
 
 test.beforeEach(async ({ context, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "translations are fetched by the browser only when JavaScript runs");
+  test.skip(!javaScriptEnabled, "translations are used by the browser only when JavaScript runs");
   await hideTodayPopup(context);
   await useLanguage(context, "en");
 });
@@ -71,6 +72,12 @@ async function holdLocale(page: Page, file: string) {
   return { release, asked: () => asked };
 }
 
+/** The namespaces the page's HTML carries (the JSON script the browser's i18next starts from). */
+async function carried(page: Page) {
+  const json = await page.locator("script#app-translations").textContent();
+  return Object.keys(JSON.parse(json ?? "{}") as object).sort();
+}
+
 for (const [path, expected] of [
   ["/", ["common", "home"]],
   ["/language", ["common"]],
@@ -79,11 +86,12 @@ for (const [path, expected] of [
   ["/member/findVisa", ["common", "visaFinder"]],
   ["/shop", ["common", "shop"]],
 ] as const) {
-  test(`${path} downloads ${expected.join(", ")}`, async ({ page }) => {
+  test(`${path} carries ${expected.join(", ")} in its HTML and downloads no translations`, async ({ page }) => {
     const fetched = recordLocales(page);
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    expect(fetched.sort()).toEqual(expected.map((ns) => `/locales/en/${ns}.json`));
+    expect(await carried(page)).toEqual(expected);
+    expect(fetched).toEqual([]);
   });
 }
 
@@ -123,8 +131,8 @@ test("a sign-up page reached from sign-in loads the sign-up words before it show
   await expect(page).toHaveURL(/\/sign$/);
   await expect(page.getByRole("button", { name: en.login.sendCode })).toBeVisible();
   expect(await rawKeys()).toEqual([]);
-  // `auth` was loaded already; each file is fetched once.
-  expect(fetched.sort()).toEqual(["/locales/en/auth.json", "/locales/en/common.json", "/locales/en/signup.json"]);
+  // `common` and `auth` came with the first page; `signup` is fetched once.
+  expect(fetched).toEqual(["/locales/en/signup.json"]);
 });
 
 test("a page's words are fetched alongside its data, not after it", async ({ page }) => {

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import http from "node:http";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failedStart, launch, startServer, type RunningServer } from "../support/server";
 
@@ -66,6 +67,22 @@ describe("security headers", () => {
     expect(strip(pages[3]!)).toBe(strip(pages[0]!));
   });
 
+  it("let the page's inline stylesheet and its module preloads in by the same nonce, and nothing else", async () => {
+    const res = await get("/member/startId?lng=en");
+    const csp = res.headers.get("Content-Security-Policy")!;
+    const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(csp).toMatch(new RegExp(`style-src 'self' 'nonce-${nonce.replace(/[+/=]/g, "\\$&")}'`));
+    const html = await res.text();
+    // The stylesheet is in the page, not fetched before the first paint.
+    const styles = [...html.matchAll(/<style([^>]*)>/g)].map((m) => m[1]);
+    expect(styles).toEqual([` id="app-stylesheet" nonce="${nonce}"`]);
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    // A preload without the nonce is refused under 'strict-dynamic': each module would wait for its importer.
+    const preloads = [...html.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map((m) => m[1]!);
+    expect(preloads.length).toBeGreaterThan(2);
+    for (const attributes of preloads) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
   it("send HSTS, nosniff and a referrer policy", async () => {
     const res = await get("/shop");
     expect(res.headers.get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
@@ -83,13 +100,74 @@ describe("delivery", () => {
 
   it("caches hashed build assets as immutable and other public files briefly", async () => {
     const html = await (await get("/shop")).text();
-    const asset = /href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+    const asset = /<link rel="modulepreload"[^>]* href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const built = await get(asset!);
     expect(built.status).toBe(200);
     expect(built.headers.get("Cache-Control")).toMatch(/max-age=31536000.*immutable/);
     const favicon = await get("/favicon.svg");
     expect(favicon.headers.get("Cache-Control")).toBe("public, max-age=3600");
+  });
+
+  it("serves build assets precompressed, the smallest encoding the browser accepts, with the headers an asset needs", async () => {
+    const html = await (await get("/shop")).text();
+    const assets = [...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    for (const asset of assets) {
+      const file = path.resolve(__dirname, "../../public", asset.slice(1));
+      const plain = fs.readFileSync(file, "utf8");
+      for (const [accept, encoding] of [
+        ["gzip, deflate, br, zstd", "br"],
+        ["gzip, deflate", "gzip"],
+        ["identity", null],
+      ] as const) {
+        // Node's fetch decodes the body: what it gets must be the file, whatever the encoding on the wire.
+        const res = await get(asset, { "Accept-Encoding": accept });
+        expect(res.headers.get("Content-Encoding")).toBe(encoding);
+        expect(res.headers.get("Content-Type")).toMatch(/^(application|text)\/javascript/);
+        expect(res.headers.get("Vary")).toContain("Accept-Encoding");
+        expect(await res.text()).toBe(plain);
+      }
+      if (plain.length > 2048) {
+        const wire = await new Promise<number>((resolve, reject) =>
+          http
+            .get(`${server.url}${asset}`, { headers: { "Accept-Encoding": "br" } }, (res) => {
+              let bytes = 0;
+              res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+              res.on("end", () => resolve(bytes));
+            })
+            .on("error", reject),
+        );
+        // Smaller than what compressing on the fly (gzip at its default level) would send.
+        expect(wire).toBeLessThan(zlib.gzipSync(plain, { level: 6 }).length);
+      }
+    }
+    const res = await get(assets[0]!);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
+    expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  });
+
+  it("carries in each page the translations of its namespaces, in its language, as the locale files have them", async () => {
+    const translationsOf = async (p: string) => {
+      const html = await (await get(p)).text();
+      const json = /<script id="app-translations" type="application\/json" nonce="[^"]+">([^<]*)<\/script>/.exec(
+        html,
+      )?.[1];
+      expect(json).toBeTruthy();
+      return JSON.parse(json!) as Record<string, unknown>;
+    };
+    const file = (lng: string, ns: string) =>
+      JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../locales", lng, `${ns}.json`), "utf8")) as unknown;
+    for (const [p, lng, namespaces] of [
+      ["/member/findVisa?lng=vi", "vi", ["common", "visaFinder"]],
+      ["/sign?lng=ur", "ur", ["common", "signup", "auth"]],
+      ["/language?lng=ko", "ko", ["common"]],
+      ["/no/such/page?lng=ne", "ne", ["common"]],
+    ] as const) {
+      const carried = await translationsOf(p);
+      expect(Object.keys(carried).sort()).toEqual([...namespaces].sort());
+      for (const ns of namespaces) expect(carried[ns]).toEqual(file(lng, ns));
+    }
   });
 
   it("reports liveness, readiness and the build id", async () => {

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { analyticsFor, cspAllowances, pageViewLabel } from "~/lib/analytics";
+import { analyticsFor, cspAllowances, GA_SCRIPT, pageViewLabel, PIXEL_SCRIPT } from "~/lib/analytics";
+import { startTrackers, trackPageView, type TrackerHost } from "~/lib/trackers";
+import { supportedLanguages } from "~/i18n/config";
 import { mountTranslateWidget, translateCookieValue, type TranslateHost } from "~/lib/translateWidget";
+
+/** What components/TranslateWidget.tsx passes: its element and the product's languages. */
+const WIDGET = { elementId: "google_translate_element", languages: supportedLanguages };
 
 describe("page-view labels", () => {
   it.each([
@@ -72,14 +77,14 @@ describe("translation widget", () => {
     expect(translateCookieValue("ko")).toBe("/auto");
     expect(translateCookieValue("vi")).toBe("/auto/vi");
     const h = host();
-    mountTranslateWidget(h, "ne");
+    mountTranslateWidget(h, "ne", WIDGET);
     expect(h.document.cookie).toMatch(/^googtrans=\/auto\/ne;/);
   });
 
   it("retries creation every 3 s until the script has loaded, offering the 19 languages", () => {
     const h = host();
     const created: unknown[] = [];
-    mountTranslateWidget(h, "vi");
+    mountTranslateWidget(h, "vi", WIDGET);
     // Every 3 s: the spec's number, not the code's constant.
     vi.advanceTimersByTime(2999);
     h.google = {
@@ -107,7 +112,53 @@ describe("translation widget", () => {
         },
       },
     };
-    mountTranslateWidget(h, "en");
+    mountTranslateWidget(h, "en", WIDGET);
     expect(h.errors).toHaveLength(1);
+  });
+});
+
+describe("trackers", () => {
+  const stand = () => {
+    const added: { async: boolean; src: string; nonce?: string }[] = [];
+    const host: TrackerHost = {
+      document: {
+        createElement: () => ({ async: false, src: "" }),
+        head: { appendChild: (node) => added.push(node as (typeof added)[number]) },
+      },
+    };
+    return { host, added };
+  };
+
+  it("start the tag with a queue of `arguments`, as its snippet does, and add its script with the nonce", () => {
+    const { host, added } = stand();
+    startTrackers(host, { gaId: "G-TEST 1", pixelId: null }, "n0nce");
+    expect(added).toEqual([{ async: true, src: `${GA_SCRIPT}?id=G-TEST%201`, nonce: "n0nce" }]);
+    const calls = host.dataLayer!.map((entry) => [...(entry as IArguments)]);
+    expect(calls[0]![0]).toBe("js");
+    expect(calls[1]).toEqual(["config", "G-TEST 1", { send_page_view: false }]);
+    // gtag.js tells its own entries from others by their being `arguments` objects.
+    expect(Object.prototype.toString.call(host.dataLayer![0])).toBe("[object Arguments]");
+    expect(host.fbq).toBeUndefined();
+  });
+
+  it("start the pixel with its queue, and report page views under the spec's labels", () => {
+    const { host, added } = stand();
+    startTrackers(host, { gaId: "G-1", pixelId: "42" }, "n");
+    expect(added.map((s) => s.src)).toEqual([`${GA_SCRIPT}?id=G-1`, PIXEL_SCRIPT]);
+    expect(host.fbq!.queue).toEqual([["init", "42"]]);
+    trackPageView(host, "/member/start/");
+    expect([...(host.dataLayer!.at(-1) as IArguments)]).toEqual([
+      "event",
+      "page_view",
+      { page_title: "login", page_path: "/member/start/" },
+    ]);
+    expect(host.fbq!.queue!.at(-1)).toEqual(["track", "PageView"]);
+  });
+
+  it("add each script once, however often they are started", () => {
+    const { host, added } = stand();
+    startTrackers(host, { gaId: "G-1", pixelId: "42" }, "n");
+    startTrackers(host, { gaId: "G-1", pixelId: "42" }, "n");
+    expect(added).toHaveLength(2);
   });
 });

@@ -251,6 +251,19 @@ function analyse(file: string): ModuleFacts {
         facts.imports.set(statement.importClause.name.text, [target, "default"]);
       continue;
     }
+    // A re-export (the kits: `export { X } from "~/components/X"`) leads to the module that declares X.
+    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+      const target = resolveImport(file, (statement.moduleSpecifier as ts.StringLiteral).text);
+      const clause = statement.exportClause;
+      if (target && clause && ts.isNamedExports(clause)) {
+        for (const element of clause.elements) {
+          if (element.isTypeOnly) continue;
+          facts.imports.set(element.name.text, [target, (element.propertyName ?? element.name).text]);
+          facts.refs.set(element.name.text, new Set([element.name.text]));
+        }
+      }
+      continue;
+    }
     const names: string[] = [];
     if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) {
       names.push(statement.name.text);

@@ -7,7 +7,15 @@ export function Footer() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <footer className="app-footer">
-      <img className="app-footer__logo" src="/images/logo-footer.svg" alt={t("app.name")} width="96" height="24" />
+      <img
+        className="app-footer__logo"
+        src="/images/logo-footer.svg"
+        alt={t("app.name")}
+        width="96"
+        height="24"
+        loading="lazy"
+        decoding="async"
+      />
       <p className="app-footer__text">{t("footer.about")}</p>
       {root?.member ? (
         <Form method="post" action="/member/signOut" className="app-footer__signout">

@@ -1,0 +1,20 @@
+/**
+ * Everything form pages use in the browser, in one module: conform's hooks, the
+ * form components and the steps built from them. Form pages take them from here
+ * only, so all of it is one chunk that only form pages load (conform alone is
+ * about 10 KiB compressed, which the other pages do not need). See `~/pageKit`
+ * for why one module makes one chunk.
+ */
+export { getFormProps, getInputProps, useForm } from "@conform-to/react";
+export { CodeStep } from "~/components/CodeStep";
+export {
+  CodeField,
+  FieldError,
+  FormAlert,
+  Honeypot,
+  NewPasswordFields,
+  PhoneField,
+  SubmitButton,
+} from "~/components/form";
+export { NationalityField } from "~/components/NationalityField";
+export { TermsChecklist } from "~/components/TermsChecklist";

@@ -1,0 +1,41 @@
+/**
+ * The app's browser code that more than one page (or the root, or the browser
+ * entry) uses, in one module. Routes, the root and entry.client take shared code
+ * from here (form pages also from `~/formKit`); code one page alone uses stays in
+ * or beside that page's module.
+ *
+ * Why one module: esbuild, Remix's classic compiler, puts each module in the chunk
+ * of exactly the set of entries (browser entry, root, each route) that reach it,
+ * so a component two routes imported directly was a chunk of its own and one more
+ * request on a slow phone. Every page and the entry reach everything this module
+ * re-exports, exactly as they reach React, so all of it lands in React's chunk
+ * (docs/decisions/0026-fewer-fuller-chunks.md). `tests/integration/chunks.test.ts`
+ * checks the real build: a first load is the entry, React's chunk, esbuild's
+ * runtime chunk, the root, the route and, on form pages, the form kit's chunk.
+ */
+
+// For the browser, Remix replaces every `*.server` import with an empty module, one
+// per import specifier; reached from here, the route kit's lands in React's chunk
+// instead of a chunk of its own. (On the server, every route imports it anyway.)
+import "~/routeKit.server";
+
+export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
+export { Icon, type IconName } from "~/components/Icon";
+export { LanguagePicker } from "~/components/LanguagePicker";
+export { SignUpComplete } from "~/components/SignUpComplete";
+export { choiceHref, WorkBadge } from "~/components/VisaBadges";
+export { directionOf, fallbackLanguage, namespacesOf } from "~/i18n/config";
+export { reloadForChunkError } from "~/lib/chunkReload";
+export { fetchWithTimeout } from "~/lib/fetchWithTimeout";
+export { formatDate } from "~/lib/format";
+export { useHydratedMark, whenIdle } from "~/lib/hydration";
+export {
+  InlineAssetsContext,
+  InlineStylesheet,
+  InlineTranslations,
+  ModulePreloads,
+  readInlineAssets,
+} from "~/lib/inlineAssets";
+export { usePage } from "~/lib/page";
+export { safeRedirect, safeRedirectWith } from "~/lib/safeRedirect";
+export { NonceContext, useNonce } from "~/nonce";

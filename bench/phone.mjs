@@ -1,0 +1,252 @@
+#!/usr/bin/env node
+/**
+ * npm run bench:phone: what a cheap phone on congested mobile data sees. Builds and
+ * starts the app (local mode) and the bare Remix 2.17 page (bench/baseline), then
+ * loads each page in Debian's Chromium with the DevTools protocol's emulation: CPU
+ * 6× slower, 400 Kbps both ways, 400 ms round trip, 360 px wide, a cold cache (a new
+ * browser context per load). Pages are loaded round by round in rotating order, after
+ * one warm-up round; prints the medians of first contentful paint, hydrated (the
+ * `hydrated` performance mark both apps set when React has attached), requests,
+ * JavaScript requests and bytes before hydration and long tasks before hydration,
+ * and the ratios to the baseline measured in the same run.
+ *
+ * Env: BENCH_PHONE_RUNS (5, at least 5), BENCH_PHONE_PAGES (comma-separated names to
+ * run only some pages), CHROMIUM_PATH (/usr/bin/chromium).
+ */
+import { chromium } from "@playwright/test";
+import { joinByPhone } from "./member.mjs";
+import { buildBoth, HUMAN, languageCookie, median, runBenchmark, startApp, startBaseline } from "./servers.mjs";
+
+const RUNS = Math.max(5, Number(process.env.BENCH_PHONE_RUNS ?? 5));
+const EMULATION = { cpuSlowdown: 6, kbps: 400, roundTripMs: 400, width: 360, height: 760 };
+const TARGETS = { fcp: 1.1, hydrated: 1.2, hydratedSeconds: 3.5 };
+const LOAD_TIMEOUT_MS = 90_000;
+
+/**
+ * The pages measured: each feature's main page is added here as it arrives.
+ * `lng` is the language chosen (the cookie the language page sets), `member` a
+ * signed-in member's session.
+ */
+const PAGES = [
+  { name: "/", path: "/", lng: "en" },
+  { name: "/language", path: "/language", lng: "en" },
+  { name: "/member/start", path: "/member/start", lng: "en" },
+  { name: "/member/startId", path: "/member/startId", lng: "en" },
+  { name: "/sign", path: "/sign", lng: "en" },
+  { name: "/member/findVisa (vi)", path: "/member/findVisa", lng: "vi" },
+  { name: "/ signed in", path: "/", lng: "en", member: true },
+];
+
+/** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */
+function instrument() {
+  const bench = { longTasks: [] };
+  window.__bench = bench;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask", buffered: true });
+  } catch {
+    // no long task timing: reported as none
+  }
+  bench.hydrated = new Promise((resolve) => {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName("hydrated").length) {
+        observer.disconnect();
+        resolve();
+      }
+    }).observe({ type: "mark", buffered: true });
+  });
+}
+
+/** Read in the page once it is hydrated: times relative to the navigation's start. */
+function readTimes() {
+  const hydrated = performance.getEntriesByName("hydrated", "mark")[0].startTime;
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+  const longTasks = window.__bench.longTasks.filter((t) => t.start < hydrated);
+  return {
+    fcp,
+    hydrated,
+    longTasks: longTasks.length,
+    longTaskMs: longTasks.reduce((sum, t) => sum + t.duration, 0),
+  };
+}
+
+/**
+ * The requests the browser sent, from the DevTools protocol's network events (a
+ * preload the CSP refuses is never sent, and is not counted), with the bytes
+ * received for each (headers included).
+ */
+function recordRequests(cdp) {
+  const requests = new Map();
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (!e.request.url.startsWith("http")) return;
+    requests.set(e.requestId, { url: e.request.url, sent: e.timestamp, bytes: 0 });
+  });
+  cdp.on("Network.loadingFinished", (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.bytes = e.encodedDataLength;
+  });
+  return requests;
+}
+
+async function loadOnce(browser, target) {
+  const context = await browser.newContext({
+    viewport: { width: EMULATION.width, height: EMULATION.height },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: HUMAN,
+  });
+  try {
+    if (target.cookies.length) await context.addCookies(target.cookies.map((c) => ({ ...c, url: target.url })));
+    await context.addInitScript(instrument);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    const bytesPerSecond = (EMULATION.kbps * 1000) / 8;
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: EMULATION.roundTripMs,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: EMULATION.cpuSlowdown });
+    const requests = recordRequests(cdp);
+    await page.goto(target.url, { waitUntil: "commit", timeout: LOAD_TIMEOUT_MS });
+    await Promise.race([
+      page.evaluate(() => window.__bench.hydrated),
+      new Promise((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`${target.name}: not hydrated within ${LOAD_TIMEOUT_MS} ms`)),
+          LOAD_TIMEOUT_MS,
+        ),
+      ),
+    ]);
+    const times = await page.evaluate(readTimes);
+    // The document's request starts the navigation: the page's times count from there.
+    const sent = [...requests.values()];
+    const start = sent[0].sent;
+    const before = sent.filter((r) => (r.sent - start) * 1000 < times.hydrated);
+    return {
+      ...times,
+      requests: before.length,
+      scripts: before.filter((r) => new URL(r.url).pathname.endsWith(".js")).length,
+      bytes: before.reduce((sum, r) => sum + r.bytes, 0),
+      urls: before.slice(1).map((r) => new URL(r.url).pathname),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const seconds = (ms) => (ms / 1000).toFixed(2);
+
+function printTable(results, order) {
+  const base = results.get("baseline /");
+  const baseFcp = median(base.map((r) => r.fcp));
+  const baseHydrated = median(base.map((r) => r.hydrated));
+  console.log(
+    `\nMedians of ${RUNS} cold loads each (CPU ${EMULATION.cpuSlowdown}× slower, ${EMULATION.kbps} Kbps, ${EMULATION.roundTripMs} ms round trip, ${EMULATION.width} px):`,
+  );
+  const header = [
+    "page".padEnd(24),
+    "FCP s".padStart(6),
+    "hydr. s".padStart(8),
+    "FCP ×".padStart(6),
+    "hydr. ×".padStart(8),
+    "req".padStart(4),
+    "JS".padStart(3),
+    "KiB".padStart(6),
+    "long tasks".padStart(11),
+    "  targets",
+  ];
+  console.log(header.join(" "));
+  let allMet = true;
+  for (const name of order) {
+    const runs = results.get(name);
+    const m = (key) => median(runs.map((r) => r[key]));
+    const fcpRatio = m("fcp") / baseFcp;
+    const hydratedRatio = m("hydrated") / baseHydrated;
+    const isBaseline = name === "baseline /";
+    const met =
+      isBaseline ||
+      (fcpRatio <= TARGETS.fcp && hydratedRatio <= TARGETS.hydrated && m("hydrated") < TARGETS.hydratedSeconds * 1000);
+    allMet &&= met;
+    console.log(
+      [
+        name.padEnd(24),
+        seconds(m("fcp")).padStart(6),
+        seconds(m("hydrated")).padStart(8),
+        `${fcpRatio.toFixed(2)}`.padStart(6),
+        `${hydratedRatio.toFixed(2)}`.padStart(8),
+        String(m("requests")).padStart(4),
+        String(m("scripts")).padStart(3),
+        (m("bytes") / 1024).toFixed(1).padStart(6),
+        `${m("longTasks")} / ${Math.round(m("longTaskMs"))} ms`.padStart(11),
+        isBaseline ? "" : met ? "  met" : "  NOT MET",
+      ].join(" "),
+    );
+  }
+  console.log(
+    `Targets: FCP ≤ ${TARGETS.fcp}× and hydrated ≤ ${TARGETS.hydrated}× the baseline's in the same run, hydrated < ${TARGETS.hydratedSeconds} s. ${
+      allMet ? "All met." : "Not all met."
+    }`,
+  );
+  console.log("\nRequests before hydration (first run of each page):");
+  for (const name of order) console.log(`  ${name}: ${results.get(name)[0].urls.join(" ")}`);
+}
+
+async function main() {
+  console.log("building the app and the baseline…");
+  buildBoth();
+  const app = await startApp();
+  const baseline = await startBaseline();
+  const session = (await joinByPhone(app.url, app.dataDir)).split("=");
+  const cookie = (name, value) => ({ name, value });
+
+  const only = process.env.BENCH_PHONE_PAGES?.split(",").map((s) => s.trim());
+  const targets = [
+    { name: "baseline /", url: `${baseline.url}/`, cookies: [] },
+    ...PAGES.filter((p) => !only || only.includes(p.name)).map((p) => ({
+      name: p.name,
+      url: `${app.url}${p.path}`,
+      cookies: [
+        cookie("lng", languageCookie(p.lng).slice("lng=".length)),
+        ...(p.member ? [cookie(session[0], session.slice(1).join("="))] : []),
+      ],
+    })),
+  ];
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    console.log(`warming up (one load of each of ${targets.length} pages)…`);
+    for (const t of targets) await loadOnce(browser, t);
+    const results = new Map(targets.map((t) => [t.name, []]));
+    for (let round = 1; round <= RUNS; round++) {
+      // Rotate the order each round so no page always runs first.
+      const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+      for (const t of order) results.get(t.name).push(await loadOnce(browser, t));
+      console.log(`round ${round}/${RUNS} done`);
+    }
+    printTable(
+      results,
+      targets.map((t) => t.name),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+runBenchmark(main);

@@ -1,0 +1,115 @@
+/**
+ * What a phone downloads on a first visit, read from the real browser build
+ * (`npm run build`: the manifest in build/index.js and esbuild's metafile). A
+ * first load is the manifest, the entry, React's chunk (with ~/pageKit), esbuild's
+ * runtime chunk, the root and the route, and on form pages the form kit's chunk:
+ * no chunk of an empty `*.server` stand-in, no chunk that only some pages share,
+ * and every page within the JavaScript budget (docs/decisions/0026-fewer-fuller-chunks.md).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import type { ServerBuild } from "@remix-run/node";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "../..");
+/** Gzip level 6 of every file a first visit loads (what `npm run bench` reports as the budget). */
+const BUDGET_KIB = 120;
+
+interface Metafile {
+  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+}
+
+let build: ServerBuild;
+let metafile: Metafile;
+beforeAll(async () => {
+  build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+  metafile = JSON.parse(fs.readFileSync(path.join(root, "build/metafile.js.json"), "utf8")) as Metafile;
+});
+
+/** The modules in a built file (none for the manifest, which Remix writes itself). */
+const inputsOf = (url: string) => metafile.outputs[`public${url}`]?.inputs ?? {};
+/** The app and library modules in a built file that hold code (not an empty `*.server` stand-in). */
+const codeIn = (url: string) =>
+  Object.entries(inputsOf(url))
+    .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("empty-module:"))
+    .map(([input]) => input);
+/** A file of stand-ins and modules with nothing in them. (esbuild's runtime helpers belong to no module.) */
+const isEmptyShell = (url: string) => Object.keys(inputsOf(url)).length > 0 && codeIn(url).length === 0;
+const holding = (input: string) =>
+  Object.keys(metafile.outputs).find((out) => !out.endsWith(".map") && metafile.outputs[out]!.inputs[input])!;
+
+function pages() {
+  return Object.keys(build.routes).filter((id) => id !== "root" && build.routes[id]!.module.default);
+}
+
+function firstLoad(id: string) {
+  const { assets } = build;
+  return [
+    ...new Set([
+      assets.url,
+      assets.entry.module,
+      ...assets.entry.imports,
+      assets.routes.root!.module,
+      ...(assets.routes.root!.imports ?? []),
+      assets.routes[id]!.module,
+      ...(assets.routes[id]!.imports ?? []),
+    ]),
+  ];
+}
+
+describe("a first visit's JavaScript", () => {
+  it("is the entry, React's chunk with the page kit and esbuild's runtime, the root and the route", () => {
+    const { assets } = build;
+    const pageKitChunk = `/${holding("app/pageKit.ts").slice("public/".length)}`;
+    expect(assets.entry.imports).toContain(pageKitChunk);
+    expect(codeIn(pageKitChunk)).toContain("node_modules/react-dom/cjs/react-dom.production.min.js");
+    // React's chunk and the runtime helpers esbuild shares with the resource routes' stand-ins.
+    expect(assets.entry.imports).toHaveLength(2);
+    expect(assets.routes.root!.imports ?? []).toEqual([]);
+  });
+
+  it("adds one chunk on form pages, the form kit's, and none on the others", () => {
+    const formKitChunk = `/${holding("app/formKit.ts").slice("public/".length)}`;
+    const problems: string[] = [];
+    for (const id of pages()) {
+      for (const extra of build.assets.routes[id]!.imports ?? []) {
+        if (extra === formKitChunk) continue;
+        problems.push(
+          `${id} loads ${extra} (${codeIn(extra).join(", ")}): a module more than one page uses goes through ~/pageKit or ~/formKit`,
+        );
+      }
+    }
+    expect(problems).toEqual([]);
+    const formPages = pages().filter((id) => build.assets.routes[id]!.imports?.includes(formKitChunk));
+    expect(formPages).toContain("routes/member.startId");
+    expect(formPages).not.toContain("routes/_index");
+  });
+
+  it("holds code in every file, and at most seven files", () => {
+    for (const id of pages()) {
+      const files = firstLoad(id);
+      expect(files.length, id).toBeLessThanOrEqual(7);
+      for (const url of files) expect(isEmptyShell(url), `${id}: ${url} holds no code`).toBe(false);
+    }
+  });
+
+  it("leaves out what waits for an idle browser: the build check, analytics, the translation widget", () => {
+    const lazy = ["app/lib/buildCheck.ts", "app/lib/trackers.ts", "app/lib/translateWidget.ts"];
+    for (const id of pages()) {
+      const loaded = firstLoad(id).flatMap(codeIn);
+      for (const input of lazy) expect(loaded, id).not.toContain(input);
+    }
+  });
+
+  it(`stays within ${BUDGET_KIB} KiB on every page`, () => {
+    for (const id of pages()) {
+      const bytes = firstLoad(id).reduce(
+        (sum, url) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, "public", url)), { level: 6 }).length,
+        0,
+      );
+      expect(bytes / 1024, id).toBeLessThanOrEqual(BUDGET_KIB);
+    }
+  });
+});
