@@ -123,7 +123,6 @@ export default async function handleRequest(
   async function render(language: string, renderNonce: string) {
     const instance = await i18nFor(language);
     const inline = {
-      modules: firstLoadModules(remixContext),
       stylesheet: builtStylesheet(),
       translations: pageTranslations(remixContext, instance, language),
     };
@@ -139,16 +138,6 @@ export default async function handleRequest(
       (status) => (responseStatusCode = status),
     );
   }
-}
-
-/** The files Remix's <Scripts> preloads for this page (the entry, each matched route, their chunks), in its order. */
-function firstLoadModules(context: EntryContext): string[] {
-  const { manifest } = context;
-  const routes = context.staticHandlerContext.matches.flatMap(({ route }) => {
-    const entry = manifest.routes[route.id];
-    return entry ? [...(entry.imports ?? []), entry.module] : [];
-  });
-  return [...new Set([manifest.entry.module, ...manifest.entry.imports, ...routes])];
 }
 
 /**

@@ -29,13 +29,7 @@ export { reloadForChunkError } from "~/lib/chunkReload";
 export { fetchWithTimeout } from "~/lib/fetchWithTimeout";
 export { formatDate } from "~/lib/format";
 export { useHydratedMark, whenIdle } from "~/lib/hydration";
-export {
-  InlineAssetsContext,
-  InlineStylesheet,
-  InlineTranslations,
-  ModulePreloads,
-  readInlineAssets,
-} from "~/lib/inlineAssets";
+export { InlineAssetsContext, InlineStylesheet, InlineTranslations, readInlineAssets } from "~/lib/inlineAssets";
 export { usePage } from "~/lib/page";
 export { safeRedirect, safeRedirectWith } from "~/lib/safeRedirect";
 export { NonceContext, useNonce } from "~/nonce";

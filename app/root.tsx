@@ -14,7 +14,6 @@ import {
   formatDate,
   InlineStylesheet,
   InlineTranslations,
-  ModulePreloads,
   useHydratedMark,
   useNonce,
   usePage,
@@ -61,7 +60,6 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
-        <ModulePreloads />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1f5fd6" />
         <meta name="description" content={t("app.description")} />
@@ -72,9 +70,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <InlineTranslations />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* After the scripts: their preloads come first in the byte stream; modules run once all is parsed. */}
+        <InlineTranslations />
         {data?.analytics ? <Analytics settings={data.analytics} /> : null}
       </body>
     </html>

@@ -1,11 +1,10 @@
 /**
  * What every page carries inside its HTML, so that a phone on a slow network needs
  * no request after the HTML to paint the page and none in sequence before hydrating
- * it (docs/decisions/0025-inline-stylesheet-and-translations.md): the page's
- * modules, preloaded from the top of <head> (Remix names them only at the end of
- * <body>, behind everything else the HTML carries); the app's stylesheet, as a
- * <style> with the CSP nonce; and the translations of the page's namespaces, as a
- * JSON script the browser's i18next is created from.
+ * it (docs/decisions/0025-inline-stylesheet-and-translations.md): the app's
+ * stylesheet, as a <style> with the CSP nonce, and the translations of the page's
+ * namespaces, as a JSON script the browser's i18next is created from (placed after
+ * Remix's scripts, so that the module preloads come first in the byte stream).
  *
  * The server fills them in (entry.server). The browser reads them, and the nonce,
  * from the HTML before hydrating (entry.client) and renders exactly that: a render
@@ -16,8 +15,6 @@ import stylesheetHref from "~/styles/app.css";
 import { useNonce } from "~/nonce";
 
 export interface InlineAssets {
-  /** The JavaScript files the page's first load needs: the entry, the matched routes and their chunks. */
-  modules: string[];
   /** The built stylesheet's text; null where it cannot be read (a render from source in tests): then it is linked. */
   stylesheet: string | null;
   /** `{ namespace: resources }` in the page's language, as JSON text that is safe inside a script element. */
@@ -27,7 +24,7 @@ export interface InlineAssets {
 export const STYLESHEET_ID = "app-stylesheet";
 export const TRANSLATIONS_ID = "app-translations";
 
-export const InlineAssetsContext = createContext<InlineAssets>({ modules: [], stylesheet: null, translations: "{}" });
+export const InlineAssetsContext = createContext<InlineAssets>({ stylesheet: null, translations: "{}" });
 
 export { stylesheetHref };
 
@@ -39,20 +36,6 @@ export function jsonForScript(value: unknown): string {
 /** A stylesheet's text if it can be inlined as is: nothing in it may close the <style> element. */
 export function inlinableStylesheet(text: string): string | null {
   return /<\/?style|<!--/i.test(text) ? null : text;
-}
-
-/** First in <head>: the browser asks for every module as soon as the first bytes of the page arrive. */
-export function ModulePreloads() {
-  const { modules } = useContext(InlineAssetsContext);
-  const nonce = useNonce();
-  return (
-    <>
-      {modules.map((href) => (
-        // The nonce before href: entry.server adds one only to the links Remix renders (rel, then href).
-        <link key={href} rel="modulepreload" nonce={nonce} href={href} />
-      ))}
-    </>
-  );
 }
 
 export function InlineStylesheet() {
@@ -80,9 +63,6 @@ export function readInlineAssets(document: Document): InlineAssets & { nonce: st
   const style = document.getElementById(STYLESHEET_ID);
   const script = document.getElementById(TRANSLATIONS_ID) as HTMLScriptElement | null;
   return {
-    modules: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
-      link.getAttribute("href")!,
-    ),
     stylesheet: style ? (style.textContent ?? "") : null,
     translations: script?.textContent || "{}",
     // The nonce attribute reads as empty once the page has loaded; the property keeps the value.
