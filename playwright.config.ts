@@ -5,6 +5,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./scripts/chromium.mjs";
 import { standInClient } from "./tests/support/googleStandIn.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -16,18 +17,7 @@ const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `klife-e2e-
 
 const phone = {
   ...devices["Pixel 5"],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
+  launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 };
 
 export default defineConfig({

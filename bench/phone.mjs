@@ -14,6 +14,7 @@
  * run only some pages), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { chromium } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
 import { joinByPhone } from "./member.mjs";
 import { buildBoth, HUMAN, languageCookie, median, runBenchmark, startApp, startBaseline } from "./servers.mjs";
 
@@ -218,18 +219,7 @@ async function main() {
     })),
   ];
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     console.log(`warming up (one load of each of ${targets.length} pages)…`);
     for (const t of targets) await loadOnce(browser, t);

@@ -3,8 +3,8 @@
 // Playwright's own browser download cannot work here, so the tests use /usr/bin/chromium.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
+import { chromiumPath as chromium } from "./chromium.mjs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (fs.existsSync(chromium)) process.exit(0);
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
