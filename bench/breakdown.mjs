@@ -11,7 +11,6 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 // Not a direct dependency: installed for postcss, which @remix-run/dev depends on.
@@ -34,9 +33,8 @@ const MAP_COMMENT = /\/\/# sourceMappingURL=\S+\s*$/;
 // esbuild's content hash in output names, the only other difference between the twins.
 const HASH = /-[A-Z0-9]{8}\.js/g;
 
-/** Builds a copy of the app with source maps in a new temporary directory, which the caller removes. */
-export function buildWithSourceMaps(root) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-bench-sourcemap-"));
+/** Builds a copy of the app with source maps in `dir`, a new temporary directory the caller removes. */
+export function buildWithSourceMaps(root, dir) {
   // Everything the compiler may read; not earlier output, its cache, or the benchmark's own builds.
   const skip = new Set([".git", "node_modules", "build", "public/build", ".cache", "bench", "test-results"]);
   fs.cpSync(root, dir, { recursive: true, filter: (src) => !skip.has(path.relative(root, src)) });

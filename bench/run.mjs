@@ -26,6 +26,7 @@ import {
   runBenchmark,
   startApp,
   startBaseline,
+  temporaryDirectory,
 } from "./servers.mjs";
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -73,100 +74,96 @@ async function main() {
   // Right after the real build, so both see the same sources; a failure only loses the breakdown.
   let twin;
   try {
-    twin = { dir: buildWithSourceMaps(root) };
+    twin = { dir: buildWithSourceMaps(root, temporaryDirectory("klife-bench-sourcemap-")) };
   } catch (error) {
     twin = { error };
   }
 
-  try {
-    const app = await startApp();
-    const baseline = await startBaseline();
-    const headers = { "user-agent": HUMAN, cookie: EN_COOKIE, "accept-encoding": "gzip" };
-    const signedIn = {
-      ...headers,
-      cookie: `${EN_COOKIE}; ${await joinByPhone(app.url, app.dataDir)}`,
-    };
-    const targets = [
-      {
-        name: "baseline /",
-        url: `${baseline.url}/`,
-        headers: { "user-agent": HUMAN, "accept-encoding": "gzip" },
-      },
-      { name: "app /", url: `${app.url}/`, headers },
-      { name: "app /language", url: `${app.url}/language`, headers },
-      { name: "app 404", url: `${app.url}/no/such/page`, headers },
-      { name: "app / signed in", url: `${app.url}/`, headers: signedIn },
-    ];
-    for (const t of targets) {
-      const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;
-      console.log(`  ${t.name}: HTTP ${status}`);
-    }
+  const app = await startApp();
+  const baseline = await startBaseline();
+  const headers = { "user-agent": HUMAN, cookie: EN_COOKIE, "accept-encoding": "gzip" };
+  const signedIn = {
+    ...headers,
+    cookie: `${EN_COOKIE}; ${await joinByPhone(app.url, app.dataDir)}`,
+  };
+  const targets = [
+    {
+      name: "baseline /",
+      url: `${baseline.url}/`,
+      headers: { "user-agent": HUMAN, "accept-encoding": "gzip" },
+    },
+    { name: "app /", url: `${app.url}/`, headers },
+    { name: "app /language", url: `${app.url}/language`, headers },
+    { name: "app 404", url: `${app.url}/no/such/page`, headers },
+    { name: "app / signed in", url: `${app.url}/`, headers: signedIn },
+  ];
+  for (const t of targets) {
+    const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;
+    console.log(`  ${t.name}: HTTP ${status}`);
+  }
 
-    console.log(`warming up (${SECONDS}s each)…`);
-    for (const t of targets) await measure(t.url, t.headers);
+  console.log(`warming up (${SECONDS}s each)…`);
+  for (const t of targets) await measure(t.url, t.headers);
 
-    const results = new Map(targets.map((t) => [t.name, []]));
-    for (let round = 1; round <= ROUNDS; round++) {
-      // Rotate the order each round so no target always runs first.
-      const order = targets.map((_, i) => targets[(i + round) % targets.length]);
-      for (const t of order) results.get(t.name).push(await measure(t.url, t.headers));
-      console.log(`round ${round}/${ROUNDS} done`);
-    }
+  const results = new Map(targets.map((t) => [t.name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Rotate the order each round so no target always runs first.
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    for (const t of order) results.get(t.name).push(await measure(t.url, t.headers));
+    console.log(`round ${round}/${ROUNDS} done`);
+  }
 
-    const base = results.get("baseline /");
-    console.log(`\nThroughput (${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, medians):`);
-    console.log("target            req/s     p99 ms   ratio to baseline req/s");
-    for (const t of targets) {
-      const rounds = results.get(t.name);
-      const ratio = median(rounds.map((r, i) => r.rps / base[i].rps));
-      const errors = rounds.reduce((n, r) => n + r.errors, 0);
-      console.log(
-        `${t.name.padEnd(16)} ${median(rounds.map((r) => r.rps))
-          .toFixed(0)
-          .padStart(7)} ${median(rounds.map((r) => r.p99))
-          .toFixed(1)
-          .padStart(9)}   ${ratio.toFixed(2)}×${errors ? `  (${errors} socket errors)` : ""}`,
-      );
-    }
-
-    const appBuild = await import(pathToFileURL(path.join(root, "build/index.js")).href);
-    const baseBuild = await import(pathToFileURL(path.join(baselineDir, "build/index.js")).href);
-    console.log("\nFirst-load JavaScript (gzip level 6):");
-    const base0 = gzipSize(path.join(baselineDir, "public"), firstLoadFiles(baseBuild.assets, "routes/_index"));
-    console.log(`  baseline /                 ${base0.kib.toFixed(1)} KiB`);
-    let worst = 0;
-    let firebase = false;
-    const totals = new Map();
-    // Pages only: resource routes (no component) are never a first visit's document.
-    const pages = Object.keys(appBuild.routes).filter((id) => id !== "root" && appBuild.routes[id].module.default);
-    for (const id of pages) {
-      const size = gzipSize(path.join(root, "public"), firstLoadFiles(appBuild.assets, id));
-      worst = Math.max(worst, size.kib);
-      totals.set(id, size.kib);
-      firebase ||= size.firebase;
-      console.log(
-        `  ${id.padEnd(26)} ${size.kib.toFixed(1)} KiB${size.firebase ? "  (contains the Firebase web SDK!)" : ""}`,
-      );
-    }
+  const base = results.get("baseline /");
+  console.log(`\nThroughput (${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, medians):`);
+  console.log("target            req/s     p99 ms   ratio to baseline req/s");
+  for (const t of targets) {
+    const rounds = results.get(t.name);
+    const ratio = median(rounds.map((r, i) => r.rps / base[i].rps));
+    const errors = rounds.reduce((n, r) => n + r.errors, 0);
     console.log(
-      `  largest first load: ${worst.toFixed(1)} KiB (target ≤ ${BUDGET_KIB} KiB); Firebase web SDK in a first load: ${firebase ? "yes" : "no"}`,
+      `${t.name.padEnd(16)} ${median(rounds.map((r) => r.rps))
+        .toFixed(0)
+        .padStart(7)} ${median(rounds.map((r) => r.p99))
+        .toFixed(1)
+        .padStart(9)}   ${ratio.toFixed(2)}×${errors ? `  (${errors} socket errors)` : ""}`,
     );
+  }
 
-    try {
-      if (twin.error) throw twin.error;
-      const breakdown = attribute({
-        realAssets: appBuild.assets,
-        publicDir: path.join(root, "public"),
-        twinDir: twin.dir,
-        pages,
-        filesOf: (id) => firstLoadFiles(appBuild.assets, id),
-      });
-      printBreakdown(breakdown, totals, BUDGET_KIB);
-    } catch (error) {
-      console.log(`\nNo breakdown by library: ${error.message}`);
-    }
-  } finally {
-    if (twin.dir) fs.rmSync(twin.dir, { recursive: true, force: true });
+  const appBuild = await import(pathToFileURL(path.join(root, "build/index.js")).href);
+  const baseBuild = await import(pathToFileURL(path.join(baselineDir, "build/index.js")).href);
+  console.log("\nFirst-load JavaScript (gzip level 6):");
+  const base0 = gzipSize(path.join(baselineDir, "public"), firstLoadFiles(baseBuild.assets, "routes/_index"));
+  console.log(`  baseline /                 ${base0.kib.toFixed(1)} KiB`);
+  let worst = 0;
+  let firebase = false;
+  const totals = new Map();
+  // Pages only: resource routes (no component) are never a first visit's document.
+  const pages = Object.keys(appBuild.routes).filter((id) => id !== "root" && appBuild.routes[id].module.default);
+  for (const id of pages) {
+    const size = gzipSize(path.join(root, "public"), firstLoadFiles(appBuild.assets, id));
+    worst = Math.max(worst, size.kib);
+    totals.set(id, size.kib);
+    firebase ||= size.firebase;
+    console.log(
+      `  ${id.padEnd(26)} ${size.kib.toFixed(1)} KiB${size.firebase ? "  (contains the Firebase web SDK!)" : ""}`,
+    );
+  }
+  console.log(
+    `  largest first load: ${worst.toFixed(1)} KiB (target ≤ ${BUDGET_KIB} KiB); Firebase web SDK in a first load: ${firebase ? "yes" : "no"}`,
+  );
+
+  try {
+    if (twin.error) throw twin.error;
+    const breakdown = attribute({
+      realAssets: appBuild.assets,
+      publicDir: path.join(root, "public"),
+      twinDir: twin.dir,
+      pages,
+      filesOf: (id) => firstLoadFiles(appBuild.assets, id),
+    });
+    printBreakdown(breakdown, totals, BUDGET_KIB);
+  } catch (error) {
+    console.log(`\nNo breakdown by library: ${error.message}`);
   }
 }
 

@@ -133,6 +133,7 @@ export function runBenchmark(main) {
     });
 }
 
+/** A new temporary directory, removed when the benchmark ends however it ends. */
 export function temporaryDirectory(prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   directories.add(dir);
