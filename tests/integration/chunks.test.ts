@@ -1,7 +1,7 @@
 /**
  * What a phone downloads on a first visit, read from the real browser build
  * (`npm run build`: the manifest in build/index.js and esbuild's metafile). A
- * first load is the manifest, the entry, React's chunk (with ~/pageKit), esbuild's
+ * first load is the entry, React's chunk (with ~/pageKit), esbuild's
  * runtime chunk, the root and the route, and on form pages the form kit's chunk:
  * no chunk of an empty `*.server` stand-in, no chunk that only some pages share,
  * and every page within the JavaScript budget (docs/decisions/0026-fewer-fuller-chunks.md).
@@ -87,6 +87,7 @@ describe("a first visit's JavaScript", () => {
     expect(formPages).not.toContain("routes/_index");
   });
 
+  // Counted with Remix's manifest file, which the browser does not fetch with lazy route discovery: a bound, not the count.
   it("holds code in every file, and at most seven files", () => {
     for (const id of pages()) {
       const files = firstLoad(id);
