@@ -1,7 +1,8 @@
 /**
  * Browser start: i18next is created from the translations the HTML brought (no
  * request before hydrating), then React hydrates the server's HTML. Namespaces
- * that later pages need come from the cached /locales route.
+ * that later pages need come from the cached /locales route, their stylesheets
+ * from /build (lib/preloadNextPage.ts).
  */
 import { RemixBrowser } from "@remix-run/react";
 import i18next, { type ResourceLanguage } from "i18next";
@@ -10,7 +11,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { fetchBackend } from "./i18n/fetchBackend";
 import { i18nOptions } from "./i18n/i18n";
-import { preloadNamespaces } from "./i18n/preloadNamespaces";
+import { preloadNextPage } from "./lib/preloadNextPage";
 import { InlineAssetsContext, NonceContext, readInlineAssets, reloadForChunkError } from "./pageKit";
 
 function onChunkError(error: unknown) {
@@ -23,9 +24,9 @@ function onChunkError(error: unknown) {
 window.addEventListener("error", (event) => onChunkError(event.error ?? event.message));
 window.addEventListener("unhandledrejection", (event) => onChunkError(event.reason));
 
-/** Fetches each next page's translations alongside its data (started once the router exists). */
-function NamespacePreloader() {
-  useEffect(() => preloadNamespaces(i18next), []);
+/** Fetches each next page's translations and stylesheets alongside its data (started once the router exists). */
+function NextPagePreloader() {
+  useEffect(() => preloadNextPage(i18next), []);
   return null;
 }
 
@@ -59,7 +60,7 @@ startTransition(() => {
         <I18nextProvider i18n={i18next}>
           <StrictMode>
             <RemixBrowser />
-            <NamespacePreloader />
+            <NextPagePreloader />
           </StrictMode>
         </I18nextProvider>
       </InlineAssetsContext.Provider>

@@ -21,7 +21,8 @@ import { languageOf } from "./i18n/i18next.server";
 import { isDevelopment } from "./infra/config.server";
 import { log } from "./infra/log.server";
 import { i18nFor } from "./i18n/instances.server";
-import { inlinableStylesheet, InlineAssetsContext, jsonForScript, stylesheetHref } from "./lib/inlineAssets";
+import { inlinableStylesheet, InlineAssetsContext, jsonForScript } from "./lib/inlineAssets";
+import { pageStylesheets } from "./lib/stylesheets";
 import { NonceContext } from "./nonce";
 
 const ABORT_DELAY = 5_000;
@@ -123,7 +124,11 @@ export default async function handleRequest(
   async function render(language: string, renderNonce: string) {
     const instance = await i18nFor(language);
     const inline = {
-      stylesheet: builtStylesheet(),
+      stylesheets: Object.fromEntries(
+        pageStylesheets(
+          remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]),
+        ).map((href) => [href, builtStylesheet(href)]),
+      ),
       translations: pageTranslations(remixContext, instance, language),
     };
     return renderDocument(
@@ -156,23 +161,25 @@ function pageTranslations(context: EntryContext, instance: i18n, language: strin
 
 /** Where server.ts serves the built assets from: `public/` beside the directory of this build. */
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "public");
-let stylesheet: { text: string | null } | undefined;
+const stylesheets = new Map<string, string | null>();
 
 /**
- * The built stylesheet's text, read once (on every render in development, where it
+ * A built stylesheet's text, read once (on every render in development, where it
  * changes). Null when it cannot be read or inlined: the page links it instead.
  */
-function builtStylesheet(): string | null {
-  if (stylesheet && !isDevelopment()) return stylesheet.text;
+function builtStylesheet(href: string): string | null {
+  const known = stylesheets.get(href);
+  if (known !== undefined && !isDevelopment()) return known;
   let text: string | null = null;
-  // No URL: rendered from source, where the stylesheet is not built (tests).
-  if (!stylesheetHref.startsWith("/build/")) return null;
-  try {
-    text = inlinableStylesheet(fs.readFileSync(path.join(publicDir, stylesheetHref), "utf8"));
-  } catch (error) {
-    log.error("stylesheet", error, { href: stylesheetHref });
+  // Not a built URL: rendered from source, where the stylesheets are not built (tests).
+  if (href.startsWith("/build/")) {
+    try {
+      text = inlinableStylesheet(fs.readFileSync(path.join(publicDir, href), "utf8"));
+    } catch (error) {
+      log.error("stylesheet", error, { href });
+    }
   }
-  stylesheet = { text };
+  stylesheets.set(href, text);
   return text;
 }
 

@@ -12,7 +12,7 @@ import {
   ErrorView,
   fallbackLanguage,
   formatDate,
-  InlineStylesheet,
+  InlineStylesheets,
   InlineTranslations,
   useHydratedMark,
   useNonce,
@@ -20,7 +20,7 @@ import {
 } from "./pageKit";
 import { analyticsFor, json, readSession, publicConfig, languageOf } from "~/routeKit.server";
 
-// The stylesheet is inlined (InlineStylesheet): no request before the first paint.
+// The stylesheets are inlined (InlineStylesheets): no request before the first paint.
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -65,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="description" content={t("app.description")} />
         <PageTitle />
         <Meta />
-        <InlineStylesheet />
+        <InlineStylesheets />
         <Links />
       </head>
       <body>

@@ -134,7 +134,10 @@ async function loadOnce(browser, target) {
       requests: before.length,
       scripts: before.filter((r) => new URL(r.url).pathname.endsWith(".js")).length,
       bytes: before.reduce((sum, r) => sum + r.bytes, 0),
-      urls: before.slice(1).map((r) => new URL(r.url).pathname),
+      urls: before.map(
+        (r) =>
+          `${new URL(r.url).pathname} (${(r.bytes / 1024).toFixed(1)} KiB, +${Math.round((r.sent - start) * 1000)} ms)`,
+      ),
     };
   } finally {
     await context.close();
@@ -194,8 +197,8 @@ function printTable(results, order) {
       allMet ? "All met." : "Not all met."
     }`,
   );
-  console.log("\nRequests before hydration (first run of each page):");
-  for (const name of order) console.log(`  ${name}: ${results.get(name)[0].urls.join(" ")}`);
+  console.log("\nRequests before hydration (first run of each page; bytes received, headers included; sent at):");
+  for (const name of order) console.log(`  ${name}:\n    ${results.get(name)[0].urls.join("\n    ")}`);
 }
 
 async function main() {

@@ -4,7 +4,7 @@
  * views. Routes may pass handlers for statuses they explain better themselves.
  * Stack traces are shown in development only.
  */
-import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { reloadForChunkError } from "~/lib/chunkReload";
@@ -30,6 +30,55 @@ function factsOf(error: unknown): ErrorFacts {
   return { status: 500, statusText: "", path: null };
 }
 
+/** Stands for the quoted path inside the translated sentence, which is then split around it. */
+const PATH_SLOT = "\u2063";
+
+/** The spec's "Page not found: {path}", with the path isolated left-to-right inside right-to-left text. */
+function NotFoundPath({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const [before = "", after = ""] = t("errors.notFoundPath", { path: PATH_SLOT }).split(PATH_SLOT);
+  return (
+    <p className="error-view__detail">
+      {before}
+      <bdi dir="ltr" className="error-view__path">
+        {path}
+      </bdi>
+      {after}
+    </p>
+  );
+}
+
+/**
+ * Ways on from a page that is not there (yet): home, the visa finder, and signing
+ * in for a visitor. After an error they are full page loads, which start from a
+ * clean slate; from a coming-soon page, in-app links.
+ */
+export function WaysOn({ afterError }: { afterError: boolean }) {
+  const { t } = useTranslation();
+  const member = useRouteLoaderData<typeof rootLoader>("root")?.member;
+  const ways = [
+    { to: "/", label: t("errors.goHome"), kind: "primary" },
+    { to: "/member/findVisa", label: t("nav.findVisa"), kind: "secondary" },
+    ...(member ? [] : [{ to: "/member/start", label: t("nav.signInOrJoin"), kind: "secondary" }]),
+  ];
+  return (
+    <div className="ways-on">
+      {ways.map(({ to, label, kind }) => {
+        const className = `button button--${kind} button--block`;
+        return afterError ? (
+          <a key={to} className={className} href={to}>
+            {label}
+          </a>
+        ) : (
+          <Link key={to} className={className} to={to}>
+            {label}
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
 function NotFoundView({ path }: { path: string | null }) {
   const { t } = useTranslation();
   return (
@@ -38,11 +87,9 @@ function NotFoundView({ path }: { path: string | null }) {
       <h2 id="error-title" className="error-view__title">
         {t("errors.notFoundTitle")}
       </h2>
-      {path ? <p className="error-view__detail">{t("errors.notFoundPath", { path })}</p> : null}
-      {/* A full page load: after an error, home starts from a clean slate. */}
-      <a className="button button--primary" href="/">
-        {t("errors.goHome")}
-      </a>
+      {path ? <NotFoundPath path={path} /> : null}
+      <p className="error-view__detail">{t("errors.notFoundExplain")}</p>
+      <WaysOn afterError />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * What each route declares about its page in its own `handle`: the layout it is
  * drawn in, its title (an i18next key, or a function of the URL for routes whose
- * title depends on it), its bottom tab, and where its back button goes without
+ * title depends on it), its bottom tab (likewise), and where its back button goes without
  * JavaScript. The server reads three more (through the build, before the route
  * runs): `rateLimit: "auth"` puts the route's posts in the strictest rate-limit
  * tier, `maxBody` raises its request-body limit (uploads), and `personal` marks a
@@ -15,9 +15,11 @@ export type TabName = "home" | "community" | "benefit" | "noti" | "mypage";
 export interface PageHandle {
   /** The translation namespaces the page uses besides `common`; the browser loads them before it renders. */
   i18n?: string | string[];
+  /** The stylesheets of the page's features besides the app's own (the URLs their imports give); inlined in its HTML. */
+  styles?: string[];
   layout?: LayoutName;
   title?: string | ((url: URL) => string);
-  tab?: TabName;
+  tab?: TabName | ((url: URL) => TabName | undefined);
   back?: string;
   rateLimit?: "auth";
   maxBody?: number;
@@ -43,10 +45,11 @@ export function usePage(): Page {
   // Joined as text, not resolved: a path such as "//x" must stay a path, not become a host.
   const url = new URL(`http://page.local${location.pathname}${location.search}`);
   const title = typeof handle.title === "function" ? handle.title(url) : handle.title;
+  const tab = typeof handle.tab === "function" ? handle.tab(url) : handle.tab;
   return {
     layout: handle.layout ?? "default",
     titleKey: title ?? "titles.main",
-    tab: handle.tab ?? null,
+    tab: tab ?? null,
     back: handle.back ?? "/",
   };
 }

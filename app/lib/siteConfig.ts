@@ -3,6 +3,8 @@
  * spec's defaults. Reading never throws: malformed or partial JSON falls back to
  * the defaults field by field.
  */
+import footerLogo from "~/assets/logo-footer.svg";
+import mainLogo from "~/assets/logo.svg";
 import { formatDate } from "./format";
 
 export interface LogoImage {
@@ -27,8 +29,8 @@ export const SITE_CONFIG_KEY = "siteConfig";
 
 export function defaultSiteConfig(): SiteConfig {
   return {
-    mainLogoImg: { logoData: "/images/logo.svg", date: "" },
-    footerLogoImg: { logoData: "/images/logo-footer.svg", date: "" },
+    mainLogoImg: { logoData: mainLogo, date: "" },
+    footerLogoImg: { logoData: footerLogo, date: "" },
     langCd: "en",
     isLangSelect: false,
     isLangReload: false,

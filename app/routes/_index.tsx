@@ -4,10 +4,17 @@ import { isbot } from "isbot";
 import { useTranslation } from "react-i18next";
 import { TodayPopup } from "~/components/TodayPopup";
 import type { PageHandle } from "~/lib/page";
-import { Icon, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, Icon, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, hasChosenLanguage } from "~/routeKit.server";
+import logo from "~/assets/logo.svg";
 
-export const handle: PageHandle = { i18n: ["home"], layout: "main", title: "titles.main", tab: "home" };
+export const handle: PageHandle = {
+  styles: [featureStyles.home],
+  i18n: ["home"],
+  layout: "main",
+  title: "titles.main",
+  tab: "home",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A person's first visit is offered language selection; crawlers never are.
@@ -33,7 +40,7 @@ export default function MainRoute() {
     <>
       <header className="main-header">
         <Link to="/" className="main-header__logo">
-          <img src="/images/logo.svg" alt={t("app.name")} width="120" height="30" />
+          <img src={logo} alt={t("app.name")} width="120" height="30" />
         </Link>
         <div className="main-header__actions">
           <Link to="/language?redirectTo=%2F" className="icon-button" aria-label={t("main.changeLanguage")}>

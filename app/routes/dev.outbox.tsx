@@ -6,10 +6,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { json, notFound, readOutbox } from "~/routeKit.server";
 
-export const handle: PageHandle = { i18n: ["dev"], layout: "default", title: "titles.outbox", personal: true };
+export const handle: PageHandle = {
+  styles: [featureStyles.forms],
+  i18n: ["dev"],
+  layout: "default",
+  title: "titles.outbox",
+  personal: true,
+};
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

@@ -1,10 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
-import { LanguagePicker, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, LanguagePicker, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, chooseLanguage, languagePageData } from "~/routeKit.server";
+import logo from "~/assets/logo.svg";
 
-export const handle: PageHandle = { layout: "none", title: "titles.language" };
+export const handle: PageHandle = {
+  styles: [featureStyles.language],
+  layout: "none",
+  title: "titles.language",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await languagePageData(request));
@@ -22,7 +27,7 @@ export default function LanguageRoute() {
   const result = useActionData<typeof action>();
   return (
     <div className="language-page">
-      <img className="language-page__logo" src="/images/logo.svg" alt="" width="120" height="30" />
+      <img className="language-page__logo" src={logo} alt="" width="120" height="30" />
       <LanguagePicker current={data.current} redirectTo={result?.redirectTo ?? data.redirectTo} error={result?.error} />
     </div>
   );

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
 import { CodeStep, FormAlert, getFormProps, useForm } from "~/formKit";
 import {
   json,
@@ -29,6 +29,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  styles: [featureStyles.forms],
   i18n: ["auth"],
   layout: "join",
   title: "titles.loginCode",

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { FieldError, FormAlert, getFormProps, getInputProps, NationalityField, SubmitButton, useForm } from "~/formKit";
 import {
   json,
@@ -31,6 +31,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  styles: [featureStyles.forms],
   i18n: ["signup", "auth"],
   layout: "simple",
   title: "titles.signUp",

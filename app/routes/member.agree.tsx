@@ -7,7 +7,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import type { SignupKind } from "~/signup/steps";
-import { RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { FormAlert, getFormProps, Honeypot, SubmitButton, TermsChecklist, useForm } from "~/formKit";
 import {
   json,
@@ -27,6 +27,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  styles: [featureStyles.forms],
   i18n: ["signup", "auth"],
   layout: "simple",
   title: "titles.signUp",

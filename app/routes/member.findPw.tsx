@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import type { Services } from "~/infra/services.server";
-import { RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
   CodeStep,
   FieldError,
@@ -41,6 +41,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  styles: [featureStyles.forms],
   i18n: ["auth"],
   layout: "default",
   title: "titles.findPw",

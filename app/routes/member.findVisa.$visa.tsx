@@ -7,10 +7,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { choiceHref, RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
+import { choiceHref, featureStyles, RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
 import { json, languageOf, notFound, visaEntryIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  styles: [featureStyles.visaFinder],
   i18n: ["visaFinder"],
   layout: "default",
   title: "titles.selectVisa",

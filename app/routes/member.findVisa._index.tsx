@@ -7,10 +7,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
 import { json, languageOf, searchVisas } from "~/routeKit.server";
 
-export const handle: PageHandle = { i18n: ["visaFinder"], layout: "default", title: "titles.findVisa", back: "/" };
+export const handle: PageHandle = {
+  styles: [featureStyles.visaFinder],
+  i18n: ["visaFinder"],
+  layout: "default",
+  title: "titles.findVisa",
+  back: "/",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

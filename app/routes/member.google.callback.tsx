@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
 import {
   redirect,
   callbackUrl,
@@ -20,7 +20,11 @@ import {
   notFound,
 } from "~/routeKit.server";
 
-export const handle: PageHandle = { layout: "default", title: "titles.start" };
+export const handle: PageHandle = {
+  styles: [featureStyles.forms],
+  layout: "default",
+  title: "titles.start",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;

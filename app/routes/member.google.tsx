@@ -1,7 +1,7 @@
 /** Starts Google sign-in: a POST from the start screen, answered with a redirect to Google. 404 when not configured. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
 import {
   redirect,
   authorizeUrl,
@@ -13,7 +13,12 @@ import {
   notFound,
 } from "~/routeKit.server";
 
-export const handle: PageHandle = { layout: "default", title: "titles.start", rateLimit: "auth" };
+export const handle: PageHandle = {
+  styles: [featureStyles.forms],
+  layout: "default",
+  title: "titles.start",
+  rateLimit: "auth",
+};
 
 export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
 

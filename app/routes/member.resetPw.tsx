@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { FormAlert, getFormProps, NewPasswordFields, SubmitButton, useForm } from "~/formKit";
 import {
   json,
@@ -29,6 +29,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  styles: [featureStyles.forms],
   i18n: ["auth"],
   layout: "default",
   title: "titles.resetPw",

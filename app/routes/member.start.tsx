@@ -2,11 +2,17 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { json, googleConfigured, signInDestination } from "~/routeKit.server";
 
 /** The start screen: the ways in (phone, ID, and Google when configured) and the ways to join. */
-export const handle: PageHandle = { i18n: ["auth"], layout: "default", title: "titles.start", back: "/" };
+export const handle: PageHandle = {
+  styles: [featureStyles.forms],
+  i18n: ["auth"],
+  layout: "default",
+  title: "titles.start",
+  back: "/",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const google = new URL(request.url).searchParams.get("google");

@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
 import { FieldError, FormAlert, getFormProps, getInputProps, Honeypot, SubmitButton, useForm } from "~/formKit";
 import {
   json,
@@ -31,6 +31,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  styles: [featureStyles.forms],
   i18n: ["auth"],
   layout: "default",
   title: "titles.startId",

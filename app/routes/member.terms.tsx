@@ -3,10 +3,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { json, languageOf, termsTextsIn } from "~/routeKit.server";
 
-export const handle: PageHandle = { i18n: ["signup"], layout: "default", title: "titles.terms", back: "/member/agree" };
+export const handle: PageHandle = {
+  styles: [featureStyles.forms],
+  i18n: ["signup"],
+  layout: "default",
+  title: "titles.terms",
+  back: "/member/agree",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ documents: await termsTextsIn(await languageOf(request)) });

@@ -1,11 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
-import { LanguagePicker, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, LanguagePicker, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, chooseLanguage, languagePageData } from "~/routeKit.server";
 
 /** The second variant of language selection, drawn in the join layout (header with a back button). */
-export const handle: PageHandle = { layout: "join", title: "titles.language" };
+export const handle: PageHandle = {
+  styles: [featureStyles.language],
+  layout: "join",
+  title: "titles.language",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await languagePageData(request));

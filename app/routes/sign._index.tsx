@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, TermsChecklist, useForm } from "~/formKit";
 import {
   json,
@@ -26,6 +26,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  styles: [featureStyles.forms],
   i18n: ["signup", "auth"],
   layout: "join",
   title: "titles.signUp",

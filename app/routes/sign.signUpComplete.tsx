@@ -2,10 +2,16 @@
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { RouteErrorBoundary, SignUpComplete } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, SignUpComplete } from "~/pageKit";
 import { json, redirect, completionOf } from "~/routeKit.server";
 
-export const handle: PageHandle = { i18n: ["signup"], layout: "blank", title: "titles.signUpComplete", personal: true };
+export const handle: PageHandle = {
+  styles: [featureStyles.forms],
+  i18n: ["signup"],
+  layout: "blank",
+  title: "titles.signUpComplete",
+  personal: true,
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const done = await completionOf(request, context.services);

@@ -23,3 +23,58 @@ test("a route parameter that fails validation answers 404", async ({ request }) 
   }
   expect((await request.get("/locales/ko/common.json")).status()).toBe(200);
 });
+
+test("in right-to-left Urdu the quoted path reads left-to-right, and the page offers ways on", async ({ page }) => {
+  const response = await page.goto("/no/such/page?lng=ur");
+  expect(response?.status()).toBe(404);
+  const ur = strings("ur");
+  const path = page.locator(".error-view bdi");
+  await expect(path).toHaveText("/no/such/page");
+  await expect(path).toHaveAttribute("dir", "ltr");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByText(ur.errors!.notFoundExplain!)).toBeVisible();
+  await expect(page.getByRole("link", { name: ur.nav!.findVisa! })).toHaveAttribute("href", "/member/findVisa");
+  await expect(page.getByRole("link", { name: ur.nav!.signInOrJoin! })).toHaveAttribute("href", "/member/start");
+});
+
+/** The pages a visitor can reach without an account or a flow in progress, and the two kinds of dead end. */
+const visitorPages = [
+  "/",
+  "/language",
+  "/nLanguage",
+  "/shop",
+  "/member/start",
+  "/member/startId",
+  "/login/login",
+  "/sign",
+  "/member/agree",
+  "/member/terms",
+  "/member/findPw",
+  "/member/findVisa",
+  "/member/findVisa/E-9",
+  "/community",
+  "/no/such/page",
+];
+
+test("no link on any page a visitor sees leads to a 404", async ({ page, request, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const found = new Map<string, string>();
+  for (const path of visitorPages) {
+    await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=en`);
+    // In-page anchors (the skip link) stay on the page.
+    const hrefs = await page
+      .locator("a[href]:not([href^='#'])")
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (url.origin === origin && !found.has(url.pathname + url.search)) found.set(url.pathname + url.search, path);
+    }
+  }
+  expect(found.size).toBeGreaterThan(15);
+  const dead: string[] = [];
+  for (const [target, from] of found) {
+    const response = await request.get(target, { maxRedirects: 0 });
+    if (response.status() >= 400) dead.push(`${target} (linked from ${from}): ${response.status()}`);
+  }
+  expect(dead).toEqual([]);
+});

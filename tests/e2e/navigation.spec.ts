@@ -11,6 +11,7 @@ const en = strings("en") as unknown as {
   main: { entries: Record<string, string> };
   tabs: Record<string, string>;
   nav: { back: string; tabs: string };
+  comingSoon: { heading: string };
 };
 
 test.beforeEach(async ({ context }) => {
@@ -85,15 +86,14 @@ test("the main page's links and the tab bar navigate in the page, their routes k
   await expect(page).toHaveURL(/\/member\/findVisa$/);
   expect(seen.documents).toEqual([]);
 
-  // A tab whose page does not exist yet: the catch-all route answers 404 in the page.
+  // A tab whose feature is still being built: its coming-soon page, in the page, under its tab.
   await page.goto("/");
-  await tap(
-    page,
-    seen,
-    page.getByRole("navigation", { name: en.nav.tabs }).getByRole("link", { name: en.tabs.community! }),
-    "routes/$",
-  );
-  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: en.nav.tabs });
+  await tap(page, seen, tabs.getByRole("link", { name: en.tabs.community! }), "routes/$");
+  await expect(page.getByRole("heading", { name: en.comingSoon.heading })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle("en", "titles.community"));
+  await expect(tabs.getByRole("link", { name: en.tabs.community! })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("404", { exact: true })).toHaveCount(0);
 });
 
 test("a visa of the finder opens in the page", async ({ page, javaScriptEnabled }) => {

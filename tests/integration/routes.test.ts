@@ -107,6 +107,42 @@ describe("unknown routes", () => {
   });
 });
 
+describe("features still being built", () => {
+  it("answer their paths, and the paths below them, with the feature's coming-soon page", async () => {
+    for (const [p, feature] of [
+      ["/community", "community"],
+      ["/community/edit", "community"],
+      ["/noti/", "inbox"],
+      ["/mypage/visa/E-9", "mypage"],
+      ["/benefit", "benefit"],
+      ["/finance/loan", "loan"],
+      ["/finance/currencyExchange", "exchange"],
+      ["/finance/remittance", "remittance"],
+    ] as const) {
+      const response = await outcome(() =>
+        catchAllLoader({ request: new Request(`http://x${p}`), params: { "*": p.slice(1) }, context }),
+      );
+      expect(response.status, p).toBe(200);
+      expect(await response.json(), p).toEqual({ feature });
+    }
+  });
+
+  it("leave other paths and posts to the 404 page", async () => {
+    for (const run of [
+      () => catchAllLoader({ request: new Request("http://x/communityx"), params: { "*": "communityx" }, context }),
+      () => catchAllLoader({ request: new Request("http://x/finance"), params: { "*": "finance" }, context }),
+      () =>
+        catchAllAction({
+          request: new Request("http://x/community", { method: "POST" }),
+          params: { "*": "community" },
+          context,
+        }),
+    ]) {
+      expect((await outcome(run)).status).toBe(404);
+    }
+  });
+});
+
 describe("fatal errors for crawlers", () => {
   it("answer a crawler with the status and a minimal body, not the page", async () => {
     const request = new Request("http://x/broken", {

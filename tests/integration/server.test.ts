@@ -73,9 +73,10 @@ describe("security headers", () => {
     const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(csp)![1]!;
     expect(csp).toMatch(new RegExp(`style-src 'self' 'nonce-${nonce.replace(/[+/=]/g, "\\$&")}'`));
     const html = await res.text();
-    // The stylesheet is in the page, not fetched before the first paint.
-    const styles = [...html.matchAll(/<style([^>]*)>/g)].map((m) => m[1]);
-    expect(styles).toEqual([` id="app-stylesheet" nonce="${nonce}"`]);
+    // The stylesheets are in the page, not fetched before the first paint.
+    const styles = [...html.matchAll(/<style([^>]*)>/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(2);
+    for (const attributes of styles) expect(attributes).toContain(`nonce="${nonce}"`);
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
     // A preload without the nonce is refused under 'strict-dynamic': each module would wait for its importer.
     const preloads = [...html.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map((m) => m[1]!);
@@ -170,6 +171,24 @@ describe("delivery", () => {
     }
   });
 
+  it("carries in each page exactly the stylesheets of its features, inlined as built", async () => {
+    for (const [p, sheets] of [
+      ["/member/findVisa", ["app", "visaFinder"]],
+      ["/sign", ["app", "forms"]],
+      ["/language", ["app", "language"]],
+      ["/?lng=en", ["app", "home"]],
+      ["/no/such/page", ["app"]],
+    ] as const) {
+      const html = await (await get(p)).text();
+      const inlined = [...html.matchAll(/<style nonce="[^"]+" data-href="([^"]+)">([^<]*)<\/style>/g)];
+      // Feature sheets are hashed builds of app/styles/{name}.css.
+      expect(inlined.map((m) => /^\/build\/_assets\/([A-Za-z]+)-[A-Z0-9]+\.css$/.exec(m[1]!)?.[1])).toEqual(sheets);
+      for (const [, href, text] of inlined)
+        expect(text).toBe(fs.readFileSync(path.resolve(__dirname, "../../public", `.${href!}`), "utf8"));
+      expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    }
+  });
+
   it("reports liveness, readiness and the build id", async () => {
     expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
     const ready = await get("/readyz");
@@ -203,7 +222,9 @@ describe("hostile input", () => {
   it("answers unknown routes with 404 and the path", async () => {
     const res = await get("/no/such/page", { "Accept-Language": "en" });
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain("Page not found: /no/such/page");
+    // The path is isolated left-to-right inside the sentence (it may sit in right-to-left text).
+    const text = (await res.text()).replace(/<bdi dir="ltr"[^>]*>([^<]*)<\/bdi>/g, "$1");
+    expect(text).toContain("Page not found: /no/such/page");
   });
 
   it.each([

@@ -52,6 +52,24 @@ describe("ErrorView", () => {
     expect(host.textContent).toContain("Page not found: /x/y");
   });
 
+  it("isolates the quoted path left-to-right and offers ways on: home, the visa finder, signing in", async () => {
+    const host = await renderError(() => {
+      throw Response.json({ code: "notFound", path: "/a/b?c=1" }, { status: 404 });
+    });
+    const path = host.querySelector("bdi")!;
+    expect(path.getAttribute("dir")).toBe("ltr");
+    expect(path.textContent).toBe("/a/b?c=1");
+    // The spec's sentence around it, as translated.
+    expect(path.parentElement!.textContent).toBe(en.errors.notFoundPath.replace("{{path}}", "/a/b?c=1"));
+    expect(host.textContent).toContain(en.errors.notFoundExplain);
+    const links = [...host.querySelectorAll(".ways-on a")].map((a) => [a.getAttribute("href"), a.textContent]);
+    expect(links).toEqual([
+      ["/", en.errors.goHome],
+      ["/member/findVisa", en.nav.findVisa],
+      ["/member/start", en.nav.signInOrJoin],
+    ]);
+  });
+
   it("translates the 404 view", async () => {
     const host = await renderError(() => {
       throw Response.json({ code: "notFound", path: "/x" }, { status: 404 });

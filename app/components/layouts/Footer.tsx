@@ -1,5 +1,6 @@
 import { Form, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import footerLogo from "~/assets/logo-footer.svg";
 import type { loader as rootLoader } from "~/root";
 
 export function Footer() {
@@ -9,7 +10,7 @@ export function Footer() {
     <footer className="app-footer">
       <img
         className="app-footer__logo"
-        src="/images/logo-footer.svg"
+        src={footerLogo}
         alt={t("app.name")}
         width="96"
         height="24"

@@ -1,0 +1,33 @@
+/**
+ * The spec's features that are not built yet. Tiles, tabs and icons already lead
+ * to their paths; until a feature's routes exist, its paths (and any path below
+ * them) answer with a "coming soon" page for that feature (routes/$.tsx), never
+ * with the 404 page. When a feature ships, its routes take these paths (Remix
+ * prefers them to the splat route) and its entry here is removed.
+ */
+import type { TabName } from "./page";
+
+export type UpcomingFeature = "community" | "benefit" | "inbox" | "mypage" | "loan" | "exchange" | "remittance";
+
+export interface Upcoming {
+  feature: UpcomingFeature;
+  /** The tab the feature lives under, highlighted on its page. */
+  tab?: TabName;
+}
+
+const upcoming: (Upcoming & { path: string })[] = [
+  { path: "/community", feature: "community", tab: "community" },
+  { path: "/benefit", feature: "benefit", tab: "benefit" },
+  { path: "/noti", feature: "inbox", tab: "noti" },
+  { path: "/mypage", feature: "mypage", tab: "mypage" },
+  { path: "/finance/loan", feature: "loan" },
+  { path: "/finance/currencyExchange", feature: "exchange" },
+  { path: "/finance/remittance", feature: "remittance" },
+];
+
+/** The feature a path belongs to, if it is one still being built: the path itself or one below it. */
+export function upcomingFeatureAt(pathname: string): Upcoming | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const found = upcoming.find((u) => path === u.path || path.startsWith(`${u.path}/`));
+  return found ? { feature: found.feature, ...(found.tab ? { tab: found.tab } : {}) } : null;
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * npm run screenshots: a picture of every page a visitor (and a new member) sees,
+ * in en, ko, vi and ur, on a 360 px phone, for people to review. Builds and starts
+ * the app in local mode (its own Auth emulator and a temporary data directory),
+ * installs Debian's Noto fonts when the scripts' fonts are missing (the pictures
+ * must show what a phone shows, not boxes), and writes screenshots/{lng}/{page}.png.
+ * The pictures are not committed.
+ *
+ * Env: SCREENSHOT_LANGUAGES (en,ko,vi,ur), SCREENSHOT_WIDTH (360).
+ */
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { joinByPhone } from "../bench/member.mjs";
+import { languageCookie, root, run, runBenchmark, startApp } from "../bench/servers.mjs";
+import { chromiumArgs, chromiumPath } from "./chromium.mjs";
+
+const languages = (process.env.SCREENSHOT_LANGUAGES ?? "en,ko,vi,ur").split(",").map((s) => s.trim());
+const width = Number(process.env.SCREENSHOT_WIDTH ?? 360);
+const out = path.join(root, "screenshots");
+
+/** The pages, by file name: a visitor's, then a signed-in member's. */
+const PAGES = [
+  ["home", "/"],
+  ["language", "/language"],
+  ["start", "/member/start"],
+  ["start-id", "/member/startId"],
+  ["login-phone", "/login/login"],
+  ["sign", "/sign"],
+  ["agree", "/member/agree"],
+  ["terms", "/member/terms"],
+  ["find-password", "/member/findPw"],
+  ["visa-finder", "/member/findVisa"],
+  ["visa-E-9", "/member/findVisa/E-9"],
+  ["coming-soon-community", "/community"],
+  ["coming-soon-loan", "/finance/loan"],
+  ["not-found", "/no/such/page"],
+  ["shop", "/shop"],
+];
+const MEMBER_PAGES = [["home-member", "/"]];
+
+/** Fonts for every script the app shows; Debian's packages when one is missing. */
+function ensureFonts() {
+  const wanted = [
+    "Noto Sans CJK KR",
+    "Noto Nastaliq Urdu",
+    "Noto Sans Myanmar",
+    "Noto Sans Khmer",
+    "Noto Sans Sinhala",
+  ];
+  let families = "";
+  try {
+    families = execSync("fc-list : family", { encoding: "utf8" });
+  } catch {
+    // no fontconfig yet: install below
+  }
+  const missing = wanted.filter((family) => !families.includes(family));
+  if (!missing.length) return;
+  console.log(`fonts missing (${missing.join(", ")}): installing Debian's Noto fonts…`);
+  const sudo = process.getuid?.() === 0 ? "" : "sudo ";
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core fonts-noto-cjk fonts-noto-extra`,
+    { stdio: "inherit" },
+  );
+}
+
+async function shoot(browser, url, cookies, file) {
+  const context = await browser.newContext({
+    viewport: { width, height: 760 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await context.addCookies(cookies.map((c) => ({ ...c, url })));
+    // The home page's popup would cover the page: hidden as a person who closed it today.
+    await context.addInitScript(() => {
+      const seoulToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date());
+      window.localStorage.setItem("siteConfig", JSON.stringify({ toDayPopup: seoulToday, isToDayPopup: true }));
+    });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => performance.getEntriesByName("hydrated").length > 0);
+    await page.screenshot({ path: file, fullPage: true });
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  ensureFonts();
+  run("npm", ["run", "build"], root);
+  const app = await startApp();
+  const session = (await joinByPhone(app.url, app.dataDir)).split("=");
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    for (const lng of languages) {
+      fs.mkdirSync(path.join(out, lng), { recursive: true });
+      const language = { name: "lng", value: languageCookie(lng).slice("lng=".length) };
+      const member = { name: session[0], value: session.slice(1).join("=") };
+      for (const [name, pathname] of PAGES)
+        await shoot(browser, `${app.url}${pathname}`, [language], path.join(out, lng, `${name}.png`));
+      for (const [name, pathname] of MEMBER_PAGES)
+        await shoot(browser, `${app.url}${pathname}`, [language, member], path.join(out, lng, `${name}.png`));
+      console.log(`${lng}: ${PAGES.length + MEMBER_PAGES.length} pages`);
+    }
+    console.log(`written to ${path.relative(process.cwd(), out) || "."}/{${languages.join(",")}}/`);
+  } finally {
+    await browser.close();
+  }
+}
+
+runBenchmark(main);
