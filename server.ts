@@ -17,7 +17,7 @@ import {
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
-import rateLimit from "express-rate-limit";
+import rateLimit, { type Options as RateLimitOptions } from "express-rate-limit";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { LRUCache } from "lru-cache";
@@ -46,11 +46,14 @@ const LOCAL_HOST_VALUE = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])
 /**
  * What a route declares in its `handle` about how the server treats its requests
  * (read through the build, so nothing here imports the app): `rateLimit: "auth"`
- * puts its posts in the strictest tier (sign-in, sign-up, codes), `maxBody` raises
- * the body limit for that route alone.
+ * puts its posts in the strictest tier (sign-in, sign-up, codes) and answers a
+ * post over it here; `"auth-form"` counts the same and leaves the answer to the
+ * route's form, which says how long to wait and keeps what was typed
+ * (forms/form.server.ts: parseForm); `maxBody` raises the body limit for that
+ * route alone.
  */
 interface RoutePolicy {
-  rateLimit: "auth" | null;
+  rateLimit: "auth" | "auth-form" | null;
   maxBody: number;
 }
 
@@ -90,7 +93,7 @@ function routePolicies(build: ServerBuild) {
     const handle = (leaf ? build.routes[leaf.route.id]?.module.handle : undefined) as
       { rateLimit?: unknown; maxBody?: unknown } | undefined;
     return {
-      rateLimit: handle?.rateLimit === "auth" ? "auth" : null,
+      rateLimit: handle?.rateLimit === "auth" || handle?.rateLimit === "auth-form" ? handle.rateLimit : null,
       maxBody:
         typeof handle?.maxBody === "number" && handle.maxBody > 0 ? Math.floor(handle.maxBody) : fallback.maxBody,
     };
@@ -323,14 +326,18 @@ function createApp(config: Config, services: Services, build: ServerBuild, boot:
   });
 
   const isMutation = (req: ExpressRequest) => !["GET", "HEAD", "OPTIONS"].includes(req.method);
-  const limiter = (limit: number, skip: (req: ExpressRequest, res: ExpressResponse) => boolean) =>
+  const limiter = (
+    limit: number,
+    skip: (req: ExpressRequest, res: ExpressResponse) => boolean,
+    handler: RateLimitOptions["handler"] = (req, res) => answer(req, res, 429),
+  ) =>
     rateLimit({
       windowMs: config.RATE_LIMIT_WINDOW_MS,
       limit,
       skip,
       standardHeaders: "draft-7",
       legacyHeaders: false,
-      handler: (req, res) => answer(req, res, 429),
+      handler,
     });
   // Cross-site form posts are refused outright (login CSRF and friends); the
   // session cookie's SameSite=Lax covers the rest.
@@ -355,7 +362,15 @@ function createApp(config: Config, services: Services, build: ServerBuild, boot:
   app.use(
     limiter(
       config.RATE_LIMIT_AUTH,
-      (req, res) => !(isMutation(req) && (res.locals.policy as RoutePolicy).rateLimit === "auth"),
+      (req, res) => !(isMutation(req) && (res.locals.policy as RoutePolicy).rateLimit !== null),
+      (req, res, next) => {
+        if ((res.locals.policy as RoutePolicy).rateLimit !== "auth-form") return answer(req, res, 429);
+        // The form answers: "try again in N seconds", with what was typed kept.
+        const { resetTime } = (req as ExpressRequest & { rateLimit?: { resetTime?: Date } }).rateLimit ?? {};
+        const until = resetTime?.getTime() ?? Date.now() + config.RATE_LIMIT_WINDOW_MS;
+        res.locals.rateLimited = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+        next();
+      },
     ),
   );
 
@@ -383,6 +398,7 @@ function createApp(config: Config, services: Services, build: ServerBuild, boot:
         buildVersion: build.assets.version,
         clientAddress: req.ip ?? "",
         fromThisMachine: isLoopback(req.socket.remoteAddress) && !req.get("x-forwarded-for") && !req.get("forwarded"),
+        rateLimited: (res.locals.rateLimited as number | undefined) ?? null,
       });
       await sendResponse(res, response);
     } catch (error) {

@@ -14,6 +14,12 @@ declare module "@remix-run/server-runtime" {
      * header): local-only pages such as /dev/outbox answer nothing else.
      */
     fromThisMachine: boolean;
+    /**
+     * Seconds until this address may post to sign-in and joining forms again:
+     * the strict tier's verdict, which server.ts leaves to the form to answer
+     * (forms/form.server.ts: parseForm). Null within the limit.
+     */
+    rateLimited: number | null;
   }
 }
 

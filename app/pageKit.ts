@@ -22,6 +22,7 @@ import "~/routeKit.server";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { Icon, type IconName } from "~/components/Icon";
 export { LanguagePicker } from "~/components/LanguagePicker";
+export { SentenceWithLtr } from "~/components/SentenceWithLtr";
 export { SignUpComplete } from "~/components/SignUpComplete";
 export { choiceHref, WorkBadge } from "~/components/VisaBadges";
 export { directionOf, fallbackLanguage, namespacesOf } from "~/i18n/config";

@@ -22,3 +22,23 @@ export function normalizePhoneNumber(
   if (type !== "MOBILE" && type !== "FIXED_LINE_OR_MOBILE") return { ok: false, problem: "notMobile" };
   return { ok: true, e164: parsed.number, country: parsed.country };
 }
+
+/**
+ * A number as its owner writes it, with the middle hidden: enough to recognise,
+ * not to copy. Korean numbers in national format ("010-****-5678"), others in
+ * international format with the country code kept ("+977 ***-***5678").
+ */
+export function maskPhoneNumber(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164.length > 8 ? `${e164.slice(0, 3)}${"*".repeat(e164.length - 7)}${e164.slice(-4)}` : e164;
+  const national = parsed.country === "KR";
+  const written = national ? parsed.formatNational() : parsed.formatInternational();
+  // Digits shown at the start: Korea's "010"; elsewhere the country code.
+  const keepFirst = national ? 3 : parsed.countryCallingCode.length;
+  const digits = written.replace(/\D/g, "").length;
+  let seen = 0;
+  return written.replace(/\d/g, (digit) => {
+    seen += 1;
+    return seen <= keepFirst || seen > digits - 4 ? digit : "*";
+  });
+}

@@ -9,6 +9,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { reloadForChunkError } from "~/lib/chunkReload";
 import type { loader as rootLoader } from "~/root";
+import { SentenceWithLtr } from "./SentenceWithLtr";
 
 export type StatusHandlers = Partial<Record<number, (error: unknown) => ReactNode>>;
 
@@ -30,20 +31,12 @@ function factsOf(error: unknown): ErrorFacts {
   return { status: 500, statusText: "", path: null };
 }
 
-/** Stands for the quoted path inside the translated sentence, which is then split around it. */
-const PATH_SLOT = "\u2063";
-
 /** The spec's "Page not found: {path}", with the path isolated left-to-right inside right-to-left text. */
 function NotFoundPath({ path }: { path: string }) {
   const { t } = useTranslation();
-  const [before = "", after = ""] = t("errors.notFoundPath", { path: PATH_SLOT }).split(PATH_SLOT);
   return (
-    <p className="error-view__detail">
-      {before}
-      <bdi dir="ltr" className="error-view__path">
-        {path}
-      </bdi>
-      {after}
+    <p className="error-view__detail error-view__path">
+      <SentenceWithLtr sentence={(slot) => t("errors.notFoundPath", { path: slot })} value={path} />
     </p>
   );
 }

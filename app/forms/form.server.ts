@@ -8,9 +8,10 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type TypedResponse } from "@remix-run/node";
+import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 import { formMessage } from "~/lib/formMessage";
+import { attemptKey } from "./attempts.server";
 
 /** Every refusal a form can give that is not a schema message: its message key, status and field ("" = the form). */
 export const PROBLEMS = {
@@ -18,6 +19,8 @@ export const PROBLEMS = {
   notMember: { key: "errors.form.notMember", status: 403, field: "" },
   idLocked: { key: "errors.form.idLocked", status: 429, field: "" },
   tooManyAttempts: { key: "errors.form.tooManyAttempts", status: 429, field: "" },
+  /** Over a rate limit (per address, or per number or ID): answered in the form, with the seconds to wait. */
+  rateLimited: { key: "errors.form.tryAgainIn", status: 429, field: "" },
   unavailable: { key: "errors.form.unavailable", status: 503, field: "" },
   smsFailed: { key: "errors.form.smsFailed", status: 503, field: "" },
   resendWait: { key: "errors.form.resendWait", status: 429, field: "" },
@@ -69,9 +72,16 @@ export type FormReply = SubmissionResult<string[]>;
  * Reads and parses a form: the submission (conform), the raw form data, and
  * whether the honeypot was filled (the route refuses a bot with the problem its
  * real failures show, message and status alike, so the bot learns nothing).
+ *
+ * Or, when the client is over a rate limit, the refusal the route returns as it
+ * is, before doing anything else: "try again in N seconds", inside the form, with
+ * what was typed kept. Two limits: the address's (server.ts counts it for routes
+ * whose handle says `rateLimit: "auth-form"` and leaves the answer to the form),
+ * and the person's, the phone number or ID the form names (counted here), so that
+ * neighbours behind one address do not lock each other out.
  */
 export async function parseForm<Schema extends z.ZodTypeAny>(
-  request: Request,
+  args: { request: Request; context: AppLoadContext },
   schema: Schema,
   options: {
     /**
@@ -79,13 +89,30 @@ export async function parseForm<Schema extends z.ZodTypeAny>(
      * intent of a submit that names none (Enter in a field of an older page).
      */
     defaultIntent?: string;
+    /** Fields never sent back into the page (passwords), also when the limit answers. */
+    hideFields?: string[];
   } = {},
-) {
+): Promise<ParsedForm<Schema> | { refused: TypedResponse<FormReply> }> {
+  const { request, context } = args;
   const formData = await readForm(request);
   if (options.defaultIntent && !formData.has("intent")) formData.set("intent", options.defaultIntent);
   const submission = parseWithZod(formData, { schema }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
+  const key = attemptKey(formData);
+  const wait = context.rateLimited ?? (key ? await context.services.formAttempts.hit(key) : null);
+  if (wait) {
+    return {
+      refused: refuse(submission, problem("rateLimited", { seconds: wait }), { hideFields: options.hideFields }),
+    };
+  }
   const bot = String(formData.get(HONEYPOT_FIELD) ?? "").trim() !== "";
-  return { submission, formData, bot };
+  return { submission, formData, bot, refused: undefined };
+}
+
+export interface ParsedForm<Schema extends z.ZodTypeAny> {
+  submission: Submission<z.input<Schema>, string[], z.output<Schema>>;
+  formData: FormData;
+  bot: boolean;
+  refused: undefined;
 }
 
 interface ReplyOptions {

@@ -25,7 +25,10 @@ const sharedSchema = z.object({
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
   RATE_LIMIT_ALL: positiveInt.default(600),
   RATE_LIMIT_MUTATIONS: positiveInt.default(60),
-  RATE_LIMIT_AUTH: positiveInt.default(10),
+  /** Posts to sign-in and joining forms per address: room for a dormitory or a workplace behind one address. */
+  RATE_LIMIT_AUTH: positiveInt.default(30),
+  /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
+  RATE_LIMIT_AUTH_PER_ID: positiveInt.default(10),
   /** Host name (no scheme) on which analytics run; anywhere else they are never emitted. */
   PRODUCTION_HOST: z
     .string()

@@ -16,6 +16,7 @@ import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import type { Stores } from "~/stores/stores";
 import { outboxSender, twilioSender } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
+import { attemptCounter, type AttemptCounter } from "~/forms/attempts.server";
 
 export interface Services {
   config: Config;
@@ -28,6 +29,8 @@ export interface Services {
   sessionSecret: string;
   /** Verification codes, texted through the outbox (local) or Twilio (hosted). */
   phoneCodes: PhoneCodes;
+  /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
+  formAttempts: AttemptCounter;
 }
 
 /** Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts. */
@@ -99,6 +102,7 @@ export function composeServices(parts: {
     emulator,
     sessionSecret,
     phoneCodes: createPhoneCodes({ codes: stores.phoneCodes, secret: sessionSecret, sender: smsSender(config) }),
+    formAttempts: attemptCounter({ limit: config.RATE_LIMIT_AUTH_PER_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
   };
 }
 

@@ -4,7 +4,8 @@
  * title depends on it), its bottom tab (likewise), and where its back button goes without
  * JavaScript. The server reads three more (through the build, before the route
  * runs): `rateLimit: "auth"` puts the route's posts in the strictest rate-limit
- * tier, `maxBody` raises its request-body limit (uploads), and `personal` marks a
+ * tier (`"auth-form"`: the same, answered by the route's form loop, which keeps
+ * what was typed), `maxBody` raises its request-body limit (uploads), and `personal` marks a
  * page that shows personal data (never cached: `Cache-Control: private, no-store`).
  */
 import { useLocation, useMatches } from "@remix-run/react";
@@ -21,7 +22,7 @@ export interface PageHandle {
   title?: string | ((url: URL) => string);
   tab?: TabName | ((url: URL) => TabName | undefined);
   back?: string;
-  rateLimit?: "auth";
+  rateLimit?: "auth" | "auth-form";
   maxBody?: number;
   personal?: boolean;
 }

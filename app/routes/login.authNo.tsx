@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithLtr } from "~/pageKit";
 import { CodeStep, FormAlert, getFormProps, useForm } from "~/formKit";
 import {
   json,
@@ -34,7 +34,7 @@ export const handle: PageHandle = {
   layout: "join",
   title: "titles.loginCode",
   back: "/login/login",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -58,7 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const flow = await flowOf(request, context);
   const pending: PendingCode = { purpose: "signIn", phone: flow.phone, codeId: flow.codeId };
-  const { submission } = await parseForm(request, codeStepSchema, { defaultIntent: "verify" });
+  const parsed = await parseForm({ request, context }, codeStepSchema, { defaultIntent: "verify" });
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission);
 
   if (submission.value.intent === "resend") {
@@ -101,7 +103,7 @@ export default function LoginCodeRoute() {
     <Form method="post" className="form" {...getFormProps(form)}>
       <FormAlert id={form.errorId} errors={form.errors} />
       <CodeStep
-        sentTo={t("login.codeSent", { phone })}
+        sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
         code={fields.code}
         verifyLabel={t("login.verify")}
         other={

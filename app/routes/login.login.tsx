@@ -30,7 +30,7 @@ export const handle: PageHandle = {
   layout: "join",
   title: "titles.login",
   back: "/member/start",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -39,7 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { submission, bot } = await parseForm(request, phoneSignInSchema);
+  const parsed = await parseForm({ request, context }, phoneSignInSchema);
+  if (parsed.refused) return parsed.refused;
+  const { submission, bot } = parsed;
   if (submission.status !== "success") return invalid(submission);
   if (bot) return refuse(submission, "smsFailed");
   const redirectTo = safeRedirect(submission.value.redirectTo);

@@ -36,7 +36,7 @@ export const handle: PageHandle = {
   layout: "simple",
   title: "titles.signUp",
   back: "/member/agree",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -51,7 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await requireStep(request, services, "id", STEP);
-  const { submission } = await parseForm(request, accountSchema);
+  const parsed = await parseForm({ request, context }, accountSchema, { hideFields });
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission, { hideFields });
   const { email, password } = submission.value;
 

@@ -36,7 +36,7 @@ export const handle: PageHandle = {
   layout: "simple",
   title: "titles.signUp",
   back: "/member/userInfo",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -62,7 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await requireStep(request, services, KINDS, STEP);
   const lng = await languageOf(request);
-  const { submission } = await parseForm(request, addInfoSchema, { defaultIntent: "join" });
+  const parsed = await parseForm({ request, context }, addInfoSchema, { defaultIntent: "join" });
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission);
   const nationality = resolveCountry(submission.value.nationality ?? "", lng);
 

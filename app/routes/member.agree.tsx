@@ -32,7 +32,7 @@ export const handle: PageHandle = {
   layout: "simple",
   title: "titles.signUp",
   back: "/member/start",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -55,7 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const open = await openStep(request, services, KINDS, STEP);
   const kind: SignupKind = open?.draft.kind ?? "id";
   const drafts = signupDrafts(services);
-  const { submission, bot } = await parseForm(request, agreeSchema, { defaultIntent: "agree" });
+  const parsed = await parseForm({ request, context }, agreeSchema, { defaultIntent: "agree" });
+  if (parsed.refused) return parsed.refused;
+  const { submission, bot } = parsed;
   if (submission.status !== "success") return invalid(submission);
   if (submission.value.intent === "discard") {
     // Joining with Google, but the member would rather join another way.

@@ -46,7 +46,7 @@ export const handle: PageHandle = {
   layout: "default",
   title: "titles.findPw",
   back: "/member/startId",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -82,9 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const flows = recoveryFlow(services);
   const open = await flows.read(request);
   const pending = open?.data.stage === "code" ? { id: open.id, data: open.data } : null;
-  const { submission, bot } = await parseForm(request, findPasswordSchema, {
+  const parsed = await parseForm({ request, context }, findPasswordSchema, {
     defaultIntent: pending ? "verify" : "send",
   });
+  if (parsed.refused) return parsed.refused;
+  const { submission, bot } = parsed;
   if (submission.status !== "success") return invalid(submission);
   const { value } = submission;
 

@@ -34,7 +34,7 @@ export const handle: PageHandle = {
   layout: "default",
   title: "titles.resetPw",
   back: "/member/findPw",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -51,7 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const flows = recoveryFlow(services);
   const open = await flows.read(request);
   if (open?.data.stage !== "verified") throw redirect("/member/findPw");
-  const { submission } = await parseForm(request, newPasswordSchema);
+  const parsed = await parseForm({ request, context }, newPasswordSchema, { hideFields });
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
   // A mistyped password does not spend the grant: the member corrects it and submits again.
   if (submission.status !== "success") return invalid(submission, { hideFields });
 

@@ -36,7 +36,7 @@ export const handle: PageHandle = {
   layout: "default",
   title: "titles.startId",
   back: "/member/start",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -47,9 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const { submission, formData, bot } = await parseForm(request, signInSchema);
   // A refused sign-in never sends the password back into the page.
   const hideFields = ["password"];
+  const parsed = await parseForm({ request, context }, signInSchema, { hideFields });
+  if (parsed.refused) return parsed.refused;
+  const { submission, formData, bot } = parsed;
   const no = (refusal: Problem | ProblemName) => refuse(submission, refusal, { hideFields });
 
   if (submission.status !== "success") return invalid(submission, { hideFields });

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
 import {
   CodeStep,
   FieldError,
@@ -44,7 +44,7 @@ export const handle: PageHandle = {
   layout: "simple",
   title: "titles.signUp",
   back: "/member/accountInfo",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -66,7 +66,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const open = await requireStep(request, services, KINDS, STEP);
   const next = stepAfter(open.draft.kind, STEP)!;
   const drafts = signupDrafts(services);
-  const { submission } = await parseForm(request, userInfoSchema, { defaultIntent: "next" });
+  const parsed = await parseForm({ request, context }, userInfoSchema, { defaultIntent: "next" });
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission);
   const saveAndGo = async (next: OpenDraft, to: string, cookies: string[] = []) =>
     redirect(to, { headers: withCookies(new Headers(), [await drafts.save(next), ...cookies]) });
@@ -129,7 +131,9 @@ export default function UserInfoRoute() {
 
       {verifiedPhone ? (
         <>
-          <p role="status">{t("signup.user.verified", { phone: verifiedPhone })}</p>
+          <p role="status">
+            <SentenceWithLtr sentence={(slot) => t("signup.user.verified", { phone: slot })} value={verifiedPhone} />
+          </p>
           <SubmitButton name="intent" value="next">
             {t("signup.next")}
           </SubmitButton>
@@ -139,7 +143,7 @@ export default function UserInfoRoute() {
         </>
       ) : pendingPhone ? (
         <CodeStep
-          sentTo={t("login.codeSent", { phone: pendingPhone })}
+          sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={pendingPhone} />}
           code={fields.code}
           verifyLabel={t("login.verifyCode")}
           other={

@@ -31,7 +31,7 @@ export const handle: PageHandle = {
   layout: "join",
   title: "titles.signUp",
   back: "/member/start",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -48,7 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await openStep(request, services, "phone", STEP);
-  const { submission, bot } = await parseForm(request, joinByPhoneSchema);
+  const parsed = await parseForm({ request, context }, joinByPhoneSchema);
+  if (parsed.refused) return parsed.refused;
+  const { submission, bot } = parsed;
   if (submission.status !== "success") return invalid(submission);
   if (bot) return refuse(submission, "signUpFailed");
 

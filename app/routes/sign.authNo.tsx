@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
 import { CodeStep, FormAlert, getFormProps, useForm } from "~/formKit";
 import {
   json,
@@ -27,7 +27,7 @@ export const handle: PageHandle = {
   layout: "join",
   title: "titles.verifyCode",
   back: "/sign",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -43,7 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await requireStep(request, services, "phone", STEP);
-  const { submission } = await parseForm(request, codeStepSchema, { defaultIntent: "verify" });
+  const parsed = await parseForm({ request, context }, codeStepSchema, { defaultIntent: "verify" });
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission);
   const drafts = signupDrafts(services);
 
@@ -73,7 +75,7 @@ export default function SignCodeRoute() {
         </p>
       ) : null}
       <CodeStep
-        sentTo={t("login.codeSent", { phone })}
+        sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
         code={fields.code}
         verifyLabel={t("login.verifyCode")}
         other={

@@ -29,7 +29,7 @@ export const handle: PageHandle = {
   layout: "join",
   title: "titles.signUp",
   back: "/sign/inputName",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -48,7 +48,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await requireStep(request, services, "phone", STEP);
   const lng = await languageOf(request);
-  const { submission } = await parseForm(request, nationalitySchema);
+  const parsed = await parseForm({ request, context }, nationalitySchema);
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission);
   const nationality = resolveCountry(submission.value.nationality, lng);
   if (!nationality) return refuse(submission, "unknownCountry");

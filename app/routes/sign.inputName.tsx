@@ -22,7 +22,7 @@ export const handle: PageHandle = {
   layout: "join",
   title: "titles.signUp",
   back: "/sign",
-  rateLimit: "auth",
+  rateLimit: "auth-form",
   personal: true,
 };
 
@@ -35,7 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const open = await requireStep(request, context.services, "phone", STEP);
-  const { submission } = await parseForm(request, nameSchema);
+  const parsed = await parseForm({ request, context }, nameSchema);
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission);
   const setCookie = await signupDrafts(context.services).save({
     id: open.id,

@@ -122,7 +122,5 @@ export async function checkCode(
   return { ok: true, phone: checked.phone };
 }
 
-/** "+82 10-1234-5678" shown as "+8210****5678": enough to recognise, not to copy. */
-export function maskPhone(e164: string) {
-  return e164.length > 8 ? `${e164.slice(0, 5)}${"*".repeat(e164.length - 9)}${e164.slice(-4)}` : e164;
-}
+/** What the code screens show of the number a code went to (auth/phoneNumber.server.ts). */
+export { maskPhoneNumber as maskPhone } from "~/auth/phoneNumber.server";

@@ -63,3 +63,22 @@ test("in local mode the texted code can be read at /dev/outbox", async ({ page, 
   await page.goto("/dev/outbox");
   await expect(page.getByRole("row").filter({ hasText: e164 }).first()).toContainText(textedCode(e164));
 });
+
+test("in Urdu the number a code went to reads left-to-right, written as Koreans write it, its middle hidden", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: "lng", value: Buffer.from('"ur"').toString("base64"), url: "http://127.0.0.1" }]);
+  const ur = strings("ur") as unknown as Texts & { login: { codeSent: string } };
+  const { local } = uniqueNumber();
+  await page.goto("/login/login");
+  await page.getByLabel(ur.login.phone).fill(local);
+  await page.getByRole("button", { name: ur.login.sendCode }).click();
+  await expect(page).toHaveURL(/\/login\/authNo$/);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const number = page.locator("bdi[dir='ltr']");
+  await expect(number).toHaveText(`${local.slice(0, 3)}-****-${local.slice(-4)}`);
+  // Inside the translated sentence.
+  const [before] = ur.login.codeSent.split("{{phone}}");
+  await expect(number.locator("..")).toContainText(before!.trim());
+});

@@ -9,7 +9,7 @@ interface Texts {
     start: { withId: string };
     startId: { email: string; password: string; submit: string };
   };
-  errors: { form: { signInFailed: string; invalidEmail: string; required: string } };
+  errors: { form: { signInFailed: string; invalidEmail: string; required: string; tryAgainIn: string } };
   nav: { signOut: string };
 }
 const en = strings("en") as unknown as Texts;
@@ -62,3 +62,30 @@ test("field problems are explained next to the fields, in the visitor's language
   await expect(page.getByText(ko.errors.form.required)).toBeVisible();
   await expect(page.getByLabel(ko.member.startId.email)).toHaveValue("not-an-email");
 });
+
+test("an ID tried past its limit is told in the form how long to wait, with the ID kept", async ({ page }) => {
+  // An ID with no account: each try is refused without counting as a wrong password.
+  const email = `e2e-limit-${randomUUID()}@example.com`;
+  await page.goto("/member/startId");
+  const [before, after] = en.errors.form.tryAgainIn.split("{{seconds}}");
+  const waitMessage = new RegExp(`^${escape(before!)}\\d+${escape(after!)}$`);
+  // The e2e server allows 8 posts per ID a minute (playwright.config.ts): the 9th is held.
+  const passwordField = page.getByLabel(en.member.startId.password);
+  for (let i = 0; i < 9; i++) {
+    await page.getByLabel(en.member.startId.email).fill(email);
+    await passwordField.fill(password);
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/member/startId"),
+      page.getByRole("button", { name: en.member.startId.submit }).click(),
+    ]);
+    // Each refusal leaves the password out of the page: the next try starts from an empty field.
+    await expect(passwordField).toHaveValue("");
+  }
+  await expect(page.getByRole("alert")).toHaveText(waitMessage);
+  await expect(page).toHaveURL(/\/member\/startId/);
+  await expect(page.getByLabel(en.member.startId.email)).toHaveValue(email);
+  // Never the error page.
+  await expect(page.getByText("500", { exact: true })).toHaveCount(0);
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -11,8 +11,10 @@ import { failedStart, launch, startServer, type RunningServer } from "../support
 
 const locale = (lng: string) =>
   JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../locales", lng, "common.json"), "utf8")) as {
-    errors: Record<string, string>;
+    errors: Record<string, string> & { form: Record<string, string> };
   };
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -275,20 +277,41 @@ describe("hostile input", () => {
 });
 
 describe("rate limits", () => {
-  it("hold sign-in and verification posts to their own tier, with a translated answer", async () => {
-    const statuses: number[] = [];
-    let last: Response | null = null;
-    for (let i = 0; i < 3; i++) {
-      last = await fetch(`${server.url}/login/login`, {
+  it("hold sign-in and verification posts to their own tier, answered in the form: how long to wait, what was typed kept", async () => {
+    const post = () =>
+      fetch(`${server.url}/login/login`, {
         method: "POST",
-        headers: { "Accept-Language": "ko" },
-        body: new URLSearchParams({ a: "1" }),
+        headers: { "Accept-Language": "ko", "User-Agent": "Mozilla/5.0" },
+        body: new URLSearchParams({ phone: "010-bad" }),
       });
-      statuses.push(last.status);
-    }
-    expect(statuses.slice(0, 2)).not.toContain(429);
-    expect(statuses[2]).toBe(429);
-    expect(await last!.text()).toContain(locale("ko").errors.tooManyRequests);
+    const statuses: number[] = [];
+    for (let i = 0; i < 2; i++) statuses.push((await post()).status);
+    expect(statuses).not.toContain(429);
+    const held = await post();
+    expect(held.status).toBe(429);
+    const html = await held.text();
+    // The sign-in page itself, in Korean, with its form: the message says how many seconds to wait.
+    const message = locale("ko").errors.form.tryAgainIn!;
+    const [before, after] = message.split("{{seconds}}");
+    const seconds = new RegExp(`${escape(before!)}(\\d+)${escape(after!)}`).exec(html)?.[1];
+    expect(Number(seconds)).toBeGreaterThan(0);
+    expect(Number(seconds)).toBeLessThanOrEqual(60);
+    expect(html).toMatch(/<form[^>]+method="post"/);
+    expect(html).toMatch(/<input[^>]+name="phone"[^>]+value="010-bad"|<input[^>]+value="010-bad"[^>]+name="phone"/);
+  });
+
+  it("answer a held post from a page with JavaScript as the form's data, never as an error", async () => {
+    const held = await fetch(`${server.url}/login/login?_data=routes%2Flogin.login`, {
+      method: "POST",
+      headers: { "Accept-Language": "en", "User-Agent": "Mozilla/5.0" },
+      body: new URLSearchParams({ phone: "010-1234-5678" }),
+    });
+    expect(held.status).toBe(429);
+    expect(held.headers.get("X-Remix-Error")).toBeNull();
+    expect(held.headers.get("X-Remix-Catch")).toBeNull();
+    const reply = (await held.json()) as { error?: Record<string, string[]>; initialValue?: Record<string, string> };
+    expect(reply.error?.[""]?.[0]).toContain("errors.form.tryAgainIn");
+    expect(reply.initialValue?.phone).toBe("010-1234-5678");
   });
 
   it("hold other mutations to the mutation tier", async () => {

@@ -19,7 +19,8 @@ beforeAll(async () => {
     TRUST_PROXY: "1",
     RATE_LIMIT_ALL: "1000",
     RATE_LIMIT_MUTATIONS: "1000",
-    RATE_LIMIT_AUTH: "2",
+    RATE_LIMIT_AUTH: "4",
+    RATE_LIMIT_AUTH_PER_ID: "2",
   });
   port = Number(new URL(server.url).port);
 });
@@ -75,18 +76,43 @@ describe("rate-limit tiers follow the route that answers", () => {
   ])("posts to %s count against the sign-in tier", async (spelling, n) => {
     const client = `198.51.100.${n}`;
     const statuses = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       const answer = await raw("POST", spelling, {
         headers: formHeaders(client),
-        // Its own ID each time: wrong passwords are also counted per ID.
+        // Its own ID each time: posts (and wrong passwords) are also counted per ID.
         body: form({ email: `nobody-${n}-${i}@example.com`, password: "wrong password" }),
       });
       statuses.push(answer.status);
     }
-    // The route itself answered the first two (it did not 404: this spelling reaches it)…
-    expect(statuses.slice(0, 2)).toEqual([401, 401]);
-    // …and the third was held by the strict tier.
-    expect(statuses[2]).toBe(429);
+    // The route itself answered the first four (it did not 404: this spelling reaches it)…
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    // …and the fifth was held by the strict tier.
+    expect(statuses[4]).toBe(429);
+  });
+
+  it("counts sign-in posts per ID too, from whatever address, and a neighbour behind the same address goes on", async () => {
+    const id = "roamer@example.com";
+    const answers = [];
+    for (const client of ["198.51.100.201", "198.51.100.202", "198.51.100.203"]) {
+      answers.push(
+        await raw("POST", "/member/startId", {
+          headers: formHeaders(client, { "Accept-Language": "en" }),
+          body: form({ email: id, password: "Typed-Secret-4821" }),
+        }),
+      );
+    }
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 429]);
+    // Held in the form, which keeps the ID (never the password).
+    expect(answers[2]!.body).toMatch(/Too many attempts\. Please try again in \d+ sec\./);
+    expect(answers[2]!.body).toContain(`value="${id}"`);
+    expect(answers[2]!.body).not.toContain("Typed-Secret-4821");
+
+    // From the last address, its neighbour with another ID is still answered by the route.
+    const neighbour = await raw("POST", "/member/startId", {
+      headers: formHeaders("198.51.100.203"),
+      body: form({ email: "neighbour@example.com", password: "Typed-Secret-4821" }),
+    });
+    expect(neighbour.status).toBe(401);
   });
 
   it("leaves other routes' posts to the looser tier", async () => {

@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
+import { maskPhoneNumber, normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { outboxFile, outboxSender, readOutbox, SmsDeliveryError, twilioSender } from "~/infra/sms/sender.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-sms-"));
@@ -93,5 +93,20 @@ describe("phone numbers", () => {
 
   it("refuses numbers that cannot receive texts", () => {
     expect(normalizePhoneNumber("02-2100-2114")).toEqual({ ok: false, problem: "notMobile" });
+  });
+});
+
+describe("numbers shown back to their owner", () => {
+  it.each([
+    ["+821012345678", "010-****-5678"],
+    ["+821098765432", "010-****-5432"],
+    ["+84901234567", "+84 *** **4 567"],
+    ["+9779841234567", "+977 *** ***4567"],
+  ])("shows %s as %s: national format in Korea, the country code elsewhere, the middle hidden", (e164, shown) => {
+    expect(maskPhoneNumber(e164)).toBe(shown);
+  });
+
+  it("hides the middle of a number it cannot parse too", () => {
+    expect(maskPhoneNumber("+99912345678")).toBe("+99*****5678");
   });
 });

@@ -57,5 +57,6 @@ export function loadContext(services: Services): AppLoadContext {
     buildVersion: "test-build",
     clientAddress: "192.0.2.1",
     fromThisMachine: false,
+    rateLimited: null,
   };
 }

@@ -1,0 +1,41 @@
+/**
+ * Posts to the sign-in and joining forms counted per person (the phone number or
+ * ID the form names), as well as per address (server.ts): a dormitory or a
+ * workplace behind one address is not locked out by its neighbours, and one
+ * number or ID cannot be tried faster than its own limit from many addresses.
+ * Counted in the process's memory like the address tiers (decision 0016), with
+ * express-rate-limit's store.
+ */
+import { MemoryStore } from "express-rate-limit";
+
+export interface AttemptCounter {
+  /** Counts one post for `key`; the seconds to wait when it is over the limit, else null. */
+  hit(key: string): Promise<number | null>;
+}
+
+export function attemptCounter(options: { limit: number; windowMs: number }): AttemptCounter {
+  const store = new MemoryStore();
+  store.init({ windowMs: options.windowMs } as Parameters<MemoryStore["init"]>[0]);
+  return {
+    async hit(key) {
+      const { totalHits, resetTime } = await store.increment(key);
+      if (totalHits <= options.limit) return null;
+      const left = (resetTime?.getTime() ?? Date.now() + options.windowMs) - Date.now();
+      return Math.max(1, Math.ceil(left / 1000));
+    },
+  };
+}
+
+/**
+ * Who a sign-in or joining form is about: its phone number (digits only, so
+ * "010-1234-5678" and "+82 10 1234 5678" are one person) or its ID. Null when the
+ * form names neither (a code step: the number is in its flow, bounded per code).
+ */
+export function attemptKey(formData: FormData): string | null {
+  const phone = String(formData.get("phone") ?? "").replace(/\D/g, "");
+  if (phone) return `phone:${phone.replace(/^(?:82|0)/, "")}`;
+  const id = String(formData.get("email") ?? "")
+    .trim()
+    .toLowerCase();
+  return id ? `id:${id}` : null;
+}
