@@ -26,7 +26,9 @@ export default function TermsRoute() {
       <p>{t("termsPage.intro")}</p>
       {documents.map((doc) => (
         <section key={doc.id} id={doc.id} aria-labelledby={`${doc.id}-title`}>
-          <h2 id={`${doc.id}-title`}>{doc.title}</h2>
+          <h2 id={`${doc.id}-title`}>
+            {t(doc.required ? "signup.agree.required" : "signup.agree.optional")} {doc.title}
+          </h2>
           <p className="field__hint">{doc.effective}</p>
           {doc.sections.map((section) => (
             <div key={section.heading}>

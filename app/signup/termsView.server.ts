@@ -11,6 +11,7 @@ export async function termsItemsIn(lng: string): Promise<TermsItem[]> {
 export interface TermsText {
   id: string;
   title: string;
+  required: boolean;
   effective: string;
   sections: { heading: string; body: string }[];
 }
@@ -27,6 +28,7 @@ export async function termsTextsIn(lng: string): Promise<TermsText[]> {
       return {
         id: d.id,
         title: t(`${d.id}.title`),
+        required: d.required,
         effective: t("effective", { version: d.version, date: d.version }),
         sections: Object.values(sections),
       };

@@ -84,3 +84,16 @@ describe("locale files", () => {
     }
   }
 });
+
+describe("the terms checklist", () => {
+  // The checklist puts "(Required)" or "(Optional)" before each title: a title that says it again reads twice.
+  it.each([...supportedLanguages])("in %s, no terms title says itself whether it is required", (lng) => {
+    const terms = load(lng, "terms");
+    const marker = /[(（][^()（）]*[)）]\s*$/;
+    const titles = [...terms].filter(([key]) => /^\w+\.title$/.test(key));
+    expect(titles.length).toBeGreaterThanOrEqual(4);
+    for (const [key, title] of titles) expect(title, key).not.toMatch(marker);
+    const signup = load(lng, "signup");
+    expect(signup.get("signup.agree.optional")).toMatch(marker);
+  });
+});
