@@ -19,6 +19,7 @@
 // instead of a chunk of its own. (On the server, every route imports it anyway.)
 import "~/routeKit.server";
 
+export { Branded } from "~/components/Branded";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { Icon, type IconName } from "~/components/Icon";
 export { LanguagePicker } from "~/components/LanguagePicker";

@@ -10,6 +10,11 @@ export interface PhoneFlow {
   codeId: string;
   phone: string;
   redirectTo: string;
+  /**
+   * The code proved the phone but no member uses it: the visitor may join with it
+   * (once: joining spends the flow), without a second text, while the flow lives.
+   */
+  provenWithoutAccount?: true;
 }
 
 /** Long enough for a code to arrive and be typed, a resend included; the code itself lives 3 minutes. */

@@ -5,7 +5,7 @@
  * grant: it lives on the server for ten minutes, belongs to the browser that
  * earned it, and is spent (deleted) by the very step that sets the new password.
  */
-import { CODE_TTL_MS, MAX_ATTEMPTS, type VerifyResult } from "~/verification/phoneCodes.server";
+import { CODE_TTL_MS, codeAsTyped, MAX_ATTEMPTS, type VerifyResult } from "~/verification/phoneCodes.server";
 import type { Services } from "~/infra/services.server";
 import { flow } from "./flow.server";
 
@@ -41,7 +41,8 @@ export function checkWithoutCode(
   code: string,
   now: number,
 ): { result: Exclude<VerifyResult, { ok: true }>; attempts: number } {
-  if (!/^\d{6}$/.test(code)) return { result: { ok: false, reason: "malformed" }, attempts: state.attempts };
+  if (!/^\d{6}$/.test(codeAsTyped(code)))
+    return { result: { ok: false, reason: "malformed" }, attempts: state.attempts };
   if (state.attempts >= MAX_ATTEMPTS)
     return { result: { ok: false, reason: "tooManyAttempts" }, attempts: state.attempts };
   if (now >= state.sentAt + CODE_TTL_MS) return { result: { ok: false, reason: "expired" }, attempts: state.attempts };

@@ -1,20 +1,49 @@
 /**
  * The one form step that checks a texted code, for every flow that proves a
  * phone number (phone sign-in, both joins, recovery, phone change): where the
- * code went, the code field, "verify", "send a new code", and a way to use
- * another number or ID. It submits `intent=verify` or `intent=resend` to the
- * page's action (verification/codes.server.ts `codeStepSchema`).
+ * code went, how long it works, the code field, "verify", "send a new code", and
+ * a way to use another number or ID. It submits `intent=verify` or
+ * `intent=resend` to the page's action (verification/codes.server.ts `codeStepSchema`).
+ *
+ * Without JavaScript the page says until when the code works and the server
+ * answers an early "send a new code"; with it, both count down live.
  */
 import type { FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { CodeTimes } from "~/verification/codes.server";
 import { CodeField, SubmitButton } from "./form";
+
+/** 150 000 ms → "2:30". */
+const minutesAndSeconds = (ms: number) => {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+};
+
+/**
+ * The time now on the server's clock, ticking every second once hydrated (null
+ * before, so the first render matches the server's). The phone's own clock may be
+ * off: the offset to the server's clock is taken when the times arrive.
+ */
+function useServerNow(times: CodeTimes | null): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!times) return;
+    const offset = Date.now() - times.now;
+    const tick = () => setNow(Date.now() - offset);
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    return () => window.clearInterval(timer);
+  }, [times]);
+  return now;
+}
 
 export function CodeStep({
   sentTo,
   code,
   verifyLabel,
   other,
+  times,
 }: {
   /** The sentence saying where the code went. */
   sentTo: ReactNode;
@@ -22,24 +51,45 @@ export function CodeStep({
   verifyLabel: string;
   /** A link or button to start again with another number or ID. */
   other?: ReactNode;
+  /** The code's clock (codes.server.ts `codeTimes`); null when the flow has none to show. */
+  times: CodeTimes | null;
 }) {
   const { t } = useTranslation("auth");
+  const now = useServerNow(times);
+  const expired = times ? (now === null ? times.expired : now >= times.expiresAt) : false;
+  const resendWait = times && now !== null ? times.resendAt - now : 0;
   return (
     <>
       <p>{sentTo}</p>
-      <CodeField field={code} />
+      <CodeField field={code} autoSubmit />
+      {times ? (
+        expired ? (
+          <p className="code-timer code-timer--expired" role="status">
+            {t("login.codeExpiredHint")}
+          </p>
+        ) : (
+          <p className="code-timer">
+            {now === null
+              ? t("login.codeValidUntil", { time: times.validUntil })
+              : t("login.codeTimeLeft", { time: minutesAndSeconds(times.expiresAt - now) })}
+          </p>
+        )
+      ) : null}
       <SubmitButton name="intent" value="verify">
         {verifyLabel}
       </SubmitButton>
-      <button
-        type="submit"
-        name="intent"
-        value="resend"
-        className="button button--secondary button--block"
-        formNoValidate
-      >
-        {t("login.resend")}
-      </button>
+      <p className="code-step__resend">
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          className="link-button"
+          formNoValidate
+          disabled={resendWait > 0}
+        >
+          {resendWait > 0 ? t("login.resendIn", { time: minutesAndSeconds(resendWait) }) : t("login.resend")}
+        </button>
+      </p>
       {other}
     </>
   );

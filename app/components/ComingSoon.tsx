@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { UpcomingFeature } from "~/lib/upcoming";
+import { Branded } from "./Branded";
 import { WaysOn } from "./ErrorView";
 import { Icon, type IconName } from "./Icon";
 
@@ -20,7 +21,9 @@ export function ComingSoon({ feature }: { feature: UpcomingFeature }) {
     <section className="coming-soon" aria-labelledby="coming-soon-title">
       <Icon name={icons[feature]} className="coming-soon__icon" />
       <h2 id="coming-soon-title">{t("comingSoon.heading")}</h2>
-      <p className="coming-soon__text">{t("comingSoon.text")}</p>
+      <p className="coming-soon__text">
+        <Branded>{t("comingSoon.text")}</Branded>
+      </p>
       <WaysOn afterError={false} />
     </section>
   );

@@ -6,12 +6,27 @@ const SLOT = "\u2063";
  * phone number): the value reads as written inside right-to-left text, and the
  * sentence's own direction is not disturbed by it.
  */
-export function SentenceWithLtr({ sentence, value }: { sentence: (slot: string) => string; value: string }) {
+export function SentenceWithLtr({
+  sentence,
+  value,
+  href,
+}: {
+  sentence: (slot: string) => string;
+  value: string;
+  /** Makes the value a link (a phone number as `tel:`). */
+  href?: string;
+}) {
   const [before = "", after = ""] = sentence(SLOT).split(SLOT);
   return (
     <>
       {before}
-      <bdi dir="ltr">{value}</bdi>
+      {href ? (
+        <a href={href} dir="ltr" className="ltr-link">
+          <bdi>{value}</bdi>
+        </a>
+      ) : (
+        <bdi dir="ltr">{value}</bdi>
+      )}
       {after}
     </>
   );

@@ -2,7 +2,18 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-export function SignUpComplete({ name, signedIn }: { name: string; signedIn: boolean }) {
+/** Where a member stores their visa expiry date (my page). */
+const VISA_SETTINGS = "/mypage/visa";
+
+export function SignUpComplete({
+  name,
+  signedIn,
+  hasVisaExpiry,
+}: {
+  name: string;
+  signedIn: boolean;
+  hasVisaExpiry: boolean;
+}) {
   const { t } = useTranslation("signup");
   return (
     <section className="start" aria-labelledby="complete-heading">
@@ -12,6 +23,27 @@ export function SignUpComplete({ name, signedIn }: { name: string; signedIn: boo
       <p className="start__intro" role="status">
         {signedIn ? t("signup.complete.body") : t("signup.complete.signInLater")}
       </p>
+      {signedIn ? (
+        <section className="next-steps" aria-labelledby="next-steps-heading">
+          <h3 id="next-steps-heading" className="next-steps__heading">
+            {t("signup.complete.next")}
+          </h3>
+          <ul className="next-steps__list">
+            {hasVisaExpiry ? null : (
+              <li>
+                <Link to={VISA_SETTINGS} className="next-steps__item">
+                  {t("signup.complete.addExpiry")}
+                </Link>
+              </li>
+            )}
+            <li>
+              <Link to="/member/findVisa" className="next-steps__item">
+                {t("signup.complete.exploreFinder")}
+              </Link>
+            </li>
+          </ul>
+        </section>
+      ) : null}
       <div className="start__actions">
         {signedIn ? (
           <Link className="button button--primary" to="/">

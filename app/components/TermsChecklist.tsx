@@ -30,6 +30,9 @@ export function TermsChecklist({
   const { t } = useTranslation("signup");
   const [checked, setChecked] = useState<Partial<TermsChoices>>(defaults);
   const all = documents.every((d) => checked[d.id]);
+  // One message for every required item left unchecked, after the list; each such box points to it.
+  const missing = documents.find((d) => errors[d.id]?.length);
+  const errorId = `${formId}-terms-error`;
   const setAll = (on: boolean) => setChecked(Object.fromEntries(documents.map((d) => [d.id, on])));
 
   return (
@@ -51,35 +54,33 @@ export function TermsChecklist({
       </p>
       {documents.map((doc) => {
         const id = `${formId}-${doc.id}`;
-        const error = errors[doc.id];
+        const invalid = Boolean(errors[doc.id]?.length);
         return (
-          <div key={doc.id}>
-            <div className="terms-item">
-              <input
-                type="checkbox"
-                id={id}
-                name={doc.id}
-                checked={checked[doc.id] === true}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked;
-                  setChecked((c) => ({ ...c, [doc.id]: on }));
-                }}
-                aria-invalid={error?.length ? true : undefined}
-                aria-describedby={error?.length ? `${id}-error` : undefined}
-              />
-              <label htmlFor={id}>
-                {t(doc.required ? "signup.agree.required" : "signup.agree.optional")} {doc.title}
-              </label>
-              {doc.hasText ? (
-                <a href={`/member/terms#${doc.id}`} target="_blank" rel="noopener">
-                  {t("signup.agree.view")}
-                </a>
-              ) : null}
-            </div>
-            <FieldError id={`${id}-error`} errors={error} />
+          <div key={doc.id} className="terms-item">
+            <input
+              type="checkbox"
+              id={id}
+              name={doc.id}
+              checked={checked[doc.id] === true}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setChecked((c) => ({ ...c, [doc.id]: on }));
+              }}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? errorId : undefined}
+            />
+            <label htmlFor={id}>
+              {t(doc.required ? "signup.agree.required" : "signup.agree.optional")} {doc.title}
+            </label>
+            {doc.hasText ? (
+              <a href={`/member/terms#${doc.id}`} target="_blank" rel="noopener">
+                {t("signup.agree.view")}
+              </a>
+            ) : null}
           </div>
         );
       })}
+      <FieldError id={errorId} errors={missing ? errors[missing.id] : undefined} />
     </fieldset>
   );
 }

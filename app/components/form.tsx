@@ -1,9 +1,10 @@
 /** Pieces every server-validated form shares. Messages are form-message keys (lib/formMessage.ts). */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { translateFormMessage } from "~/lib/formMessage";
+import { Branded } from "./Branded";
 
 /** The form-level message (role=alert), or nothing. */
 export function FormAlert({ id, errors }: { id: string; errors: string[] | undefined }) {
@@ -11,7 +12,7 @@ export function FormAlert({ id, errors }: { id: string; errors: string[] | undef
   if (!errors?.length) return null;
   return (
     <p className="form-error" role="alert" id={id}>
-      {translateFormMessage(t, errors[0])}
+      <Branded>{translateFormMessage(t, errors[0]) ?? ""}</Branded>
     </p>
   );
 }
@@ -22,7 +23,7 @@ export function FieldError({ id, errors }: { id: string; errors: string[] | unde
   if (!errors?.length) return null;
   return (
     <p className="field__error" id={id}>
-      {translateFormMessage(t, errors[0])}
+      <Branded>{translateFormMessage(t, errors[0]) ?? ""}</Branded>
     </p>
   );
 }
@@ -79,8 +80,26 @@ export function PhoneField({ field }: { field: Field }) {
 }
 
 /** A texted 6-digit code; the phone's keyboard offers the code from the message. */
-export function CodeField({ field }: { field: Field }) {
+/**
+ * The texted code: the keyboard's digits and the SMS suggestion (`one-time-code`).
+ * A pasted "123 456" is accepted (the server reads digits only); with `autoSubmit`
+ * and JavaScript, six digits send the form at once through its verify button.
+ */
+export function CodeField({ field, autoSubmit = false }: { field: Field; autoSubmit?: boolean }) {
   const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const sentFor = useRef<string | null>(null);
+  const onInput = (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const digits = input.value.normalize("NFKC").replace(/\D/g, "");
+    if (digits !== input.value && digits.length <= 6) input.value = digits;
+    if (!autoSubmit || digits.length !== 6 || navigation.state !== "idle" || sentFor.current === digits) return;
+    const verify = input.form?.querySelector<HTMLButtonElement>('button[name="intent"][value="verify"]');
+    if (!input.form || !verify) return;
+    // Once per code typed: a double tap or a second input event does not send it twice.
+    sentFor.current = digits;
+    input.form.requestSubmit(verify);
+  };
   return (
     <div className="field">
       <label htmlFor={field.id}>{t("login.code")}</label>
@@ -88,7 +107,9 @@ export function CodeField({ field }: { field: Field }) {
         {...getInputProps(field, { type: "text" })}
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        // Room for a pasted "123 456" or "123-456"; the server counts digits only.
+        maxLength={12}
+        onInput={onInput}
       />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>

@@ -29,6 +29,8 @@ const sharedSchema = z.object({
   RATE_LIMIT_AUTH: positiveInt.default(30),
   /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
   RATE_LIMIT_AUTH_PER_ID: positiveInt.default(10),
+  /** Texted codes per client address a day, across numbers and purposes (verification/phoneCodes.server.ts). */
+  SMS_DAILY_CAP_PER_CLIENT: positiveInt.default(30),
   /** Host name (no scheme) on which analytics run; anywhere else they are never emitted. */
   PRODUCTION_HOST: z
     .string()

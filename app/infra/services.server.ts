@@ -101,7 +101,12 @@ export function composeServices(parts: {
     identity: createIdentity(config, emulator),
     emulator,
     sessionSecret,
-    phoneCodes: createPhoneCodes({ codes: stores.phoneCodes, secret: sessionSecret, sender: smsSender(config) }),
+    phoneCodes: createPhoneCodes({
+      codes: stores.phoneCodes,
+      secret: sessionSecret,
+      sender: smsSender(config),
+      capPerClient: config.SMS_DAILY_CAP_PER_CLIENT,
+    }),
     formAttempts: attemptCounter({ limit: config.RATE_LIMIT_AUTH_PER_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
   };
 }

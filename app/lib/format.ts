@@ -47,6 +47,12 @@ export function formatDate(date: Date | number | string, timeZone = PRODUCT_TIME
   return p ? `${p.year}-${pad(p.month)}-${pad(p.day)}` : "";
 }
 
+/** "14:05" (24-hour), or "" for an invalid date. */
+export function formatTime(date: Date | number | string, timeZone = PRODUCT_TIME_ZONE): string {
+  const p = parts(date, timeZone);
+  return p ? `${pad(p.hour)}:${pad(p.minute)}` : "";
+}
+
 /** "2026년 11월 22일 (9시 5분)", or "" for an invalid date. */
 export function formatKoreanDateTime(date: Date | number | string, timeZone = PRODUCT_TIME_ZONE): string {
   const p = parts(date, timeZone);

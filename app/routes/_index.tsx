@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { isbot } from "isbot";
 import { useTranslation } from "react-i18next";
 import { TodayPopup } from "~/components/TodayPopup";
+import { VisaCard } from "~/components/VisaCard";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, Icon, RouteErrorBoundary } from "~/pageKit";
-import { json, redirect, hasChosenLanguage } from "~/routeKit.server";
+import { json, redirect, hasChosenLanguage, languageOf, memberHome, readSession } from "~/routeKit.server";
 import logo from "~/assets/logo.svg";
 
 export const handle: PageHandle = {
@@ -16,12 +17,14 @@ export const handle: PageHandle = {
   tab: "home",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // A person's first visit is offered language selection; crawlers never are.
   if (!isbot(request.headers.get("user-agent")) && !(await hasChosenLanguage(request))) {
     throw redirect("/language?redirectTo=%2F");
   }
-  return json({});
+  const session = await readSession(request, context.services);
+  const member = session ? await memberHome(context.services, session.uid, await languageOf(request)) : null;
+  return json({ member });
 }
 
 const entries = [
@@ -35,6 +38,7 @@ const entries = [
 ] as const;
 
 export default function MainRoute() {
+  const { member } = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
   return (
     <>
@@ -48,16 +52,29 @@ export default function MainRoute() {
           </Link>
           <Link to="/noti" className="icon-button inbox-link" aria-label={t("main.inbox")}>
             <Icon name="noti" />
-            {/* Unread badge slot: filled with the member's unread count once sign-in exists. */}
+            {/* Unread badge slot: filled with the member's unread count once the inbox exists. */}
             <span className="badge" data-slot="unread" hidden />
           </Link>
         </div>
       </header>
 
-      <section className="hero">
-        <h1 className="hero__title">{t("main.greeting")}</h1>
-        <p className="hero__text">{t("main.intro")}</p>
-      </section>
+      {member ? (
+        <>
+          <section className="hero hero--member">
+            <h1 className="hero__title">{t("main.memberGreeting", { name: member.name })}</h1>
+          </section>
+          <VisaCard visa={member.visa} stay={member.stay} />
+        </>
+      ) : (
+        <section className="hero">
+          <h1 className="hero__title">{t("main.greeting")}</h1>
+          <p className="hero__text">{t("main.intro")}</p>
+          <Link to="/member/start" className="button hero__start">
+            {t("main.start")}
+          </Link>
+          <p className="hero__hint">{t("main.startHint")}</p>
+        </section>
+      )}
 
       <nav aria-label={t("main.services")}>
         <ul className="entry-grid">

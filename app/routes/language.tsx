@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, LanguagePicker, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, chooseLanguage, languagePageData } from "~/routeKit.server";
@@ -25,8 +26,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LanguageRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const { t } = useTranslation();
   return (
     <div className="language-page">
+      {/* The page's title for those who hear or scan headings; the logo and the list say it to the eye. */}
+      <h1 className="visually-hidden">{t("titles.language")}</h1>
       <img className="language-page__logo" src={logo} alt="" width="120" height="30" />
       <LanguagePicker current={data.current} redirectTo={result?.redirectTo ?? data.redirectTo} error={result?.error} />
     </div>

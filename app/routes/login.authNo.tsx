@@ -1,13 +1,14 @@
 /**
  * Sign in with a phone number, step 2: the code. Without the flow of step 1 (a
- * jump ahead, or an expired flow) the visitor goes back to step 1.
+ * jump ahead, or an expired flow) the visitor goes back to step 1. A number the
+ * code proved but no member uses is offered joining with it, without a second text.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithLtr } from "~/pageKit";
-import { CodeStep, FormAlert, getFormProps, useForm } from "~/formKit";
+import { CodeStep, FormAlert, getFormProps, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   redirect,
@@ -21,10 +22,12 @@ import {
   isMember,
   log,
   checkCode,
-  codeStepSchema,
+  codeTimesOf,
+  signInCodeSchema,
+  signupDrafts,
   maskPhone,
   resendCode,
-  type CodeStepFields,
+  type SignInCodeFields,
   type PendingCode,
 } from "~/routeKit.server";
 
@@ -46,28 +49,41 @@ async function flowOf(request: Request, context: LoaderFunctionArgs["context"]) 
     codeId: open.data.codeId,
     phone: open.data.phone,
     redirectTo: safeRedirect(open.data.redirectTo),
+    provenWithoutAccount: open.data.provenWithoutAccount === true,
   };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const flow = await flowOf(request, context);
-  return json({ phone: maskPhone(flow.phone) });
+  return json({
+    phone: maskPhone(flow.phone),
+    times: flow.provenWithoutAccount ? null : await codeTimesOf(context.services, flow.codeId),
+    canJoin: flow.provenWithoutAccount,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const flow = await flowOf(request, context);
   const pending: PendingCode = { purpose: "signIn", phone: flow.phone, codeId: flow.codeId };
-  const parsed = await parseForm({ request, context }, codeStepSchema, { defaultIntent: "verify" });
+  const parsed = await parseForm({ request, context }, signInCodeSchema, { defaultIntent: "verify" });
   if (parsed.refused) return parsed.refused;
   const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission);
+
+  if (submission.value.intent === "join") {
+    if (!flow.provenWithoutAccount) return refuse(submission, "codeFirst");
+    // The proof is spent here: the sign-in flow ends and a phone join starts with the proven number.
+    const headers = withCookies(new Headers(), [await phoneLoginFlow(services).discard(flow.id)]);
+    const started = await signupDrafts(services).start(request, { kind: "phone", phone: flow.phone });
+    return redirect("/sign", { headers: withCookies(headers, started.cookies) });
+  }
 
   if (submission.value.intent === "resend") {
     const sent = await resendCode(request, services, context.clientAddress, pending);
     const headers = withCookies(new Headers(), sent.cookies);
     if (!sent.ok) return refuse(submission, sent.problem, { headers });
-    const { id, ...data } = flow;
+    const { id, provenWithoutAccount: _proven, ...data } = flow;
     withCookies(headers, [await phoneLoginFlow(services).save(id, { ...data, codeId: sent.pending.codeId })]);
     return accepted(submission, { headers });
   }
@@ -80,8 +96,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!found.ok) return refuse(submission, "unavailable");
   const uid = found.account?.uid;
   // No member uses the number (an account without a profile is not a member). The
-  // flow stays (its code is spent; it expires by itself) so the page can show this.
-  if (!uid || !(await isMember(services, uid))) return refuse(submission, "noAccount");
+  // flow stays (its code is spent; it expires by itself) and remembers the proof, so
+  // the page can offer joining with this number.
+  if (!uid || !(await isMember(services, uid))) {
+    const { id, provenWithoutAccount: _proven, ...data } = flow;
+    const saved = await phoneLoginFlow(services).save(id, { ...data, provenWithoutAccount: true });
+    return redirect("/login/authNo", { headers: withCookies(new Headers(), [saved]) });
+  }
   const signedIn = await services.identity.signInAs(uid);
   if (!signedIn.ok) return refuse(submission, "unavailable");
   const session = await startSession(services, signedIn.idToken);
@@ -96,9 +117,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginCodeRoute() {
   const { t } = useTranslation("auth");
-  const { phone } = useLoaderData<typeof loader>();
+  const { phone, times, canJoin } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<CodeStepFields>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<SignInCodeFields>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });
+  if (canJoin) {
+    return (
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <p role="status">
+          <SentenceWithLtr sentence={(slot) => t("login.noAccountJoin", { phone: slot })} value={phone} />
+        </p>
+        <SubmitButton name="intent" value="join">
+          {t("login.joinWithNumber")}
+        </SubmitButton>
+        <p className="form__links">
+          <Link to="/login/login">{t("login.changeNumber")}</Link>
+        </p>
+      </Form>
+    );
+  }
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <FormAlert id={form.errorId} errors={form.errors} />
@@ -106,6 +143,7 @@ export default function LoginCodeRoute() {
         sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
         code={fields.code}
         verifyLabel={t("login.verify")}
+        times={times}
         other={
           <p className="form__links">
             <Link to="/login/login">{t("login.changeNumber")}</Link>

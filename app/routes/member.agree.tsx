@@ -7,7 +7,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import type { SignupKind } from "~/signup/steps";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { FormAlert, getFormProps, Honeypot, SubmitButton, TermsChecklist, useForm } from "~/formKit";
 import {
   json,
@@ -80,7 +80,9 @@ export default function AgreeRoute() {
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <p className="signup-step">{t("signup.step", step)}</p>
-      <h2>{t("signup.agree.heading")}</h2>
+      <h2>
+        <Branded>{t("signup.agree.heading")}</Branded>
+      </h2>
       {googleEmail ? <p className="signup-google">{t("signup.google.joining", { email: googleEmail })}</p> : null}
       <FormAlert id={form.errorId} errors={form.errors} />
       <TermsChecklist

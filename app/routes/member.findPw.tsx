@@ -38,6 +38,7 @@ import {
   sendCode,
   type RecoveryFlow,
   type FindPasswordFields,
+  codeTimes,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -55,7 +56,9 @@ const STEP = "/member/findPw";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const open = await recoveryFlow(context.services).read(request);
   if (open?.data.stage === "verified") throw redirect("/member/resetPw");
-  return json({ email: open?.data.stage === "code" ? open.data.email : null });
+  const code = open?.data.stage === "code" ? open.data : null;
+  // Timed from when the text went out, also for an ID without a member (no code): the two look alike.
+  return json({ email: code?.email ?? null, times: code ? codeTimes(code.sentAt) : null });
 }
 
 /**
@@ -139,7 +142,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function FindPasswordRoute() {
   const { t } = useTranslation("auth");
-  const { email } = useLoaderData<typeof loader>();
+  const { email, times } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FindPasswordFields>({
     id: "find-password",
@@ -154,6 +157,7 @@ export default function FindPasswordRoute() {
           sentTo={t("recovery.codeSent", { email })}
           code={fields.code}
           verifyLabel={t("login.verifyCode")}
+          times={times}
           other={
             <button type="submit" name="intent" value="restart" className="link-button" formNoValidate>
               {t("recovery.otherId")}

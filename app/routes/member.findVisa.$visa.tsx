@@ -36,6 +36,7 @@ export default function SelectVisaRoute() {
         <span className="visa-item__code">{status.code}</span> {status.name}
       </h2>
       <p>{status.description}</p>
+      {status.closedSince ? <p className="visa-detail__closed">{t("visaFinder.closed")}</p> : null}
       <WorkBadge work={status.work} />
       {status.subtypes.length > 0 ? (
         <section aria-labelledby="subtypes-heading">
@@ -65,7 +66,9 @@ export default function SelectVisaRoute() {
         </Link>
       ) : null}
       <p>
-        <Link to={back}>{t("visaFinder.allVisas")}</Link>
+        <Link className="visa-detail__all" to={back}>
+          {t("visaFinder.allVisas")}
+        </Link>
       </p>
     </div>
   );

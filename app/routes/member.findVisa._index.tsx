@@ -7,8 +7,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
-import { json, languageOf, searchVisas } from "~/routeKit.server";
+import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithLtr, WorkBadge } from "~/pageKit";
+import { json, languageOf, quickVisaCodes, searchVisas } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder],
@@ -23,12 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
   const returnTo = url.searchParams.has("returnTo") ? safeRedirect(url.searchParams.get("returnTo"), "") : "";
   const families = await searchVisas(query, await languageOf(request));
-  return json({ query: query.trim(), returnTo, families });
+  // Without a search, the statuses most members hold come first as quick choices.
+  const statuses = new Map(families.flatMap((f) => f.statuses.map((s) => [s.code, s])));
+  const quick = query.trim() ? [] : quickVisaCodes.flatMap((code) => statuses.get(code) ?? []);
+  return json({ query: query.trim(), returnTo, families, quick });
 }
 
 export default function FindVisaRoute() {
   const { t } = useTranslation("visaFinder");
-  const { query, returnTo, families } = useLoaderData<typeof loader>();
+  const { query, returnTo, families, quick } = useLoaderData<typeof loader>();
   const count = families.reduce((sum, f) => sum + f.statuses.length, 0);
   const detail = (code: string) =>
     `/member/findVisa/${code}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
@@ -62,6 +65,24 @@ export default function FindVisaRoute() {
           </Link>
         </p>
       ) : null}
+      {quick.length ? (
+        <section className="visa-quick" aria-labelledby="visa-quick-title">
+          <h2 id="visa-quick-title" className="visa-family__name">
+            {t("visaFinder.quick")}
+          </h2>
+          <ul className="visa-quick__list">
+            {quick.map((status) => (
+              <li key={status.code}>
+                <Link className="visa-chip" to={detail(status.code)}>
+                  <span className="visa-chip__code">{status.code}</span>
+                  <span className="visa-chip__name">{status.name}</span>
+                  {status.closedSince ? <span className="visa-chip__closed">{t("visaFinder.closed")}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {families.map((family) => (
         <section key={family.family} className="visa-family" aria-labelledby={`family-${family.family}`}>
           <h2 id={`family-${family.family}`} className="visa-family__name">
@@ -83,7 +104,9 @@ export default function FindVisaRoute() {
           </ul>
         </section>
       ))}
-      <p className="visa-finder__source">{t("visaFinder.source")}</p>
+      <p className="visa-finder__source">
+        <SentenceWithLtr sentence={(phone) => t("visaFinder.source", { phone })} value="1345" href="tel:1345" />
+      </p>
     </div>
   );
 }

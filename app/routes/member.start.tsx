@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { json, googleConfigured, signInDestination } from "~/routeKit.server";
 
 /** The start screen: the ways in (phone, ID, and Google when configured) and the ways to join. */
@@ -55,7 +55,7 @@ export default function StartRoute() {
         ) : null}
       </div>
       <p className="start__join">
-        {t("member.start.newHere")} <Link to="/member/agree">{t("member.start.join")}</Link>
+        <Branded>{t("member.start.newHere")}</Branded> <Link to="/member/agree">{t("member.start.join")}</Link>
         {" · "}
         <Link to="/sign">{t("member.start.joinWithPhone")}</Link>
       </p>

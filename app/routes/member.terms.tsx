@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { json, languageOf, termsTextsIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -23,7 +23,9 @@ export default function TermsRoute() {
   const { documents } = useLoaderData<typeof loader>();
   return (
     <div className="terms-doc">
-      <p>{t("termsPage.intro")}</p>
+      <p>
+        <Branded>{t("termsPage.intro")}</Branded>
+      </p>
       {documents.map((doc) => (
         <section key={doc.id} id={doc.id} aria-labelledby={`${doc.id}-title`}>
           <h2 id={`${doc.id}-title`}>
@@ -33,7 +35,9 @@ export default function TermsRoute() {
           {doc.sections.map((section) => (
             <div key={section.heading}>
               <h3>{section.heading}</h3>
-              <p>{section.body}</p>
+              <p>
+                <Branded>{section.body}</Branded>
+              </p>
             </div>
           ))}
         </section>

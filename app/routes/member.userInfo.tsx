@@ -36,6 +36,7 @@ import {
   type UserInfoFields,
   stepAfter,
   stepPosition,
+  codeTimesOf,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -57,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     step: stepPosition(draft.kind, STEP),
     name: draft.name ?? "",
     pendingPhone: draft.pending ? maskPhone(draft.pending.phone) : null,
+    codeTimes: draft.pending ? await codeTimesOf(context.services, draft.pending.codeId) : null,
     verifiedPhone: draft.phone ? maskPhone(draft.phone) : null,
   });
 }
@@ -102,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function UserInfoRoute() {
   const { t } = useTranslation(["signup", "auth"]);
-  const { step, name, pendingPhone, verifiedPhone } = useLoaderData<typeof loader>();
+  const { step, name, pendingPhone, codeTimes, verifiedPhone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<UserInfoFields>({
     id: "user-info",
@@ -146,6 +148,7 @@ export default function UserInfoRoute() {
           sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={pendingPhone} />}
           code={fields.code}
           verifyLabel={t("login.verifyCode")}
+          times={codeTimes}
           other={
             <button type="submit" name="intent" value="change" className="link-button" formNoValidate>
               {t("login.changeNumber")}

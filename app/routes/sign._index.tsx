@@ -1,13 +1,15 @@
 /**
  * Sign-up with a phone, step 1: the terms and the mobile number. A code is sent
  * only when the required terms are agreed; whether the number already has an
- * account is said after the code proves the phone.
+ * account is said after the code proves the phone. A draft that already holds a
+ * proven number (phone sign-in found no account for it, or the visitor came back
+ * here) asks for the terms only: no second text.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
 import { FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, TermsChecklist, useForm } from "~/formKit";
 import {
   json,
@@ -21,6 +23,8 @@ import {
   openStep,
   sendJoinCode,
   joinByPhoneSchema,
+  termsSchema,
+  maskPhone,
   termsItemsIn,
   type JoinByPhoneFields,
 } from "~/routeKit.server";
@@ -39,15 +43,29 @@ const STEP = "/sign";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const open = await openStep(request, context.services, "phone", STEP);
+  const proven = open?.draft.phone && !open.draft.pending ? open.draft.phone : null;
   return json({
     documents: await termsItemsIn(await languageOf(request)),
     defaults: open?.draft.terms?.choices ?? {},
+    provenPhone: proven ? maskPhone(proven) : null,
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await openStep(request, services, "phone", STEP);
+  if (open?.draft.phone && !open.draft.pending) {
+    // The number is proven already: only the terms are asked for, then the next step after the code.
+    const parsed = await parseForm({ request, context }, termsSchema);
+    if (parsed.refused) return parsed.refused;
+    const { submission, bot } = parsed;
+    if (submission.status !== "success") return invalid(submission);
+    if (bot) return refuse(submission, "signUpFailed");
+    const next = { ...open, draft: { ...open.draft, terms: { choices: submission.value, at: Date.now() } } };
+    return redirect("/sign/inputName", {
+      headers: withCookies(new Headers(), [await signupDrafts(services).save(next)]),
+    });
+  }
   const parsed = await parseForm({ request, context }, joinByPhoneSchema);
   if (parsed.refused) return parsed.refused;
   const { submission, bot } = parsed;
@@ -69,8 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignRoute() {
-  const { t } = useTranslation("auth");
-  const { documents, defaults } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["auth", "signup"]);
+  const { documents, defaults, provenPhone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<JoinByPhoneFields>({
     id: "sign",
@@ -81,7 +99,13 @@ export default function SignRoute() {
     <Form method="post" className="form" {...getFormProps(form)}>
       <h2>{t("member.start.joinWithPhone")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <PhoneField field={fields.phone} />
+      {provenPhone ? (
+        <p role="status">
+          <SentenceWithLtr sentence={(slot) => t("login.joiningWith", { phone: slot })} value={provenPhone} />
+        </p>
+      ) : (
+        <PhoneField field={fields.phone} />
+      )}
       <TermsChecklist
         formId={form.id}
         documents={documents}
@@ -89,7 +113,7 @@ export default function SignRoute() {
         errors={{ service: fields.service.errors, privacy: fields.privacy.errors, age14: fields.age14.errors }}
       />
       <Honeypot />
-      <SubmitButton>{t("login.sendCode")}</SubmitButton>
+      <SubmitButton>{provenPhone ? t("signup.next") : t("login.sendCode")}</SubmitButton>
       <p className="form__links">
         <Link to="/member/agree">{t("member.start.withId")}</Link>
         <Link to="/login/login">{t("member.startId.submit")}</Link>

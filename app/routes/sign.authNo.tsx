@@ -19,6 +19,7 @@ import {
   checkJoinCode,
   resendJoinCode,
   type CodeStepFields,
+  codeTimesOf,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -37,7 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { draft } = await requireStep(request, context.services, "phone", STEP);
   // Came back after verifying: the number is done, go on.
   if (!draft.pending && draft.phone) throw redirect("/sign/inputName");
-  return json({ phone: draft.pending ? maskPhone(draft.pending.phone) : "" });
+  return json({
+    phone: draft.pending ? maskPhone(draft.pending.phone) : "",
+    times: draft.pending ? await codeTimesOf(context.services, draft.pending.codeId) : null,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -63,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignCodeRoute() {
   const { t } = useTranslation(["signup", "auth"]);
-  const { phone } = useLoaderData<typeof loader>();
+  const { phone, times } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<CodeStepFields>({ id: "sign-code", lastResult, shouldValidate: "onSubmit" });
   return (
@@ -78,6 +82,7 @@ export default function SignCodeRoute() {
         sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
         code={fields.code}
         verifyLabel={t("login.verifyCode")}
+        times={times}
         other={
           <p className="form__links">
             <Link to="/sign">{t("login.changeNumber")}</Link>

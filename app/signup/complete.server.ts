@@ -59,10 +59,14 @@ export async function finishSignup(
 export async function completionOf(
   request: Request,
   services: Services,
-): Promise<{ name: string; signedIn: boolean } | null> {
+): Promise<{ name: string; signedIn: boolean; hasVisaExpiry: boolean } | null> {
   const member = await readSession(request, services);
-  if (member) return { name: (await services.stores.members.profile(member.uid))?.name ?? "", signedIn: true };
+  if (member) {
+    const profile = await services.stores.members.profile(member.uid);
+    return { name: profile?.name ?? "", signedIn: true, hasVisaExpiry: Boolean(profile?.visaExpiresOn) };
+  }
   // The account was made but signing in failed: say so, and offer sign-in.
-  if (new URL(request.url).searchParams.get("signIn") === "later") return { name: "", signedIn: false };
+  if (new URL(request.url).searchParams.get("signIn") === "later")
+    return { name: "", signedIn: false, hasVisaExpiry: false };
   return null;
 }

@@ -8,7 +8,14 @@
  * own server-side state; its page shows the one code form (components/CodeStep).
  */
 import { z } from "zod";
-import type { CodePurpose, IssueResult, VerifyResult } from "~/verification/phoneCodes.server";
+import {
+  CODE_TTL_MS,
+  RESEND_COOLDOWN_MS,
+  type CodePurpose,
+  type IssueResult,
+  type VerifyResult,
+} from "~/verification/phoneCodes.server";
+import { formatTime } from "~/lib/format";
 import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { problem, type Problem } from "~/forms/form.server";
 import { languageOf } from "~/i18n/i18next.server";
@@ -34,6 +41,14 @@ export const codeStepSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type CodeStepFields = z.input<typeof codeStepSchema>;
+
+/** The phone sign-in's code form: the code step, or join with the number the code just proved. */
+export const signInCodeSchema = z.discriminatedUnion("intent", [
+  ...codeStepSchema.options,
+  z.object({ intent: z.literal("join") }),
+]);
+
+export type SignInCodeFields = z.input<typeof signInCodeSchema>;
 
 /** A typed mobile number in E.164, or why it is not one. */
 export function phoneNumberOf(input: string): { ok: true; e164: string } | { ok: false; problem: Problem } {
@@ -120,6 +135,38 @@ export async function checkCode(
     return { ok: false, problem: problem("codeUsed") };
   }
   return { ok: true, phone: checked.phone };
+}
+
+/**
+ * The clock of a code screen: when the code stops working and when a new one may
+ * be asked for (ms since the epoch, for the live countdown with JavaScript), and
+ * the expiry as a time of day in Korea for the page without it.
+ */
+export interface CodeTimes {
+  /** The server's clock when these were read: the page counts from it, whatever the phone's clock says. */
+  now: number;
+  expiresAt: number;
+  resendAt: number;
+  /** "14:32" */
+  validUntil: string;
+  expired: boolean;
+}
+
+export function codeTimes(sentAt: number, now = Date.now()): CodeTimes {
+  const expiresAt = sentAt + CODE_TTL_MS;
+  return {
+    now,
+    expiresAt,
+    resendAt: sentAt + RESEND_COOLDOWN_MS,
+    validUntil: formatTime(expiresAt),
+    expired: now >= expiresAt,
+  };
+}
+
+/** The clock of the code `codeId`, or null when there is no such code. */
+export async function codeTimesOf(services: Services, codeId: string, now = Date.now()): Promise<CodeTimes | null> {
+  const sentAt = await services.phoneCodes.sentAt(codeId);
+  return sentAt === null ? null : codeTimes(sentAt, now);
 }
 
 /** What the code screens show of the number a code went to (auth/phoneNumber.server.ts). */

@@ -56,8 +56,20 @@ function refusalOf(record: PhoneCodeRecord, now: number): Refusal | null {
   return null;
 }
 
-export function createPhoneCodes(options: { codes: PhoneCodeStore; secret: string; sender: SmsSender }) {
+/** A code as people paste or type it: "123 456", "123-456", full-width digits all read as 123456. */
+export function codeAsTyped(typed: string): string {
+  return typed.normalize("NFKC").replace(/[\s\-‐‑–—]/g, "");
+}
+
+export function createPhoneCodes(options: {
+  codes: PhoneCodeStore;
+  secret: string;
+  sender: SmsSender;
+  /** Codes per client address a day (DAILY_CAP_PER_CLIENT unless configured). */
+  capPerClient?: number;
+}) {
   const { codes, secret, sender } = options;
+  const limits = { ...LIMITS, capPerClient: options.capPerClient ?? DAILY_CAP_PER_CLIENT };
   const keyed = (label: string, value: string) =>
     crypto.createHmac("sha256", secret).update(`${label}\0${value}`).digest("base64url");
 
@@ -79,7 +91,7 @@ export function createPhoneCodes(options: { codes: PhoneCodeStore; secret: strin
           createdAt: now,
           expiresAt: now + CODE_TTL_MS,
         },
-        LIMITS,
+        limits,
       );
       if (!reserved.ok) return reserved;
       try {
@@ -92,7 +104,13 @@ export function createPhoneCodes(options: { codes: PhoneCodeStore; secret: strin
       return { ok: true, codeId: id, expiresAt: now + CODE_TTL_MS, resendAt: now + RESEND_COOLDOWN_MS };
     },
 
-    async verify(codeId: string, code: string, browserId: string, now: number): Promise<VerifyResult> {
+    /** When the code was texted (the code screen counts down from it), or null for no such code. */
+    async sentAt(codeId: string): Promise<number | null> {
+      return (await codes.find(codeId))?.createdAt ?? null;
+    },
+
+    async verify(codeId: string, typed: string, browserId: string, now: number): Promise<VerifyResult> {
+      const code = codeAsTyped(typed);
       if (!/^\d{6}$/.test(code)) return { ok: false, reason: "malformed" };
       const record = await codes.find(codeId);
       // A code asked for in another browser does not exist for this one.

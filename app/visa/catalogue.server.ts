@@ -22,6 +22,8 @@ export interface VisaEntry {
   description: string;
   work: WorkRule;
   subtypes: { code: string; name: string }[];
+  /** "yyyy-mm-dd" when the status is no longer issued to anyone new. */
+  closedSince: string | null;
 }
 
 export interface VisaFamilyEntry {
@@ -37,6 +39,7 @@ function entryOf(status: VisaStatus, t: TFunction): VisaEntry {
     description: t(`status.${status.code}.description`),
     work: status.work,
     subtypes: status.subtypes.map((code) => ({ code, name: t(`subtype.${code}`) })),
+    closedSince: status.closedSince ?? null,
   };
 }
 

@@ -23,6 +23,8 @@ export interface VisaStatus {
   work: WorkRule;
   /** Sub-type codes, in the manual's order; empty when the status has none. */
   subtypes: readonly string[];
+  /** No longer issued to anyone new (holders keep it); the date it closed. */
+  closedSince?: string;
 }
 
 /** "D-2", 1, 3 → D-2-1, D-2-2, D-2-3, then any `extra` codes. */
@@ -30,7 +32,15 @@ function range(status: string, from: number, to: number, extra: readonly string[
   return [...Array.from({ length: to - from + 1 }, (_, i) => `${status}-${from + i}`), ...extra];
 }
 
-export const visaFamilies: readonly VisaFamily[] = ["A", "B", "C", "D", "E", "F", "G", "H"];
+/** In the finder's order: employment first (most members come to work), then the others by code. */
+export const visaFamilies: readonly VisaFamily[] = ["E", "A", "B", "C", "D", "F", "G", "H"];
+
+/**
+ * The finder's quick choices: the statuses this audience holds most (E-9 and H-2
+ * workers, F-4 overseas Koreans, E-7 professionals, D-2 and D-4 students, F-6
+ * marriage migrants, E-8 seasonal workers), H-2 kept for its holders though closed.
+ */
+export const quickVisaCodes: readonly string[] = ["E-9", "F-4", "E-7", "D-2", "F-6", "D-4", "E-8", "H-2"];
 
 // The range() calls are marked pure so a browser bundle that imports this file without using the data drops it.
 export const visaStatuses: readonly VisaStatus[] = [
@@ -70,7 +80,14 @@ export const visaStatuses: readonly VisaStatus[] = [
   { code: "F-6", family: "F", work: "allowed", subtypes: /* @__PURE__ */ range("F-6", 1, 3) },
   { code: "G-1", family: "G", work: "limited", subtypes: /* @__PURE__ */ range("G-1", 1, 7, ["G-1-99"]) },
   { code: "H-1", family: "H", work: "limited", subtypes: [] },
-  { code: "H-2", family: "H", work: "limited", subtypes: /* @__PURE__ */ range("H-2", 1, 7, ["H-2-99"]) },
+  // Merged into F-4 on 12 Feb 2026: holders keep their stay, nobody new gets it (domain-facts §1, SM26.6 p.528).
+  {
+    code: "H-2",
+    family: "H",
+    work: "limited",
+    subtypes: /* @__PURE__ */ range("H-2", 1, 7, ["H-2-99"]),
+    closedSince: "2026-02-12",
+  },
 ];
 
 // Built on first use, so a route that imports a helper only for its loader leaves no data in the browser bundle.

@@ -1,6 +1,6 @@
 /** 404s from route boundaries, translated. */
 import { expect, test } from "@playwright/test";
-import { strings } from "./helpers";
+import { inLanguage, strings, visitorPages } from "./helpers";
 
 test("an unknown route answers 404 with its path, from the route boundary", async ({ page }) => {
   const response = await page.goto("/member/nowhere?lng=ko");
@@ -37,30 +37,11 @@ test("in right-to-left Urdu the quoted path reads left-to-right, and the page of
   await expect(page.getByRole("link", { name: ur.nav!.signInOrJoin! })).toHaveAttribute("href", "/member/start");
 });
 
-/** The pages a visitor can reach without an account or a flow in progress, and the two kinds of dead end. */
-const visitorPages = [
-  "/",
-  "/language",
-  "/nLanguage",
-  "/shop",
-  "/member/start",
-  "/member/startId",
-  "/login/login",
-  "/sign",
-  "/member/agree",
-  "/member/terms",
-  "/member/findPw",
-  "/member/findVisa",
-  "/member/findVisa/E-9",
-  "/community",
-  "/no/such/page",
-];
-
 test("no link on any page a visitor sees leads to a 404", async ({ page, request, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const found = new Map<string, string>();
   for (const path of visitorPages) {
-    await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=en`);
+    await page.goto(inLanguage(path, "en"));
     // In-page anchors (the skip link) stay on the page.
     const hrefs = await page
       .locator("a[href]:not([href^='#'])")

@@ -4,6 +4,28 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { lastCodeTo, uniqueNumber } from "../support/join";
 import { authEmulatorIn, type AuthEmulatorAddress } from "../support/serverLog";
 
+/** The pages a visitor can reach without an account or a flow in progress, and the two kinds of dead end. */
+export const visitorPages = [
+  "/",
+  "/language",
+  "/nLanguage",
+  "/shop",
+  "/member/start",
+  "/member/startId",
+  "/login/login",
+  "/sign",
+  "/member/agree",
+  "/member/terms",
+  "/member/findPw",
+  "/member/findVisa",
+  "/member/findVisa/E-9",
+  "/community",
+  "/no/such/page",
+];
+
+/** A page in a language for this one visit (`?lng=`), as a visitor's link would name it. */
+export const inLanguage = (path: string, lng: string) => `${path}${path.includes("?") ? "&" : "?"}lng=${lng}`;
+
 type Common = Record<string, Record<string, string>>;
 
 const cache = new Map<string, Common>();
@@ -89,4 +111,19 @@ export async function useLanguage(context: BrowserContext, lng = "en") {
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByName("hydrated", "mark").length > 0);
+}
+
+/**
+ * Types a texted code as a person does. With JavaScript, six digits send the form by themselves (once the page
+ * has hydrated); without it, or for anything else typed, the person taps the verify button.
+ */
+export async function enterCode(
+  page: Page,
+  code: string,
+  options: { label: string; submit: string; javaScriptEnabled: boolean },
+) {
+  if (options.javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel(options.label).fill(code);
+  const sendsItself = options.javaScriptEnabled && code.normalize("NFKC").replace(/\D/g, "").length === 6;
+  if (!sendsItself) await page.getByRole("button", { name: options.submit }).click();
 }

@@ -13,6 +13,7 @@ const en = strings("en") as unknown as {
   nav: { back: string; tabs: string };
   comingSoon: { heading: string };
 };
+const finder = (strings("en") as unknown as { visaFinder: { quick: string } }).visaFinder;
 
 test.beforeEach(async ({ context }) => {
   await hideTodayPopup(context);
@@ -79,8 +80,9 @@ test("the main page's links and the tab bar navigate in the page, their routes k
     "routes/member.findVisa._index",
   );
   await expect(page).toHaveTitle(pageTitle("en", "titles.findVisa"));
-  // A visa of the finder's list, then back with the header's back button (history).
-  await tap(page, seen, page.getByRole("link", { name: /^D-2\b/ }), "routes/member.findVisa.$visa");
+  // A visa of the finder's quick choices, then back with the header's back button (history).
+  const quick = page.getByRole("region", { name: finder.quick });
+  await tap(page, seen, quick.getByRole("link", { name: /^D-2\b/ }), "routes/member.findVisa.$visa");
   await expect(page).toHaveTitle(pageTitle("en", "titles.selectVisa"));
   await page.getByRole("link", { name: en.nav.back }).click();
   await expect(page).toHaveURL(/\/member\/findVisa$/);
@@ -100,6 +102,8 @@ test("a visa of the finder opens in the page", async ({ page, javaScriptEnabled 
   test.skip(!javaScriptEnabled, "route discovery needs JavaScript");
   await page.goto("/member/findVisa");
   const seen = watchRequests(page);
-  await tap(page, seen, page.getByRole("link", { name: /^E-9\b/ }), "routes/member.findVisa.$visa");
+  // A visa of the full list (the quick choices above it link to the same pages).
+  const list = page.locator(".visa-family");
+  await tap(page, seen, list.getByRole("link", { name: /^E-9\b/ }), "routes/member.findVisa.$visa");
   await expect(page).toHaveTitle(pageTitle("en", "titles.selectVisa"));
 });

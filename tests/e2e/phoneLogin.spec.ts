@@ -1,11 +1,32 @@
 /** Signing in with a phone number and a texted code, with and without JavaScript. */
 import { expect, test } from "@playwright/test";
 import { joinOverHttp, uniqueNumber } from "../support/join";
-import { hideTodayPopup, strings, textedCode } from "./helpers";
+import { enterCode, hideTodayPopup, strings, textedCode, textsTo } from "./helpers";
+
+/** 01012345678 → 010-****-5678, as the code screens show a Korean number. */
+const masked = (local: string) => `${local.slice(0, 3)}-****-${local.slice(-4)}`;
 
 interface Texts {
-  login: { phone: string; sendCode: string; code: string; verify: string };
-  errors: { form: { wrongCode: string; noAccount: string } };
+  login: {
+    phone: string;
+    sendCode: string;
+    code: string;
+    verify: string;
+    resend: string;
+    codeValidUntil: string;
+    codeTimeLeft: string;
+    resendIn: string;
+    noAccountJoin: string;
+    joinWithNumber: string;
+    joiningWith: string;
+  };
+  errors: { form: { wrongCode: string; noAccount: string; termsRequired: string } };
+  signup: {
+    next: string;
+    agree: { all: string };
+    user: { name: string };
+    add: { nationality: string; submit: string };
+  };
   nav: { signOut: string };
 }
 const en = strings("en") as unknown as Texts;
@@ -19,7 +40,7 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: "lng", value: Buffer.from('"en"').toString("base64"), url: "http://127.0.0.1" }]);
 });
 
-test("a member signs in with a phone number and the texted code", async ({ page, baseURL }) => {
+test("a member signs in with a phone number and the texted code", async ({ page, baseURL, javaScriptEnabled }) => {
   const { e164, local } = await memberWithPhone(baseURL!);
   await page.goto("/login/login?redirectTo=%2F");
   await page.getByLabel(en.login.phone).fill(local);
@@ -28,14 +49,54 @@ test("a member signs in with a phone number and the texted code", async ({ page,
 
   const code = textedCode(e164);
   const wrong = code === "000000" ? "111111" : "000000";
-  await page.getByLabel(en.login.code).fill(wrong);
-  await page.getByRole("button", { name: en.login.verify }).click();
+  const typing = { label: en.login.code, submit: en.login.verify, javaScriptEnabled };
+  await enterCode(page, wrong, typing);
   await expect(page.getByRole("alert")).toHaveText(en.errors.form.wrongCode.replace("{{count}}", "4"));
 
-  await page.getByLabel(en.login.code).fill(code);
-  await page.getByRole("button", { name: en.login.verify }).click();
+  // Pasted from the text with a space in the middle.
+  await enterCode(page, `${code.slice(0, 3)} ${code.slice(3)}`, typing);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+});
+
+/** A translated sentence with its one placeholder as a pattern. */
+const pattern = (sentence: string, placeholder: string, value: string) =>
+  new RegExp(`^${sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(`\\{\\{${placeholder}\\}\\}`, value)}$`);
+
+/** "14:05" in Korea at the instant `at` (ms since the epoch). */
+const seoulTime = (at: number) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Seoul",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(at));
+
+test("the code screen says how long the code works and when a new one can be asked for", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const { local } = await memberWithPhone(baseURL!);
+  await page.goto("/login/login");
+  await page.getByLabel(en.login.phone).fill(local);
+  const asked = Date.now();
+  await page.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(page).toHaveURL(/\/login\/authNo$/);
+  const timer = page.locator(".code-timer");
+  const resend = page.locator('button[name="intent"][value="resend"]');
+  if (javaScriptEnabled) {
+    // A live countdown from 3 minutes, and "send a new code" waiting out its minute.
+    await expect(timer).toHaveText(pattern(en.login.codeTimeLeft, "time", "(3:00|2:[0-5]\\d)"));
+    await expect(resend).toBeDisabled();
+    await expect(resend).toHaveText(pattern(en.login.resendIn, "time", "(1:00|0:[0-5]\\d)"));
+  } else {
+    // The time of day the code stops working, three minutes after it was sent (Korea's clock).
+    const until = [seoulTime(asked + 180_000), seoulTime(Date.now() + 180_000)];
+    await expect(timer).toHaveText(pattern(en.login.codeValidUntil, "time", `(${until.join("|")})`));
+    await expect(resend).toBeEnabled();
+    await expect(resend).toHaveText(en.login.resend);
+  }
 });
 
 test("jumping ahead to the code step goes back to the number step", async ({ page }) => {
@@ -43,15 +104,49 @@ test("jumping ahead to the code step goes back to the number step", async ({ pag
   await expect(page).toHaveURL(/\/login\/login$/);
 });
 
-test("a number without an account is told so only after the code", async ({ page, baseURL }) => {
+test("a number without an account is told so only after the code", async ({ page, baseURL, javaScriptEnabled }) => {
   const { e164, local } = await memberWithPhone(baseURL!, false);
   await page.goto("/login/login");
   await page.getByLabel(en.login.phone).fill(local);
   await page.getByRole("button", { name: en.login.sendCode }).click();
   await expect(page).toHaveURL(/\/login\/authNo$/);
-  await page.getByLabel(en.login.code).fill(textedCode(e164));
-  await page.getByRole("button", { name: en.login.verify }).click();
-  await expect(page.getByRole("alert")).toHaveText(en.errors.form.noAccount);
+  await enterCode(page, textedCode(e164), { label: en.login.code, submit: en.login.verify, javaScriptEnabled });
+  await expect(page.getByRole("status")).toHaveText(en.login.noAccountJoin.replace("{{phone}}", masked(local)));
+});
+
+test("a number without an account joins from the sign-in code screen with no second text", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const { e164, local } = await memberWithPhone(baseURL!, false);
+  await page.goto("/login/login");
+  await page.getByLabel(en.login.phone).fill(local);
+  await page.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(page).toHaveURL(/\/login\/authNo$/);
+  await enterCode(page, textedCode(e164), { label: en.login.code, submit: en.login.verify, javaScriptEnabled });
+  await page.getByRole("button", { name: en.login.joinWithNumber }).click();
+  await expect(page).toHaveURL(/\/sign$/);
+  // The number is not asked for again: the terms are.
+  await expect(page.getByRole("status")).toHaveText(en.login.joiningWith.replace("{{phone}}", masked(local)));
+  await expect(page.getByLabel(en.login.phone)).toHaveCount(0);
+  await page.getByRole("button", { name: en.signup.next }).click();
+  await expect(page.getByText(en.errors.form.termsRequired)).toHaveCount(1);
+  await page.getByLabel(en.signup.agree.all).check();
+  await page.getByRole("button", { name: en.signup.next }).click();
+  await expect(page).toHaveURL(/\/sign\/inputName$/);
+  await page.getByLabel(en.signup.user.name).fill("Sita Gurung");
+  await page.getByRole("button", { name: en.signup.next }).click();
+  await page.getByLabel(en.signup.add.nationality).fill("Nepal");
+  await page.getByRole("button", { name: en.signup.add.submit }).click();
+  await expect(page).toHaveURL(/\/sign\/signUpComplete$/);
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+  expect(textsTo(e164)).toBe(1);
+
+  // The proof was spent: going back and joining again does not make a second account.
+  await page.goBack();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  expect(textsTo(e164)).toBe(1);
 });
 
 test("in local mode the texted code can be read at /dev/outbox", async ({ page, baseURL }) => {

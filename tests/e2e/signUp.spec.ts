@@ -7,6 +7,7 @@ import {
   hideTodayPopup,
   pageTitle,
   strings,
+  enterCode,
   textedCode,
   textsTo,
   useLanguage,
@@ -36,16 +37,23 @@ async function agreeRequired(page: Page) {
   await page.getByLabel(/14 years old or older/).check();
 }
 
-async function verifyPhone(page: Page, e164: string, local: string) {
+/** How the code screens are typed into in this project (with or without JavaScript). */
+const typing = (javaScriptEnabled: boolean) => ({
+  label: en.login.code!,
+  submit: en.login.verifyCode!,
+  javaScriptEnabled,
+});
+
+async function verifyPhone(page: Page, e164: string, local: string, javaScriptEnabled: boolean) {
   await page.getByLabel(en.login.phone!).fill(local);
   await page.getByRole("button", { name: en.login.sendCode }).click();
   await expect(page.getByLabel(en.login.code!)).toBeVisible();
-  await page.getByLabel(en.login.code!).fill(textedCode(e164));
-  await page.getByRole("button", { name: en.login.verifyCode }).click();
+  await enterCode(page, textedCode(e164), typing(javaScriptEnabled));
 }
 
 test("joining with an ID: terms, ID and password, name and phone, nationality and visa, signed in", async ({
   page,
+  javaScriptEnabled,
 }) => {
   const email = uniqueEmail();
   const { e164, local } = freshNumber();
@@ -81,7 +89,7 @@ test("joining with an ID: terms, ID and password, name and phone, nationality an
   await expect(page).toHaveURL(/\/member\/userInfo$/);
 
   await page.getByLabel(en.signup.user!.name!).fill("Nguyen Van A");
-  await verifyPhone(page, e164, local);
+  await verifyPhone(page, e164, local, javaScriptEnabled);
   await expect(page).toHaveURL(/\/member\/addInfo$/);
 
   // Pick the visa in the finder; the nationality typed before is kept.
@@ -90,6 +98,7 @@ test("joining with an ID: terms, ID and password, name and phone, nationality an
   await expect(page).toHaveURL(/\/member\/findVisa\?returnTo=/);
   await page.getByRole("searchbox").fill("d2");
   await page.getByRole("button", { name: en.visaFinder.searchButton }).click();
+  await expect(page).toHaveURL(/q=d2/);
   await page.getByRole("link", { name: /D-2\s*Study/ }).click();
   await page.getByRole("link", { name: /D-2-2/ }).click();
   await expect(page).toHaveURL(/\/member\/addInfo\?visa=D-2-2$/);
@@ -102,6 +111,10 @@ test("joining with an ID: terms, ID and password, name and phone, nationality an
   await expect(
     page.getByRole("heading", { name: en.signup.complete!.heading!.replace("{{name}}", "Nguyen Van A") }),
   ).toBeVisible();
+  // The expiry date was given: the next step offered is the finder only.
+  await expect(page.getByRole("region", { name: en.signup.complete!.next }).getByRole("link")).toHaveText([
+    en.signup.complete!.exploreFinder!,
+  ]);
   await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
 
   // The same ID cannot join twice.
@@ -134,6 +147,7 @@ async function chooseGoogleAccount(page: Page, email: string, name = "") {
 
 test("joining with Google: Google account, terms, name and phone, nationality; next time Google signs in", async ({
   page,
+  javaScriptEnabled,
 }) => {
   const email = uniqueEmail().replace("join-", "google-");
   const { e164, local } = freshNumber();
@@ -152,7 +166,7 @@ test("joining with Google: Google account, terms, name and phone, nationality; n
   // No ID and password step: Google is the sign-in. Google's name is suggested.
   await expect(page).toHaveURL(/\/member\/userInfo$/);
   await expect(page.getByLabel(en.signup.user!.name!)).toHaveValue("Maria Santos");
-  await verifyPhone(page, e164, local);
+  await verifyPhone(page, e164, local, javaScriptEnabled);
   await expect(page).toHaveURL(/\/member\/addInfo$/);
   await page.goto("/member/addInfo?visa=E-9-1");
   await page.getByLabel(en.signup.add!.nationality!).fill("Philippines");
@@ -184,7 +198,7 @@ test("jumping ahead in a sign-up goes to the first unfinished step", async ({ pa
   await expect(page).toHaveURL(/\/member\/accountInfo$/);
 });
 
-test("joining with a phone: number and terms, code, name, nationality", async ({ page }) => {
+test("joining with a phone: number and terms, code, name, nationality", async ({ page, javaScriptEnabled }) => {
   const { e164, local } = freshNumber();
   await page.goto("/sign");
   await page.getByLabel(en.login.phone!).fill(local);
@@ -193,14 +207,11 @@ test("joining with a phone: number and terms, code, name, nationality", async ({
   await expect(page).toHaveURL(/\/sign\/authNo$/);
 
   const code = textedCode(e164);
-  await page.getByLabel(en.login.code!).fill("12ab56");
-  await page.getByRole("button", { name: en.login.verifyCode }).click();
+  await enterCode(page, "12ab56", typing(javaScriptEnabled));
   await expect(page.getByText(f.codeFormat!)).toBeVisible();
-  await page.getByLabel(en.login.code!).fill(code === "000000" ? "111111" : "000000");
-  await page.getByRole("button", { name: en.login.verifyCode }).click();
+  await enterCode(page, code === "000000" ? "111111" : "000000", typing(javaScriptEnabled));
   await expect(page.getByRole("alert")).toHaveText(f.wrongCode!.replace("{{count}}", "4"));
-  await page.getByLabel(en.login.code!).fill(code);
-  await page.getByRole("button", { name: en.login.verifyCode }).click();
+  await enterCode(page, code, typing(javaScriptEnabled));
   await expect(page).toHaveURL(/\/sign\/inputName$/);
 
   await page.getByLabel(en.signup.user!.name!).fill("Bold Bat");
@@ -215,6 +226,10 @@ test("joining with a phone: number and terms, code, name, nationality", async ({
   await expect(
     page.getByRole("heading", { name: en.signup.complete!.heading!.replace("{{name}}", "Bold Bat") }),
   ).toBeVisible();
+  // What next: no expiry date was asked for on this door, so adding it comes first; then the finder.
+  const next = page.getByRole("region", { name: en.signup.complete!.next });
+  await expect(next.getByRole("link")).toHaveText([en.signup.complete!.addExpiry!, en.signup.complete!.exploreFinder!]);
+  await expect(next.getByRole("link").first()).toHaveAttribute("href", "/mypage/visa");
 });
 
 /** Asks for a sign-up code for a number at /sign, terms agreed. */
@@ -238,7 +253,7 @@ test("a number that was just sent a code waits for the cool-down before another"
   expect(textsTo(e164)).toBe(1);
 });
 
-test("a number that already has an account is told so, only after the code", async ({ page }) => {
+test("a number that already has an account is told so, only after the code", async ({ page, javaScriptEnabled }) => {
   const { e164, local } = freshNumber();
   // An account with this number, made in the server's Auth emulator: the number was never sent a code before.
   const { origin, projectId } = authEmulator();
@@ -250,8 +265,7 @@ test("a number that already has an account is told so, only after the code", asy
   expect(made.ok).toBe(true);
   await askForSignUpCode(page, local);
   await expect(page).toHaveURL(/\/sign\/authNo$/);
-  await page.getByLabel(en.login.code!).fill(textedCode(e164));
-  await page.getByRole("button", { name: en.login.verifyCode }).click();
+  await enterCode(page, textedCode(e164), typing(javaScriptEnabled));
   await expect(page.locator(".form-error")).toHaveText(f.phoneTaken!);
   await expect(page).toHaveURL(/\/sign\/authNo$/);
 });
@@ -260,6 +274,7 @@ test("recovering a password with a code to the account's phone ends the old sess
   page,
   browser,
   baseURL,
+  javaScriptEnabled,
 }) => {
   const email = uniqueEmail();
   const oldPassword = "first winter in Busan";
@@ -285,8 +300,7 @@ test("recovering a password with a code to the account's phone ends the old sess
   await recover.getByLabel(en.member.startId.email!).fill(email);
   await recover.getByRole("button", { name: en.login.sendCode }).click();
   await expect(recover.getByText(codeSent(email))).toBeVisible();
-  await recover.getByLabel(en.login.code!).fill(textedCode(e164));
-  await recover.getByRole("button", { name: en.login.verifyCode }).click();
+  await enterCode(recover, textedCode(e164), typing(javaScriptEnabled));
   await expect(recover).toHaveURL(/\/member\/resetPw$/);
   const newPassword = "second winter in Daegu";
   await recover.getByLabel(en.recovery.newPassword!).fill(newPassword);
@@ -309,9 +323,19 @@ test("recovering a password with a code to the account's phone ends the old sess
 test("the visa finder lists every family, searches without JavaScript and 404s unknown visas", async ({ page }) => {
   await page.goto("/member/findVisa");
   await expect(page).toHaveTitle(pageTitle("en", "titles.findVisa"));
+  const families = page.locator(".visa-family");
   for (const code of ["A-1", "B-2", "C-4", "D-10", "E-9", "F-6", "G-1", "H-2"]) {
-    await expect(page.getByRole("link", { name: new RegExp(`^${code}\\b`) })).toBeVisible();
+    await expect(families.getByRole("link", { name: new RegExp(`^${code}\\b`) })).toBeVisible();
   }
+  // Employment first.
+  await expect(families.first().getByRole("heading")).toHaveText(strings("en").family!.E!);
+  // Quick choices for the statuses most members hold, H-2 marked closed to newcomers; 1345 can be called.
+  const quick = page.getByRole("region", { name: en.visaFinder.quick });
+  await expect(quick.getByRole("link")).toHaveCount(8);
+  await expect(quick.getByRole("link").first()).toHaveAttribute("href", "/member/findVisa/E-9");
+  await expect(quick.getByRole("link", { name: /^H-2\b/ })).toContainText(en.visaFinder.closed!);
+  await expect(quick.getByRole("link", { name: /^E-9\b/ })).not.toContainText(en.visaFinder.closed!);
+  await expect(page.getByRole("link", { name: "1345" })).toHaveAttribute("href", "tel:1345");
   await page.getByRole("searchbox").fill("marriage");
   await page.getByRole("button", { name: en.visaFinder.searchButton }).click();
   await expect(page).toHaveURL(/q=marriage/);

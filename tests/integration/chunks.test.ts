@@ -104,12 +104,16 @@ describe("a first visit's JavaScript", () => {
     }
   });
 
+  // What the phone fetches: Remix's manifest file is left out, as the browser does not fetch it with lazy route
+  // discovery (firstLoad above keeps it only as a bound on the number of files).
   it(`stays within ${BUDGET_KIB} KiB on every page`, () => {
     for (const id of pages()) {
-      const bytes = firstLoad(id).reduce(
-        (sum, url) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, "public", url)), { level: 6 }).length,
-        0,
-      );
+      const bytes = firstLoad(id)
+        .filter((url) => url !== build.assets.url)
+        .reduce(
+          (sum, url) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, "public", url)), { level: 6 }).length,
+          0,
+        );
       expect(bytes / 1024, id).toBeLessThanOrEqual(BUDGET_KIB);
     }
   });

@@ -105,6 +105,35 @@ describe("issuing", () => {
     expect(await codes.issue(request({ client }), text)).toMatchObject({ ok: false, reason: "clientCap" });
   });
 
+  it("caps per client address at the configured number when one is set", async () => {
+    const client = "192.0.2.56";
+    const strict = createPhoneCodes({
+      codes: stores.phoneCodes,
+      secret: "test-secret",
+      sender: outboxSender(dir),
+      capPerClient: 2,
+    });
+    for (let i = 0; i < 2; i++) expect((await strict.issue(request({ client }), text)).ok).toBe(true);
+    expect(await strict.issue(request({ client }), text)).toMatchObject({ ok: false, reason: "clientCap" });
+  });
+
+  it("reads a code pasted with a space or a dash, or in full-width digits, as its six digits", async () => {
+    const forms = [
+      (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`,
+      (code: string) => ` ${code.slice(0, 3)}-${code.slice(3)} `,
+      (code: string) => code.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+    ];
+    for (const typed of forms) {
+      const { codeId, code, phone } = await issued();
+      expect(await codes.verify(codeId, typed(code), "browser-a", T0 + 1000)).toMatchObject({ ok: true, phone });
+    }
+    const { codeId, code } = await issued();
+    expect(await codes.verify(codeId, `${code.slice(0, 3)}x${code.slice(3)}`, "browser-a", T0 + 1000)).toEqual({
+      ok: false,
+      reason: "malformed",
+    });
+  });
+
   it("does not hold the cool-down when the text could not be sent", async () => {
     const failing: SmsSender = { send: () => Promise.reject(new Error("provider down")) };
     const flaky = createPhoneCodes({ codes: stores.phoneCodes, secret: "test-secret", sender: failing });
@@ -170,7 +199,7 @@ describe("verifying", () => {
 
   it("does not count or accept codes with letters or the wrong length", async () => {
     const { codeId, code } = await issued();
-    for (const bad of ["12a456", "12345", "1234567", "", " 123456"]) {
+    for (const bad of ["12a456", "12345", "1234567", "", "123 45", "１２３４５"]) {
       expect(await codes.verify(codeId, bad, "browser-a", T0 + 1)).toEqual({ ok: false, reason: "malformed" });
     }
     expect((await codes.verify(codeId, code, "browser-a", T0 + 1)).ok).toBe(true);

@@ -113,13 +113,38 @@ describe("phone sign-in", () => {
     expect((await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services))?.uid).toBe(uid);
   });
 
-  it("says a number has no account only after the code proved the phone", async () => {
+  it("offers joining with a number that has no account only after the code proved the phone, once", async () => {
     const { local, e164 } = await number(false);
     const jar = new Jar();
     expect((await sendCode(jar, local)).status).toBe(302);
-    const response = await enter(jar, { code: codeFor(e164) });
-    expect(response.status).toBe(404);
-    expect(((await response.json()) as Reply).error[""]).toEqual(["errors.form.noAccount"]);
+    // Before the code: joining with the number is refused.
+    const early = await enter(jar, { intent: "join" });
+    expect(((await early.json()) as Reply).error[""]).toEqual(["errors.form.codeFirst"]);
+
+    const proved = await enter(jar, { code: codeFor(e164) });
+    expect(proved.status).toBe(302);
+    expect(proved.headers.get("Location")).toBe("/login/authNo");
+    const page = (await (
+      await run(() =>
+        codeLoader({
+          request: new Request("http://x/login/authNo", { headers: { Cookie: jar.header } }),
+          params: {},
+          context,
+        }),
+      )
+    ).json()) as { canJoin: boolean; times: unknown };
+    expect(page).toMatchObject({ canJoin: true, times: null });
+    expect(await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services)).toBeNull();
+
+    // A copy of the browser's cookies taken now cannot join a second time after the first.
+    const copy = jar.copy();
+    const joined = await enter(jar, { intent: "join" });
+    expect(joined.status).toBe(302);
+    expect(joined.headers.get("Location")).toBe("/sign");
+    expect(jar.cookies.has("__signup")).toBe(true);
+    const again = await enter(copy, { intent: "join" });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/login/login");
   });
 
   it("refuses malformed and landline numbers, keeping what was typed", async () => {

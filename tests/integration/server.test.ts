@@ -374,7 +374,9 @@ describe("lifecycle", () => {
       await current?.stop("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Three starts of the server and its Auth emulator: on a 2-core CI machine that also runs the durability loops,
+    // each start took up to 25 s (60 s was exceeded once).
+  }, 240_000);
 
   it("refuses to start in hosted mode with a missing variable, naming it", async () => {
     const { code, output } = await failedStart({ SESSION_SECRET: "x".repeat(40), PORT: "0" });

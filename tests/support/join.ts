@@ -71,7 +71,16 @@ export interface Joined {
 export async function joinOverHttp(
   baseUrl: string,
   dataDir: string,
-  options: { email?: string; password?: string; name?: string; local?: string; headers?: Record<string, string> } = {},
+  options: {
+    email?: string;
+    password?: string;
+    name?: string;
+    local?: string;
+    headers?: Record<string, string>;
+    /** The ID flow's visa (D-2-2 unless told) and its expiry date ("yyyy-mm-dd"; none unless told). */
+    visa?: string;
+    visaExpiry?: string;
+  } = {},
 ): Promise<Joined> {
   const local = options.local ?? uniqueNumber().local;
   const e164 = e164Of(local);
@@ -87,7 +96,8 @@ export async function joinOverHttp(
     );
     await step("/member/userInfo", { intent: "send", name, phone: local }, "/member/userInfo");
     await step("/member/userInfo", { intent: "verify", name, code: lastCodeTo(dataDir, e164) }, "/member/addInfo");
-    await step("/member/addInfo", { nationality: "Vietnam", visa: "D-2-2" }, "/member/complete");
+    const visa = { visa: options.visa ?? "D-2-2", ...(options.visaExpiry ? { visaExpiry: options.visaExpiry } : {}) };
+    await step("/member/addInfo", { nationality: "Vietnam", ...visa }, "/member/complete");
   } else {
     // /sign is an index route: a post to it names the index, or it would go to the parent.
     await step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");

@@ -2,6 +2,7 @@ import { Form, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import footerLogo from "~/assets/logo-footer.svg";
 import type { loader as rootLoader } from "~/root";
+import { Branded } from "../Branded";
 
 export function Footer() {
   const { t } = useTranslation();
@@ -25,7 +26,9 @@ export function Footer() {
           </button>
         </Form>
       ) : null}
-      <p className="app-footer__copy">{root?.year ? t("footer.copyright", { year: root.year }) : null}</p>
+      <p className="app-footer__copy">
+        {root?.year ? <Branded>{t("footer.copyright", { year: root.year })}</Branded> : null}
+      </p>
     </footer>
   );
 }

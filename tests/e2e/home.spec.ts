@@ -1,0 +1,117 @@
+/** The main page: what a visitor is offered, and what a member sees of their own stay. */
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { addDays, format, subMonths } from "date-fns";
+import { joinOverHttp } from "../support/join";
+import { hideTodayPopup, strings, useLanguage } from "./helpers";
+
+type Home = {
+  main: Record<string, string>;
+  visaCard: Record<string, string>;
+};
+const home = (lng: string) => strings(lng) as unknown as Home;
+
+/** Today in Seoul, as the server reads it, moved by `days`. */
+function seoulDay(days: number) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date());
+  return format(addDays(new Date(`${today}T12:00:00`), days), "yyyy-MM-dd");
+}
+
+const uniqueEmail = () => `home-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Puts a joined member's cookies into the browser. */
+async function signedInAs(context: BrowserContext, baseURL: string, cookies: string) {
+  await context.addCookies(
+    cookies.split("; ").map((pair) => {
+      const [name, ...value] = pair.split("=");
+      return { name: name!, value: value.join("="), url: baseURL };
+    }),
+  );
+}
+
+test.beforeEach(async ({ context }) => {
+  await hideTodayPopup(context);
+});
+
+test("a visitor is told what the service does and offered one way to start", async ({ page, context }) => {
+  await useLanguage(context, "vi");
+  await page.goto("/");
+  const vi = home("vi");
+  await expect(page.getByRole("heading", { level: 1, name: vi.main.greeting })).toBeVisible();
+  await expect(page.getByText(vi.main.intro!)).toBeVisible();
+  await page.getByRole("link", { name: vi.main.start, exact: true }).click();
+  await expect(page).toHaveURL(/\/member\/start$/);
+});
+
+test("a member whose extension window is open sees their visa, the days left and what to do", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const expiry = seoulDay(30);
+  const joined = await joinOverHttp(baseURL!, process.env.E2E_DATA_DIR!, {
+    email: uniqueEmail(),
+    name: "Tran Thi B",
+    visa: "E-9",
+    visaExpiry: expiry,
+  });
+  await useLanguage(context, "en");
+  await signedInAs(context, baseURL!, joined.cookies);
+  await page.goto("/");
+  const en = home("en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    en.main.memberGreeting!.replace("{{name}}", "Tran Thi B"),
+  );
+  const card = page.getByRole("region", { name: en.visaCard.title });
+  await expect(card).toHaveClass(/visa-card--extensionOpen/);
+  // The status in the member's language, leading to its page in the finder.
+  await expect(card.getByRole("link", { name: /^E-9 / })).toHaveAttribute("href", "/member/findVisa/E-9");
+  await expect(card.getByRole("definition").first()).toHaveText(expiry);
+  await expect(card.getByRole("definition").nth(1)).toHaveText("30");
+  await expect(card.getByText(en.visaCard.extensionOpen!.replace("{{date}}", expiry))).toBeVisible();
+  await expect(card.getByRole("link", { name: en.visaCard.applyOnline })).toHaveAttribute(
+    "href",
+    "https://www.hikorea.go.kr",
+  );
+  await expect(card.getByRole("link", { name: en.visaCard.call1345 })).toHaveAttribute("href", "tel:1345");
+  await expect(page.getByRole("link", { name: en.main.start, exact: true })).toHaveCount(0);
+});
+
+test("a member far from expiry is told when the window opens, in Korean", async ({ page, context, baseURL }) => {
+  const expiry = seoulDay(200);
+  const joined = await joinOverHttp(baseURL!, process.env.E2E_DATA_DIR!, {
+    email: uniqueEmail(),
+    name: "김하나",
+    visa: "F-6-1",
+    visaExpiry: expiry,
+  });
+  await useLanguage(context, "ko");
+  await signedInAs(context, baseURL!, joined.cookies);
+  await page.goto("/");
+  const ko = home("ko");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("김하나님, 안녕하세요");
+  const card = page.getByRole("region", { name: ko.visaCard.title });
+  await expect(card).toHaveClass(/visa-card--upcoming/);
+  await expect(card.getByRole("link", { name: /^F-6-1 / })).toHaveAttribute("href", "/member/findVisa/F-6");
+  await expect(card.getByRole("definition").nth(1)).toHaveText("200");
+  // Four months before the expiry date.
+  const opens = format(subMonths(new Date(`${expiry}T12:00:00`), 4), "yyyy-MM-dd");
+  await expect(card.getByText(ko.visaCard.extensionFrom!.replace("{{date}}", opens))).toBeVisible();
+  await expect(card.getByRole("link", { name: ko.visaCard.applyOnline })).toHaveCount(0);
+});
+
+test("a member who joined by phone is asked to add their visa, and the way there is real", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const joined = await joinOverHttp(baseURL!, process.env.E2E_DATA_DIR!, { name: "Ram Bahadur" });
+  await useLanguage(context, "en");
+  await signedInAs(context, baseURL!, joined.cookies);
+  await page.goto("/");
+  const en = home("en");
+  const card = page.getByRole("region", { name: en.visaCard.title });
+  await expect(card.getByText(en.visaCard.noVisa!)).toBeVisible();
+  await card.getByRole("link", { name: en.visaCard.addVisa }).click();
+  await expect(page).toHaveURL(/\/mypage\/visa$/);
+  expect((await page.request.get("/mypage/visa")).status()).toBe(200);
+});

@@ -1,0 +1,167 @@
+/**
+ * Layout on the narrowest phones, measured from the rendered boxes: every page a visitor reaches, in five
+ * languages that stress it differently (English; Korean; Vietnamese, long with diacritics; Urdu, right to left;
+ * Burmese, long words in a tall script), at 320 and 360 CSS px, with JavaScript and without (the two projects).
+ * On each page nothing sticks out sideways, the header title and the tab labels are not cut off, each tab label
+ * stays on one line, the brand never splits at its hyphen, and every tap target is at least 44 × 44 CSS px.
+ */
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { hideTodayPopup, inLanguage, strings, visitorPages, waitForHydration } from "./helpers";
+
+const languages = ["en", "ko", "vi", "ur", "my"];
+const widths = [320, 360];
+
+/** Fontconfig languages the pages are drawn in: without their fonts, widths would be measured on empty boxes. */
+const scripts = { ko: "Korean", ur: "Urdu", my: "Burmese" };
+
+test.beforeAll(() => {
+  const missing = Object.entries(scripts).filter(
+    ([lang]) => execFileSync("fc-list", [`:lang=${lang}`, "family"], { encoding: "utf8" }).trim() === "",
+  );
+  if (missing.length)
+    throw new Error(
+      `no font for ${missing.map(([, name]) => name).join(", ")}: run node scripts/ensure-chromium.mjs (it installs them)`,
+    );
+});
+
+test.beforeEach(async ({ context }) => {
+  // The popup is a dialog over the page; the layout under test is the page's own.
+  await hideTodayPopup(context);
+});
+
+/** What is wrong with the page's layout, one line each; runs in the page, so it takes everything it needs. */
+function layoutProblems({ minTarget, brand }: { minTarget: number; brand: string }): string[] {
+  const problems: string[] = [];
+  const viewport = Math.min(document.documentElement.clientWidth, window.innerWidth);
+  const px = (n: number) => Math.round(n * 10) / 10;
+  const describe = (element: Element) => {
+    const classes = [...element.classList].slice(0, 2).map((name) => `.${name}`);
+    const text = (element.getAttribute("aria-label") ?? (element as HTMLElement).innerText ?? element.textContent ?? "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 40);
+    return `<${element.localName}${classes.join("")}>${text ? ` "${text}"` : ""}`;
+  };
+
+  // Content off screen under `content-visibility: auto` is not laid out and its overflow is clipped to its box:
+  // measure it as it will be once scrolled to.
+  const deferred = [...document.querySelectorAll<HTMLElement>("body *")].filter(
+    (element) => getComputedStyle(element).contentVisibility === "auto",
+  );
+  for (const element of deferred) element.style.contentVisibility = "visible";
+
+  // Nothing sticks out sideways.
+  const scrollWidth = document.documentElement.scrollWidth;
+  if (scrollWidth > viewport) {
+    const out = [...document.querySelectorAll("body *")].filter((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0) return false;
+      const sticksOut = (b: DOMRect) => b.right > viewport + 0.5 || b.left < -0.5;
+      // Only where it starts: the outermost element that sticks out.
+      return sticksOut(box) && !(element.parentElement && sticksOut(element.parentElement.getBoundingClientRect()));
+    });
+    problems.push(
+      `scrolls sideways (${scrollWidth} px wide in ${viewport} px): ${out
+        .slice(0, 8)
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          return `${describe(element)} ${px(box.left)}…${px(box.right)}`;
+        })
+        .join(", ")}`,
+    );
+  }
+
+  // The header title and the tab labels are not cut off; each tab label is one line.
+  for (const element of document.querySelectorAll<HTMLElement>(
+    ".app-header__title, .tab-bar__item, .tab-bar__item span",
+  )) {
+    if (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)
+      problems.push(
+        `cut off: ${describe(element)} needs ${element.scrollWidth}×${element.scrollHeight}, has ${element.clientWidth}×${element.clientHeight}`,
+      );
+  }
+  for (const label of document.querySelectorAll<HTMLElement>(".tab-bar__item span")) {
+    const style = getComputedStyle(label);
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+    const height = label.getBoundingClientRect().height;
+    if (height > line * 1.5) problems.push(`tab label on ${Math.round(height / line)} lines: ${describe(label)}`);
+  }
+
+  // The brand never splits across lines (at its hyphen or anywhere else).
+  if (brand) {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let at = text.indexOf(brand); at >= 0; at = text.indexOf(brand, at + brand.length)) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + brand.length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) problems.push(`"${brand}" splits across lines in ${describe(node.parentElement!)}`);
+      }
+    }
+  }
+
+  // Every tap target is at least minTarget × minTarget, except links inside running text (WCAG 2.5.8's inline
+  // exception) and what is not shown.
+  const isBlock = (element: Element) => !getComputedStyle(element).display.startsWith("inline");
+  const inRunningText = (element: HTMLElement) => {
+    if (getComputedStyle(element).display !== "inline") return false;
+    let block = element.parentElement;
+    while (block && !isBlock(block)) block = block.parentElement;
+    const own = (element.textContent ?? "").trim().length;
+    return Boolean(block) && (block!.textContent ?? "").replace(/\s+/g, "").length > own;
+  };
+  const shown = (element: HTMLElement) => {
+    if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+    const box = element.getBoundingClientRect();
+    // Off the page (a skip link until focused).
+    if (box.bottom + window.scrollY <= 0 || box.width <= 1 || box.height <= 1) return false;
+    // Inside a box clipped to a pixel (visually hidden, as the honeypot field is).
+    for (let up = element.parentElement; up; up = up.parentElement) {
+      const { width, height } = up.getBoundingClientRect();
+      if ((width <= 1 || height <= 1) && getComputedStyle(up).overflow !== "visible") return false;
+    }
+    return true;
+  };
+  const big = (box: DOMRect) => box.width >= minTarget - 0.5 && box.height >= minTarget - 0.5;
+  for (const element of document.querySelectorAll<HTMLElement>(
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]",
+  )) {
+    const input = element instanceof HTMLInputElement && /^(checkbox|radio)$/.test(element.type) ? element : null;
+    // A checkbox's or a radio button's label is part of its target.
+    const boxes = [element, ...(input?.labels ?? [])].filter(shown).map((e) => e.getBoundingClientRect());
+    if (boxes.length === 0 || (element.localName === "a" && inRunningText(element))) continue;
+    if (!boxes.some(big)) {
+      const best = boxes.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));
+      problems.push(`tap target ${px(best.width)}×${px(best.height)}: ${describe(input?.labels?.[0] ?? element)}`);
+    }
+  }
+
+  for (const element of deferred) element.style.contentVisibility = "";
+  return problems;
+}
+
+for (const lng of languages) {
+  for (const width of widths) {
+    test(`${lng} at ${width} px: no sideways scroll, nothing cut off, tap targets of 44 px`, async ({
+      page,
+      javaScriptEnabled,
+    }) => {
+      await page.setViewportSize({ width, height: 740 });
+      // The brand as text, where it has a hyphen to split at.
+      const name = strings(lng).app!.name!;
+      const brand = name.includes("-") ? name : "";
+      const problems: string[] = [];
+      for (const path of visitorPages) {
+        await page.goto(inLanguage(path, lng));
+        if (javaScriptEnabled) await waitForHydration(page);
+        await page.evaluate(() => document.fonts.ready);
+        for (const problem of await page.evaluate(layoutProblems, { minTarget: 44, brand }))
+          problems.push(`${path}: ${problem}`);
+      }
+      expect(problems, `${lng} at ${width} px:\n${problems.join("\n")}`).toEqual([]);
+    });
+  }
+}

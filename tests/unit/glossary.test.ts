@@ -1,0 +1,117 @@
+/**
+ * The glossaries, locales/{lng}/GLOSSARY.md: one table per language of the key terms
+ * (term id, English, the word in that language, the locale keys where it is used, a
+ * note). Every language lists the same term ids as English, and every key a row
+ * cites exists and still contains that row's word (ignoring case), so the glossary
+ * and the strings cannot drift apart: changing a cited string to another word, or
+ * the glossary's word without the strings, fails here.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { supportedLanguages } from "~/i18n/config";
+
+const localesDir = path.resolve(__dirname, "../../locales");
+
+interface GlossaryRow {
+  id: string;
+  english: string;
+  word: string;
+  keys: string[];
+}
+
+/** The rows of the glossary's table: lines that start with `|`, after the header and its `| --- |` line. */
+function parseGlossary(markdown: string): GlossaryRow[] {
+  const lines = markdown.split("\n").filter((line) => line.trim().startsWith("|"));
+  return lines.slice(2).map((line) => {
+    const cells = line
+      .trim()
+      .replace(/^\||\|$/g, "")
+      .split("|")
+      .map((cell) => cell.trim());
+    const [id = "", english = "", word = "", where = ""] = cells;
+    return {
+      id: id.replace(/`/g, ""),
+      english,
+      word,
+      keys: [...where.matchAll(/`([^`]+)`/g)].map((m) => m[1]!),
+    };
+  });
+}
+
+function readGlossary(lng: string) {
+  return parseGlossary(fs.readFileSync(path.join(localesDir, lng, "GLOSSARY.md"), "utf8"));
+}
+
+function flatten(value: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (child && typeof child === "object") flatten(child, name, out);
+    else out.set(name, String(child));
+  }
+  return out;
+}
+
+/** Every string of a language, keyed `namespace:key.path` as the glossaries cite them. */
+function stringsOf(lng: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of fs.readdirSync(path.join(localesDir, lng)).filter((f) => f.endsWith(".json"))) {
+    const ns = file.slice(0, -".json".length);
+    const values = flatten(JSON.parse(fs.readFileSync(path.join(localesDir, lng, file), "utf8")));
+    for (const [key, value] of values) out.set(`${ns}:${key}`, value);
+  }
+  return out;
+}
+
+const fold = (text: string) => text.normalize("NFC").toLocaleLowerCase();
+
+/** "term id: key" for every cited key that is missing or no longer contains the row's word. */
+function drift(rows: GlossaryRow[], strings: Map<string, string>): string[] {
+  return rows.flatMap((row) =>
+    row.keys
+      .filter((key) => {
+        const value = strings.get(key);
+        return value === undefined || !fold(value).includes(fold(row.word));
+      })
+      .map(
+        (key) => `${row.id}: ${key} (${JSON.stringify(strings.get(key) ?? null)} lacks ${JSON.stringify(row.word)})`,
+      ),
+  );
+}
+
+const english = readGlossary("en");
+
+describe("glossaries", () => {
+  it("English lists the key terms once each, each with a word", () => {
+    const ids = english.map((row) => row.id);
+    expect(ids.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ["sign-up", "verification-code", "inbox", "visa", "status-of-stay", "withdrawal"]) {
+      expect(ids).toContain(id);
+    }
+    for (const row of english) expect(row.id, JSON.stringify(row)).toMatch(/^[a-z][a-z-]*$/);
+  });
+
+  it.each([...supportedLanguages])("%s has the same term ids as English, in order, each with its word", (lng) => {
+    const rows = readGlossary(lng);
+    expect(rows.map((row) => row.id)).toEqual(english.map((row) => row.id));
+    expect(rows.map((row) => row.english)).toEqual(english.map((row) => row.english));
+    for (const row of rows) expect(row.word, row.id).not.toBe("");
+  });
+
+  it.each([...supportedLanguages])("in %s, every cited string contains the glossary's word", (lng) => {
+    const rows = readGlossary(lng);
+    expect(rows.some((row) => row.keys.length > 0)).toBe(true);
+    expect(drift(rows, stringsOf(lng))).toEqual([]);
+  });
+
+  it("catches a cited string that says another word", () => {
+    const rows = readGlossary("ko");
+    const strings = stringsOf("ko");
+    expect(drift(rows, strings)).toEqual([]);
+    strings.set("common:titles.inbox", "받은편지함");
+    expect(drift(rows, strings)).toEqual([expect.stringMatching(/^inbox: common:titles\.inbox /)]);
+    strings.delete("common:tabs.noti");
+    expect(drift(rows, strings)).toHaveLength(2);
+  });
+});
