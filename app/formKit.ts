@@ -9,12 +9,17 @@ export { getFormProps, getInputProps, useForm } from "@conform-to/react";
 export { CodeStep } from "~/components/CodeStep";
 export {
   CodeField,
+  DefaultSubmit,
   FieldError,
+  firstErrorOf,
   FormAlert,
   Honeypot,
   NewPasswordFields,
   PhoneField,
   SubmitButton,
+  type PhoneCountry,
 } from "~/components/form";
 export { NationalityField } from "~/components/NationalityField";
+export { ResidenceFields } from "~/components/ResidenceFields";
+export { SignupStep } from "~/components/SignupStep";
 export { TermsChecklist } from "~/components/TermsChecklist";

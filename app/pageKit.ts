@@ -23,6 +23,7 @@ export { Branded } from "~/components/Branded";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { Icon, type IconName } from "~/components/Icon";
 export { LanguagePicker } from "~/components/LanguagePicker";
+export { Logo } from "~/components/Logo";
 export { SentenceWithLtr } from "~/components/SentenceWithLtr";
 export { SignUpComplete } from "~/components/SignUpComplete";
 export { choiceHref, WorkBadge } from "~/components/VisaBadges";

@@ -14,6 +14,7 @@ export * from "~/auth/google.server";
 export * from "~/auth/password.server";
 export * from "~/auth/passwordAttempts.server";
 export * from "~/auth/phoneLogin.server";
+export { phoneCountriesIn } from "~/auth/phoneNumber.server";
 export * from "~/auth/recovery.server";
 export * from "~/auth/session.server";
 export * from "~/auth/signInForm.server";
@@ -33,6 +34,7 @@ export * from "~/signup/complete.server";
 export * from "~/signup/draft.server";
 export * from "~/signup/flow.server";
 export * from "~/signup/phoneStep.server";
+export * from "~/signup/residenceStep.server";
 export * from "~/signup/schemas.server";
 // Plain modules that these routes use on the server only (imported directly, they would leave an empty chunk).
 export { stepAfter, stepPosition } from "~/signup/steps";

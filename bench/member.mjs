@@ -51,7 +51,7 @@ export async function joinByPhone(appUrl, dataDir, name = "Bench Member") {
   const code = /\d{6}/.exec(outbox.filter((m) => m.to === e164).at(-1).text)[0];
   expectRedirect(await post("/sign/authNo", { code }), "/sign/inputName");
   expectRedirect(await post("/sign/inputName", { name }), "/sign/choiceNation");
-  expectRedirect(await post("/sign/choiceNation", { nationality: "Vietnam" }), "/sign/signUpComplete");
+  expectRedirect(await post("/sign/choiceNation", { nationality: "Vietnam", visa: "E-9" }), "/sign/signUpComplete");
   const session = browser.get("__session");
   if (!session) throw new Error("joining: no session cookie after the last step");
   return `__session=${session}`;

@@ -5,7 +5,7 @@
  * loads each page in Debian's Chromium with the DevTools protocol's emulation: CPU
  * 6× slower, 400 Kbps both ways, 400 ms round trip, 360 px wide, a cold cache (a new
  * browser context per load). Pages are loaded round by round in rotating order, after
- * one warm-up round; prints the medians of first contentful paint, hydrated (the
+ * one warm-up round; prints the medians of the HTML's last byte, first contentful paint, hydrated (the
  * `hydrated` performance mark both apps set when React has attached), requests,
  * JavaScript requests and bytes before hydration and long tasks before hydration,
  * and the ratios to the baseline measured in the same run.
@@ -63,9 +63,12 @@ function instrument() {
 function readTimes() {
   const hydrated = performance.getEntriesByName("hydrated", "mark")[0].startTime;
   const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+  // When the last byte of the HTML arrived: a first paint before it was drawn from part of the document.
+  const html = performance.getEntriesByType("navigation")[0]?.responseEnd ?? NaN;
   const longTasks = window.__bench.longTasks.filter((t) => t.start < hydrated);
   return {
     fcp,
+    html,
     hydrated,
     longTasks: longTasks.length,
     longTaskMs: longTasks.reduce((sum, t) => sum + t.duration, 0),
@@ -155,6 +158,7 @@ function printTable(results, order) {
   );
   const header = [
     "page".padEnd(24),
+    "HTML s".padStart(6),
     "FCP s".padStart(6),
     "hydr. s".padStart(8),
     "FCP ×".padStart(6),
@@ -180,6 +184,7 @@ function printTable(results, order) {
     console.log(
       [
         name.padEnd(24),
+        seconds(m("html")).padStart(6),
         seconds(m("fcp")).padStart(6),
         seconds(m("hydrated")).padStart(8),
         `${fcpRatio.toFixed(2)}`.padStart(6),

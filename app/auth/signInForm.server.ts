@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { passwordInput } from "./password.server";
+import { checkPhone, e164Of, phoneFields } from "./phoneNumber.server";
 
 export const signInSchema = z.object({
   email: z
@@ -17,10 +18,10 @@ export const signInSchema = z.object({
 
 export type SignInFields = z.input<typeof signInSchema>;
 
-/** Phone sign-in, step 1: the number (checked as a mobile number once it passes this). */
-export const phoneSignInSchema = z.object({
-  phone: z.string({ required_error: "errors.form.required" }).max(40, "errors.form.invalidPhone"),
-  redirectTo: z.string().optional(),
-});
+/** Phone sign-in, step 1: the number and its country, out in E.164. */
+export const phoneSignInSchema = z
+  .object({ ...phoneFields, redirectTo: z.string().optional() })
+  .superRefine(checkPhone)
+  .transform((value) => ({ phone: e164Of(value), redirectTo: value.redirectTo }));
 
 export type PhoneSignInFields = z.input<typeof phoneSignInSchema>;

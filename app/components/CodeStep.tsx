@@ -75,6 +75,7 @@ export function CodeStep({
           </p>
         )
       ) : null}
+      {/* First of the form's buttons, so Enter verifies; drawn last, at the bottom of the screen (forms.css). */}
       <SubmitButton name="intent" value="verify">
         {verifyLabel}
       </SubmitButton>

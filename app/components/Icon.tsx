@@ -2,6 +2,8 @@ import sprite from "~/assets/icons.svg";
 
 export type IconName =
   | "back"
+  | "chevron"
+  | "check"
   | "home"
   | "community"
   | "benefit"

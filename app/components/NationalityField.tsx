@@ -13,6 +13,7 @@ export function NationalityField({
   countries,
   errorId,
   errors,
+  autoFocus,
 }: {
   id: string;
   name: string;
@@ -20,6 +21,7 @@ export function NationalityField({
   countries: readonly { code: string; name: string }[];
   errorId: string;
   errors: string[] | undefined;
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation("signup");
   return (
@@ -32,6 +34,7 @@ export function NationalityField({
         list={`${id}-list`}
         defaultValue={defaultValue}
         autoComplete="off"
+        autoFocus={autoFocus}
         maxLength={100}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={`${id}-hint ${errorId}`}

@@ -1,6 +1,7 @@
 /** The end of both sign-up flows: a welcome, and where to go next. */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "./Icon";
 
 /** Where a member stores their visa expiry date (my page). */
 const VISA_SETTINGS = "/mypage/visa";
@@ -16,7 +17,8 @@ export function SignUpComplete({
 }) {
   const { t } = useTranslation("signup");
   return (
-    <section className="start" aria-labelledby="complete-heading">
+    <section className="start done" aria-labelledby="complete-heading">
+      <Icon name="check" className="done__mark" />
       <h2 id="complete-heading" className="start__heading">
         {name ? t("signup.complete.heading", { name }) : t("titles.signUpComplete")}
       </h2>
@@ -33,18 +35,20 @@ export function SignUpComplete({
               <li>
                 <Link to={VISA_SETTINGS} className="next-steps__item">
                   {t("signup.complete.addExpiry")}
+                  <Icon name="chevron" className="icon--chevron" />
                 </Link>
               </li>
             )}
             <li>
               <Link to="/member/findVisa" className="next-steps__item">
                 {t("signup.complete.exploreFinder")}
+                <Icon name="chevron" className="icon--chevron" />
               </Link>
             </li>
           </ul>
         </section>
       ) : null}
-      <div className="start__actions">
+      <div className="start__actions done__actions">
         {signedIn ? (
           <Link className="button button--primary" to="/">
             {t("signup.complete.home")}

@@ -3,9 +3,10 @@
  * and optional item with a link to its full text. Without JavaScript "agree to
  * all" is applied by the server; with it, the boxes follow each other at once.
  */
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/form";
+import { TermsSheet } from "~/components/TermsSheet";
 import type { TermsChoices, TermsDocumentId } from "~/signup/terms";
 
 /** A document as the checklist shows it; titles come translated from the loader (signup/termsView.server.ts). */
@@ -34,6 +35,13 @@ export function TermsChecklist({
   const missing = documents.find((d) => errors[d.id]?.length);
   const errorId = `${formId}-terms-error`;
   const setAll = (on: boolean) => setChecked(Object.fromEntries(documents.map((d) => [d.id, on])));
+  // The document open in the sheet (JavaScript only; without it the link opens the terms page).
+  const [reading, setReading] = useState<string | null>(null);
+  const read = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (typeof HTMLDialogElement === "undefined") return;
+    event.preventDefault();
+    setReading(id);
+  };
 
   return (
     <fieldset className="terms-list">
@@ -73,14 +81,23 @@ export function TermsChecklist({
               {t(doc.required ? "signup.agree.required" : "signup.agree.optional")} {doc.title}
             </label>
             {doc.hasText ? (
-              <a href={`/member/terms#${doc.id}`} target="_blank" rel="noopener">
+              <a href={`/member/terms#${doc.id}`} target="_blank" rel="noopener" onClick={read(doc.id)}>
                 {t("signup.agree.view")}
+                <span className="visually-hidden"> {doc.title}</span>
               </a>
             ) : null}
           </div>
         );
       })}
       <FieldError id={errorId} errors={missing ? errors[missing.id] : undefined} />
+      <TermsSheet
+        documentId={reading}
+        onClose={() => setReading(null)}
+        onAgree={(id) => {
+          setChecked((c) => ({ ...c, [id]: true }));
+          setReading(null);
+        }}
+      />
     </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 /** Pieces every server-validated form shares. Messages are form-message keys (lib/formMessage.ts). */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { translateFormMessage } from "~/lib/formMessage";
 import { Branded } from "./Branded";
@@ -41,10 +41,24 @@ export function Honeypot() {
   );
 }
 
-/** The form's main button, disabled while the form is being sent. */
-export function SubmitButton({ children, name, value }: { children: ReactNode; name?: string; value?: string }) {
+/**
+ * The form's main button, at the bottom of the screen and kept there while the
+ * form scrolls; disabled while the form is being sent, so a double tap sends once.
+ */
+export function SubmitButton({
+  children,
+  name,
+  value,
+  sticky = true,
+}: {
+  children: ReactNode;
+  name?: string;
+  value?: string;
+  /** False where the form is one door among others on its page (the start screen). */
+  sticky?: boolean;
+}) {
   const navigation = useNavigation();
-  return (
+  const button = (
     <button
       type="submit"
       name={name}
@@ -55,22 +69,94 @@ export function SubmitButton({ children, name, value }: { children: ReactNode; n
       {children}
     </button>
   );
+  return sticky ? <div className="form__actions">{button}</div> : button;
+}
+
+/**
+ * For a form whose fields sit among other submit buttons (the visa finder's): the
+ * first submit button of the form, so Enter in a field presses this one, the
+ * form's main action. Hidden from eyes, keyboards and screen readers, which use
+ * the visible main button.
+ */
+export function DefaultSubmit({ name, value }: { name: string; value: string }) {
+  return (
+    <button type="submit" name={name} value={value} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+  );
 }
 
 type Field = FieldMetadata<string>;
 
-/** A mobile number, with the hint on how to type foreign numbers. */
-export function PhoneField({ field }: { field: Field }) {
+/**
+ * The name of the first field the last submit found wrong, in the order the
+ * server said them (the schema's order, which is the form's): it gets
+ * `autoFocus`, so without JavaScript the page opens on it. With JavaScript,
+ * conform focuses it when the answer arrives.
+ */
+export function firstErrorOf(form: Pick<FormMetadata, "allErrors">): string | null {
+  return Object.entries(form.allErrors).find(([name, errors]) => name !== "" && errors.length > 0)?.[0] ?? null;
+}
+
+/** A country we text, as the number field offers it (auth/phoneNumber.server.ts `phoneCountriesIn`). */
+export interface PhoneCountry {
+  code: string;
+  dial: string;
+  name: string;
+}
+
+const KOREA = "KR";
+
+/**
+ * A mobile number and its country: Korea unless another is chosen (a number
+ * typed with "+" and its country code works whatever is chosen). The example is
+ * a Korean mobile number, shown while Korea is chosen.
+ */
+export function PhoneField({
+  field,
+  country,
+  countries,
+  autoFocus,
+}: {
+  field: Field;
+  country: Field;
+  countries: readonly PhoneCountry[];
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation("auth");
+  const initial = typeof country.initialValue === "string" && country.initialValue ? country.initialValue : KOREA;
+  const [chosen, setChosen] = useState(initial);
   return (
     <div className="field">
       <label htmlFor={field.id}>{t("login.phone")}</label>
-      <input
-        {...getInputProps(field, { type: "tel" })}
-        autoComplete="tel"
-        inputMode="tel"
-        aria-describedby={`${field.id}-hint ${field.errorId}`}
-      />
+      <div className="phone-input">
+        {/* The chosen country shows as its calling code; the list names each country. */}
+        <span className="phone-input__country">
+          <select
+            id={country.id}
+            name={country.name}
+            defaultValue={initial}
+            aria-label={t("login.country")}
+            onChange={(event) => setChosen(event.currentTarget.value)}
+          >
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {`${c.dial} ${c.name}`}
+              </option>
+            ))}
+          </select>
+          <span className="phone-input__dial" aria-hidden="true">
+            {countries.find((c) => c.code === chosen)?.dial ?? "+82"}
+          </span>
+        </span>
+        <input
+          {...getInputProps(field, { type: "tel" })}
+          autoComplete="tel-national"
+          inputMode="tel"
+          placeholder={chosen === KOREA ? "010-1234-5678" : undefined}
+          autoFocus={autoFocus}
+          dir="ltr"
+          aria-describedby={`${field.id}-hint ${field.errorId}`}
+        />
+      </div>
       <p className="field__hint" id={`${field.id}-hint`}>
         {t("login.phoneHint")}
       </p>
@@ -79,37 +165,56 @@ export function PhoneField({ field }: { field: Field }) {
   );
 }
 
-/** A texted 6-digit code; the phone's keyboard offers the code from the message. */
 /**
  * The texted code: the keyboard's digits and the SMS suggestion (`one-time-code`).
  * A pasted "123 456" is accepted (the server reads digits only); with `autoSubmit`
- * and JavaScript, six digits send the form at once through its verify button.
+ * and JavaScript, six digits send the form at once through its verify button, as
+ * soon as the page is not busy with an earlier answer (a slow phone may still be
+ * loading it when the code is typed).
  */
 export function CodeField({ field, autoSubmit = false }: { field: Field; autoSubmit?: boolean }) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
+  const input = useRef<HTMLInputElement>(null);
+  // The six digits sent last (a double tap or a second input event does not send them twice), and six typed
+  // while the page was busy, sent once it is idle.
   const sentFor = useRef<string | null>(null);
-  const onInput = (event: FormEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const digits = input.value.normalize("NFKC").replace(/\D/g, "");
-    if (digits !== input.value && digits.length <= 6) input.value = digits;
-    if (!autoSubmit || digits.length !== 6 || navigation.state !== "idle" || sentFor.current === digits) return;
-    const verify = input.form?.querySelector<HTMLButtonElement>('button[name="intent"][value="verify"]');
-    if (!input.form || !verify) return;
-    // Once per code typed: a double tap or a second input event does not send it twice.
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const send = (digits: string) => {
+    const form = input.current?.form;
+    const verify = form?.querySelector<HTMLButtonElement>('button[name="intent"][value="verify"]');
+    if (!form || !verify || sentFor.current === digits) return;
     sentFor.current = digits;
-    input.form.requestSubmit(verify);
+    form.requestSubmit(verify);
   };
+  const onInput = (event: FormEvent<HTMLInputElement>) => {
+    const element = event.currentTarget;
+    const digits = element.value.normalize("NFKC").replace(/\D/g, "");
+    if (digits !== element.value && digits.length <= 6) element.value = digits;
+    if (!autoSubmit || digits.length !== 6) return setWaiting(null);
+    if (navigation.state === "idle") send(digits);
+    else setWaiting(digits);
+  };
+  useEffect(() => {
+    if (waiting === null || navigation.state !== "idle") return;
+    setWaiting(null);
+    // Still what the field says: the person may have changed it meanwhile.
+    if (input.current?.value.replace(/\D/g, "") === waiting) send(waiting);
+  }, [waiting, navigation.state]);
   return (
     <div className="field">
       <label htmlFor={field.id}>{t("login.code")}</label>
       <input
         {...getInputProps(field, { type: "text" })}
+        ref={input}
         inputMode="numeric"
         autoComplete="one-time-code"
         // Room for a pasted "123 456" or "123-456"; the server counts digits only.
         maxLength={12}
         onInput={onInput}
+        // The screen exists for this field: the keyboard opens on it.
+        autoFocus
+        dir="ltr"
       />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
@@ -125,11 +230,14 @@ export function NewPasswordFields({
   confirm,
   label,
   answered,
+  focus,
 }: {
   password: Field;
   confirm: Field;
   label: string;
   answered: boolean;
+  /** The field the last submit found wrong first (`firstErrorOf`): it opens focused. */
+  focus?: string | null;
 }) {
   const { t } = useTranslation("auth");
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -147,6 +255,7 @@ export function NewPasswordFields({
           {...getInputProps(password, { type: "password" })}
           ref={passwordRef}
           autoComplete="new-password"
+          autoFocus={focus === password.name}
           aria-describedby={`${password.id}-hint ${password.errorId}`}
         />
         <p className="field__hint" id={`${password.id}-hint`}>
@@ -156,7 +265,12 @@ export function NewPasswordFields({
       </div>
       <div className="field">
         <label htmlFor={confirm.id}>{t("member.newPassword.confirm")}</label>
-        <input {...getInputProps(confirm, { type: "password" })} ref={confirmRef} autoComplete="new-password" />
+        <input
+          {...getInputProps(confirm, { type: "password" })}
+          ref={confirmRef}
+          autoComplete="new-password"
+          autoFocus={focus === confirm.name}
+        />
         <FieldError id={confirm.errorId} errors={confirm.errors} />
       </div>
     </>

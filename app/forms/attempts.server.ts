@@ -7,6 +7,7 @@
  * express-rate-limit's store.
  */
 import { MemoryStore } from "express-rate-limit";
+import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 
 export interface AttemptCounter {
   /** Counts one post for `key`; the seconds to wait when it is over the limit, else null. */
@@ -27,13 +28,20 @@ export function attemptCounter(options: { limit: number; windowMs: number }): At
 }
 
 /**
- * Who a sign-in or joining form is about: its phone number (digits only, so
- * "010-1234-5678" and "+82 10 1234 5678" are one person) or its ID. Null when the
- * form names neither (a code step: the number is in its flow, bounded per code).
+ * Who a sign-in or joining form is about: its phone number (in E.164 when it
+ * parses, so "010-1234-5678" and "+82 10 1234 5678" are one person; its digits
+ * otherwise) or its ID. Null when the form names neither (a code step: the number
+ * is in its flow, bounded per code).
  */
 export function attemptKey(formData: FormData): string | null {
-  const phone = String(formData.get("phone") ?? "").replace(/\D/g, "");
-  if (phone) return `phone:${phone.replace(/^(?:82|0)/, "")}`;
+  // Full-width digits are digits too (the number field reads them as such).
+  const typed = String(formData.get("phone") ?? "")
+    .slice(0, 64)
+    .normalize("NFKC");
+  if (/\d/.test(typed)) {
+    const phone = normalizePhoneNumber(typed, String(formData.get("country") ?? "") || undefined);
+    return `phone:${phone.ok ? phone.e164 : typed.replace(/\D/g, "").replace(/^(?:82|0)/, "")}`;
+  }
   const id = String(formData.get("email") ?? "")
     .trim()
     .toLowerCase();

@@ -77,6 +77,62 @@ export const languageNames: Record<Language, string> = {
   "zh-TW": "繁體中文",
 };
 
+/** Each language's name in English, beside its own name in the picker (for helpers and the unsure). */
+export const englishNames: Record<Language, string> = {
+  bn: "Bengali",
+  en: "English",
+  id: "Indonesian",
+  ja: "Japanese",
+  km: "Khmer",
+  ko: "Korean",
+  ky: "Kyrgyz",
+  mn: "Mongolian",
+  my: "Burmese",
+  ne: "Nepali",
+  ru: "Russian",
+  si: "Sinhala",
+  tl: "Filipino",
+  tr: "Turkish",
+  ur: "Urdu",
+  uz: "Uzbek",
+  vi: "Vietnamese",
+  "zh-CN": "Chinese (Simplified)",
+  "zh-TW": "Chinese (Traditional)",
+};
+
+/**
+ * The picker's order: the languages of the largest groups of residents first.
+ * Approximate, from the Ministry of Justice's monthly statistics on foreign
+ * residents by nationality (체류외국인 통계, 2025), mapped to the app's languages:
+ * Chinese (China, Korean-Chinese), Vietnamese, Korean (read by many F-4 and F-6
+ * residents, and the language of phones bought here), English (the United States,
+ * Canada, and a common second language), Russian (Russia, Kazakhstan and much of
+ * Central Asia), Uzbek, Nepali, Khmer, Indonesian, Filipino, Mongolian, Burmese,
+ * Sinhala, Bengali, Kyrgyz, Japanese, Chinese (Taiwan), Urdu, Turkish. The
+ * visitor's detected language goes on top of it (LanguagePicker).
+ */
+export const pickerOrder: readonly Language[] = [
+  "zh-CN",
+  "vi",
+  "ko",
+  "en",
+  "ru",
+  "uz",
+  "ne",
+  "km",
+  "id",
+  "tl",
+  "mn",
+  "my",
+  "si",
+  "bn",
+  "ky",
+  "ja",
+  "zh-TW",
+  "ur",
+  "tr",
+];
+
 export function isSupportedLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }

@@ -53,6 +53,22 @@ const sharedSchema = z.object({
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   /** Where the translation files are; tests point it at a copy. */
   LOCALES_DIR: z.string().min(1).default("locales"),
+  /**
+   * Who runs the service, shown in every page's footer (a Korean online service
+   * must show its operator, business registration number and a way to reach it).
+   * Required in hosted mode; local mode says they are not set.
+   */
+  OPERATOR_NAME: z.string().trim().min(1).max(100).optional(),
+  OPERATOR_REGISTRATION_NO: z
+    .string()
+    .regex(/^\d{3}-\d{2}-\d{5}$/, "must be a business registration number like 123-45-67890")
+    .optional(),
+  SUPPORT_EMAIL: z.string().email("must be an e-mail address").optional(),
+  /** Support hours on weekdays, Korean time, "HH:MM-HH:MM". */
+  SUPPORT_HOURS: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must look like 10:00-18:00")
+    .optional(),
 });
 
 const localSchema = z.object({
@@ -96,6 +112,10 @@ const hostedSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/i, "must be a Twilio account SID (AC…)"),
   TWILIO_AUTH_TOKEN: z.string().min(16, "must be the Twilio auth token"),
   TWILIO_FROM: z.string().regex(/^\+\d{6,15}$/, "must be the sending number in E.164 (+…)"),
+  // The footer's operator details (their formats are checked with the shared variables).
+  OPERATOR_NAME: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
+  OPERATOR_REGISTRATION_NO: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
+  SUPPORT_EMAIL: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
 });
 
 /** Variables that only hosted mode uses: any one of them switches hosted mode on. */
@@ -185,12 +205,26 @@ export interface PublicConfig {
   translateWidget: boolean;
   buildCheckIntervalMs: number;
   googleSignIn: boolean;
+  /** The footer's operator details; null where not configured (local mode). */
+  operator: {
+    name: string | null;
+    registrationNo: string | null;
+    supportEmail: string | null;
+    supportHours: { from: string; to: string } | null;
+  };
 }
 
 export function publicConfig(config: Config): PublicConfig {
+  const [from, to] = config.SUPPORT_HOURS?.split("-") ?? [];
   return {
     translateWidget: config.TRANSLATE_WIDGET,
     buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+    operator: {
+      name: config.OPERATOR_NAME ?? null,
+      registrationNo: config.OPERATOR_REGISTRATION_NO ?? null,
+      supportEmail: config.SUPPORT_EMAIL ?? null,
+      supportHours: from && to ? { from, to } : null,
+    },
   };
 }

@@ -5,9 +5,8 @@ import { useTranslation } from "react-i18next";
 import { TodayPopup } from "~/components/TodayPopup";
 import { VisaCard } from "~/components/VisaCard";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, Icon, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, Icon, Logo, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, hasChosenLanguage, languageOf, memberHome, readSession } from "~/routeKit.server";
-import logo from "~/assets/logo.svg";
 
 export const handle: PageHandle = {
   styles: [featureStyles.home],
@@ -27,8 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ member });
 }
 
+/** The services after the visa finder, which leads the page as a wide tile. */
 const entries = [
-  { key: "visa", to: "/member/findVisa" },
   { key: "community", to: "/community" },
   { key: "loan", to: "/finance/loan" },
   { key: "exchange", to: "/finance/currencyExchange" },
@@ -44,7 +43,7 @@ export default function MainRoute() {
     <>
       <header className="main-header">
         <Link to="/" className="main-header__logo">
-          <img src={logo} alt={t("app.name")} width="120" height="30" />
+          <Logo />
         </Link>
         <div className="main-header__actions">
           <Link to="/language?redirectTo=%2F" className="icon-button" aria-label={t("main.changeLanguage")}>
@@ -60,23 +59,39 @@ export default function MainRoute() {
 
       {member ? (
         <>
-          <section className="hero hero--member">
-            <h1 className="hero__title">{t("main.memberGreeting", { name: member.name })}</h1>
-          </section>
+          <h1 className="member-greeting">{t("main.memberGreeting", { name: member.name })}</h1>
           <VisaCard visa={member.visa} stay={member.stay} />
         </>
       ) : (
-        <section className="hero">
-          <h1 className="hero__title">{t("main.greeting")}</h1>
+        <section className="hero" aria-labelledby="hero-title">
+          <h1 id="hero-title" className="hero__title">
+            {t("main.greeting")}
+          </h1>
           <p className="hero__text">{t("main.intro")}</p>
-          <Link to="/member/start" className="button hero__start">
+          <ul className="hero__points">
+            <li>{t("main.points.visa")}</li>
+            <li>{t("main.points.community")}</li>
+            <li>{t("main.points.money")}</li>
+          </ul>
+          <Link to="/member/start" className="button button--block hero__start">
             {t("main.start")}
           </Link>
           <p className="hero__hint">{t("main.startHint")}</p>
         </section>
       )}
 
-      <nav aria-label={t("main.services")}>
+      <nav aria-labelledby="services-title" className="services">
+        <h2 id="services-title" className="services__title">
+          {t("main.services")}
+        </h2>
+        <Link to="/member/findVisa" className="visa-tile">
+          <Icon name="visa" className="visa-tile__icon" />
+          <span className="visa-tile__text">
+            <strong>{t("main.visaTile.title")}</strong>
+            <span>{t("main.visaTile.text")}</span>
+          </span>
+          <Icon name="chevron" className="icon--chevron visa-tile__chevron" />
+        </Link>
         <ul className="entry-grid">
           {entries.map((entry) => (
             <li key={entry.key}>

@@ -1,10 +1,16 @@
+/**
+ * Language selection, the first thing a new visitor sees (the main page sends
+ * people here until they have chosen). Its header's back button keeps the
+ * language the visitor was given (a first visit has no page to go back to
+ * without choosing); once a language was chosen it simply goes back.
+ */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, LanguagePicker, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, Icon, LanguagePicker, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, chooseLanguage, languagePageData } from "~/routeKit.server";
-import logo from "~/assets/logo.svg";
+import { selectLanguage, updateSiteConfig } from "~/lib/siteConfig";
 
 export const handle: PageHandle = {
   styles: [featureStyles.language],
@@ -23,17 +29,37 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(chosen.redirectTo, { headers: { "Set-Cookie": chosen.setCookie } });
 }
 
+const FORM_ID = "language-form";
+
 export default function LanguageRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
+  const redirectTo = result?.redirectTo ?? data.redirectTo;
   return (
-    <div className="language-page">
-      {/* The page's title for those who hear or scan headings; the logo and the list say it to the eye. */}
-      <h1 className="visually-hidden">{t("titles.language")}</h1>
-      <img className="language-page__logo" src={logo} alt="" width="120" height="30" />
-      <LanguagePicker current={data.current} redirectTo={result?.redirectTo ?? data.redirectTo} error={result?.error} />
-    </div>
+    <>
+      <header className="language-page__header">
+        {data.chosen ? (
+          <Link to={redirectTo} className="language-page__back" aria-label={t("nav.back")}>
+            <Icon name="back" className="icon--back" />
+          </Link>
+        ) : (
+          <button
+            type="submit"
+            form={FORM_ID}
+            name="lng"
+            value={data.current}
+            className="language-page__back"
+            aria-label={t("nav.back")}
+            onClick={() => updateSiteConfig(window.localStorage, (c) => selectLanguage(c, data.current))}
+          >
+            <Icon name="back" className="icon--back" />
+          </button>
+        )}
+        <h1 className="language-page__title">{t("titles.language")}</h1>
+      </header>
+      <LanguagePicker current={data.current} redirectTo={redirectTo} error={result?.error} formId={FORM_ID} />
+    </>
   );
 }
 

@@ -123,8 +123,9 @@ export default function LoginCodeRoute() {
   if (canJoin) {
     return (
       <Form method="post" className="form" {...getFormProps(form)}>
+        <h2>{t("login.noAccountHeading")}</h2>
         <FormAlert id={form.errorId} errors={form.errors} />
-        <p role="status">
+        <p className="notice notice--success" role="status">
           <SentenceWithLtr sentence={(slot) => t("login.noAccountJoin", { phone: slot })} value={phone} />
         </p>
         <SubmitButton name="intent" value="join">
@@ -138,6 +139,7 @@ export default function LoginCodeRoute() {
   }
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
+      <h2>{t("login.codeHeading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <CodeStep
         sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
@@ -146,7 +148,7 @@ export default function LoginCodeRoute() {
         times={times}
         other={
           <p className="form__links">
-            <Link to="/login/login">{t("login.changeNumber")}</Link>
+            <Link to="/member/start">{t("login.changeNumber")}</Link>
           </p>
         }
       />

@@ -1,26 +1,20 @@
 /**
- * Sign in with a phone number, step 1: the number. A code is texted whether or
- * not an account uses the number, so the page never tells a stranger which
- * numbers are members; that is said only after the code proves the phone.
+ * Sign in with a phone number, step 1: the number. The start screen asks for the
+ * number itself; this page is the spec's route for it, with the same form and
+ * action (auth/phoneLogin.server.ts).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
-import { FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { firstErrorOf, FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
 import {
   json,
-  redirect,
-  withCookies,
-  phoneLoginFlow,
-  phoneSignInSchema,
+  languageOf,
+  phoneCountriesIn,
   signInDestination,
-  invalid,
-  parseForm,
-  refuse,
-  phoneNumberOf,
-  sendCode,
+  startPhoneSignIn,
   type PhoneSignInFields,
 } from "~/routeKit.server";
 
@@ -35,44 +29,30 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({ redirectTo: await signInDestination(request, context.services) });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = await parseForm({ request, context }, phoneSignInSchema);
-  if (parsed.refused) return parsed.refused;
-  const { submission, bot } = parsed;
-  if (submission.status !== "success") return invalid(submission);
-  if (bot) return refuse(submission, "smsFailed");
-  const redirectTo = safeRedirect(submission.value.redirectTo);
-
-  const phone = phoneNumberOf(submission.value.phone);
-  if (!phone.ok) return refuse(submission, phone.problem);
-  const sent = await sendCode(request, context.services, context.clientAddress, phone.e164, "signIn");
-  const headers = withCookies(new Headers(), sent.cookies);
-  if (!sent.ok) return refuse(submission, sent.problem, { headers });
-  const started = await phoneLoginFlow(context.services).start(request, {
-    codeId: sent.pending.codeId,
-    phone: phone.e164,
-    redirectTo,
+  return json({
+    redirectTo: await signInDestination(request, context.services),
+    countries: phoneCountriesIn(await languageOf(request)),
   });
-  return redirect("/login/authNo", { headers: withCookies(headers, started.cookies) });
 }
+
+export const action = startPhoneSignIn;
 
 export default function LoginRoute() {
   const { t } = useTranslation("auth");
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, countries } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<PhoneSignInFields>({
-    id: "phone-login",
-    lastResult,
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useForm<PhoneSignInFields>({ id: "phone-login", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
+      <h2>{t("login.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <PhoneField field={fields.phone} />
+      <PhoneField
+        field={fields.phone}
+        country={fields.country}
+        countries={countries}
+        autoFocus={firstErrorOf(form) === "phone"}
+      />
       <Honeypot />
       <SubmitButton>{t("login.sendCode")}</SubmitButton>
       <p className="form__links">

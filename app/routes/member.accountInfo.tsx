@@ -10,10 +10,12 @@ import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
   FieldError,
+  firstErrorOf,
   FormAlert,
   getFormProps,
   getInputProps,
   NewPasswordFields,
+  SignupStep,
   SubmitButton,
   useForm,
 } from "~/formKit";
@@ -27,6 +29,7 @@ import {
   signupDrafts,
   requireStep,
   accountSchema,
+  stepPosition,
   type AccountFields,
 } from "~/routeKit.server";
 
@@ -45,7 +48,7 @@ const hideFields = ["password", "passwordConfirm"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const open = await requireStep(request, context.services, "id", STEP);
-  return json({ email: open.draft.email ?? "" });
+  return json({ email: open.draft.email ?? "", step: stepPosition("id", STEP) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -70,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AccountInfoRoute() {
   const { t } = useTranslation(["signup", "auth"]);
-  const { email } = useLoaderData<typeof loader>();
+  const { email, step } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<AccountFields>({
     id: "account",
@@ -81,7 +84,7 @@ export default function AccountInfoRoute() {
 
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <p className="signup-step">{t("signup.step", { current: 2, total: 4 })}</p>
+      <SignupStep {...step} />
       <h2>{t("signup.account.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="field">
@@ -89,6 +92,7 @@ export default function AccountInfoRoute() {
         <input
           {...getInputProps(fields.email, { type: "email" })}
           autoComplete="username"
+          autoFocus={firstErrorOf(form) === "email"}
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
@@ -104,6 +108,7 @@ export default function AccountInfoRoute() {
         confirm={fields.passwordConfirm}
         label={t("member.startId.password")}
         answered={Boolean(lastResult)}
+        focus={firstErrorOf(form)}
       />
       <SubmitButton>{t("signup.next")}</SubmitButton>
     </Form>

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import type { SignupKind } from "~/signup/steps";
 import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { FormAlert, getFormProps, Honeypot, SubmitButton, TermsChecklist, useForm } from "~/formKit";
+import { FormAlert, getFormProps, Honeypot, SignupStep, SubmitButton, TermsChecklist, useForm } from "~/formKit";
 import {
   json,
   redirect,
@@ -79,7 +79,7 @@ export default function AgreeRoute() {
   const [form, fields] = useForm<AgreeFields>({ id: "agree", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <p className="signup-step">{t("signup.step", step)}</p>
+      <SignupStep {...step} />
       <h2>
         <Branded>{t("signup.agree.heading")}</Branded>
       </h2>

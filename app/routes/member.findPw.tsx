@@ -13,6 +13,7 @@ import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
   CodeStep,
   FieldError,
+  firstErrorOf,
   FormAlert,
   getFormProps,
   getInputProps,
@@ -152,6 +153,7 @@ export default function FindPasswordRoute() {
   if (email) {
     return (
       <Form method="post" className="form" {...getFormProps(form)}>
+        <h2>{t("login.codeHeading")}</h2>
         <FormAlert id={form.errorId} errors={form.errors} />
         <CodeStep
           sentTo={t("recovery.codeSent", { email })}
@@ -159,9 +161,11 @@ export default function FindPasswordRoute() {
           verifyLabel={t("login.verifyCode")}
           times={times}
           other={
-            <button type="submit" name="intent" value="restart" className="link-button" formNoValidate>
-              {t("recovery.otherId")}
-            </button>
+            <p className="form__links">
+              <button type="submit" name="intent" value="restart" className="link-button" formNoValidate>
+                {t("recovery.otherId")}
+              </button>
+            </p>
           }
         />
       </Form>
@@ -169,13 +173,15 @@ export default function FindPasswordRoute() {
   }
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <p>{t("recovery.intro")}</p>
+      <h2>{t("recovery.findHeading")}</h2>
+      <p className="form__intro">{t("recovery.intro")}</p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="field">
         <label htmlFor={fields.email.id}>{t("member.startId.email")}</label>
         <input
           {...getInputProps(fields.email, { type: "email" })}
           autoComplete="username"
+          autoFocus={firstErrorOf(form) === "email"}
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}

@@ -9,7 +9,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { FormAlert, getFormProps, NewPasswordFields, SubmitButton, useForm } from "~/formKit";
+import { firstErrorOf, FormAlert, getFormProps, NewPasswordFields, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   redirect,
@@ -104,6 +104,7 @@ export default function ResetPasswordRoute() {
         confirm={fields.passwordConfirm}
         label={t("recovery.newPassword")}
         answered={Boolean(lastResult)}
+        focus={firstErrorOf(form)}
       />
       <SubmitButton>{t("recovery.submit")}</SubmitButton>
     </Form>

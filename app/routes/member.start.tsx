@@ -1,17 +1,32 @@
+/**
+ * The start screen, one door that starts with the phone: the number, a texted
+ * code, and the member is signed in; a number no member uses goes on into
+ * joining with the number the code proved (login.authNo.tsx). The ID and Google
+ * are the other doors.
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { json, googleConfigured, signInDestination } from "~/routeKit.server";
+import { firstErrorOf, FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
+import {
+  json,
+  googleConfigured,
+  languageOf,
+  phoneCountriesIn,
+  signInDestination,
+  startPhoneSignIn,
+  type PhoneSignInFields,
+} from "~/routeKit.server";
 
-/** The start screen: the ways in (phone, ID, and Google when configured) and the ways to join. */
 export const handle: PageHandle = {
   styles: [featureStyles.forms],
   i18n: ["auth"],
   layout: "default",
   title: "titles.start",
   back: "/",
+  rateLimit: "auth-form",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,12 +35,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     redirectTo: await signInDestination(request, context.services),
     google: googleConfigured(context.services.config),
     googleFailed: google === "failed",
+    countries: phoneCountriesIn(await languageOf(request)),
   });
 }
 
+export const action = startPhoneSignIn;
+
 export default function StartRoute() {
   const { t } = useTranslation("auth");
-  const { redirectTo, google, googleFailed } = useLoaderData<typeof loader>();
+  const { redirectTo, google, googleFailed, countries } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<PhoneSignInFields>({ id: "start-phone", lastResult, shouldValidate: "onSubmit" });
   const back = `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <section className="start" aria-labelledby="start-heading">
@@ -38,10 +58,21 @@ export default function StartRoute() {
           {t("errors.form.googleFailed")}
         </p>
       ) : null}
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <PhoneField
+          field={fields.phone}
+          country={fields.country}
+          countries={countries}
+          autoFocus={firstErrorOf(form) === "phone"}
+        />
+        <p className="field__hint">{t("member.start.phoneWorks")}</p>
+        <Honeypot />
+        <SubmitButton sticky={false}>{t("login.sendCode")}</SubmitButton>
+      </Form>
+      <p className="divider">{t("member.start.or")}</p>
       <div className="start__actions">
-        <Link className="button button--primary" to={`/login/login${back}`}>
-          {t("member.start.withPhone")}
-        </Link>
         <Link className="button button--secondary" to={`/member/startId${back}`}>
           {t("member.start.withId")}
         </Link>
@@ -54,10 +85,12 @@ export default function StartRoute() {
           </Form>
         ) : null}
       </div>
-      <p className="start__join">
-        <Branded>{t("member.start.newHere")}</Branded> <Link to="/member/agree">{t("member.start.join")}</Link>
-        {" · "}
+      <p className="form__links">
+        <span>
+          <Branded>{t("member.start.newHere")}</Branded>
+        </span>
         <Link to="/sign">{t("member.start.joinWithPhone")}</Link>
+        <Link to="/member/agree">{t("member.start.joinWithId")}</Link>
       </p>
     </section>
   );

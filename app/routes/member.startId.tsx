@@ -12,7 +12,16 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
-import { FieldError, FormAlert, getFormProps, getInputProps, Honeypot, SubmitButton, useForm } from "~/formKit";
+import {
+  FieldError,
+  firstErrorOf,
+  FormAlert,
+  getFormProps,
+  getInputProps,
+  Honeypot,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
 import {
   json,
   redirect,
@@ -106,7 +115,12 @@ export default function StartIdRoute() {
 
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      {reset && !lastResult ? <p role="status">{t("recovery.done")}</p> : null}
+      <h2>{t("member.startId.heading")}</h2>
+      {reset && !lastResult ? (
+        <p className="notice notice--success" role="status">
+          {t("recovery.done")}
+        </p>
+      ) : null}
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
 
@@ -115,6 +129,7 @@ export default function StartIdRoute() {
         <input
           {...getInputProps(fields.email, { type: "email" })}
           autoComplete="username"
+          autoFocus={firstErrorOf(form) === "email"}
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
@@ -128,6 +143,7 @@ export default function StartIdRoute() {
           {...getInputProps(fields.password, { type: "password" })}
           ref={passwordRef}
           autoComplete="current-password"
+          autoFocus={firstErrorOf(form) === "password"}
         />
         <FieldError id={fields.password.errorId} errors={fields.password.errors} />
       </div>
@@ -141,7 +157,7 @@ export default function StartIdRoute() {
           <Link to={`/login/login?redirectTo=${encodeURIComponent(redirectTo)}`}>{t("member.start.withPhone")}</Link>
         ) : null}
         <Link to="/member/findPw">{t("member.startId.forgotPassword")}</Link>
-        <Link to="/member/agree">{t("member.start.join")}</Link>
+        <Link to="/member/agree">{t("member.start.joinWithId")}</Link>
       </p>
     </Form>
   );

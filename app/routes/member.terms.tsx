@@ -29,7 +29,8 @@ export default function TermsRoute() {
       {documents.map((doc) => (
         <section key={doc.id} id={doc.id} aria-labelledby={`${doc.id}-title`}>
           <h2 id={`${doc.id}-title`}>
-            {t(doc.required ? "signup.agree.required" : "signup.agree.optional")} {doc.title}
+            {doc.kind === "consent" ? `${t(doc.required ? "signup.agree.required" : "signup.agree.optional")} ` : null}
+            {doc.title}
           </h2>
           <p className="field__hint">{doc.effective}</p>
           {doc.sections.map((section) => (

@@ -11,10 +11,12 @@ import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
 import {
   CodeStep,
   FieldError,
+  firstErrorOf,
   FormAlert,
   getFormProps,
   getInputProps,
   PhoneField,
+  SignupStep,
   SubmitButton,
   useForm,
 } from "~/formKit";
@@ -37,6 +39,8 @@ import {
   stepAfter,
   stepPosition,
   codeTimesOf,
+  languageOf,
+  phoneCountriesIn,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -56,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { draft } = await requireStep(request, context.services, KINDS, STEP);
   return json({
     step: stepPosition(draft.kind, STEP),
+    countries: phoneCountriesIn(await languageOf(request)),
     name: draft.name ?? "",
     pendingPhone: draft.pending ? maskPhone(draft.pending.phone) : null,
     codeTimes: draft.pending ? await codeTimesOf(context.services, draft.pending.codeId) : null,
@@ -104,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function UserInfoRoute() {
   const { t } = useTranslation(["signup", "auth"]);
-  const { step, name, pendingPhone, codeTimes, verifiedPhone } = useLoaderData<typeof loader>();
+  const { step, name, pendingPhone, codeTimes, verifiedPhone, countries } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<UserInfoFields>({
     id: "user-info",
@@ -114,7 +119,7 @@ export default function UserInfoRoute() {
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <p className="signup-step">{t("signup.step", step)}</p>
+      <SignupStep {...step} />
       <h2>{t("signup.user.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="field">
@@ -122,6 +127,7 @@ export default function UserInfoRoute() {
         <input
           {...getInputProps(fields.name, { type: "text" })}
           autoComplete="name"
+          autoFocus={firstErrorOf(form) === "name"}
           maxLength={50}
           aria-describedby={`${fields.name.id}-hint ${fields.name.errorId}`}
         />
@@ -133,15 +139,17 @@ export default function UserInfoRoute() {
 
       {verifiedPhone ? (
         <>
-          <p role="status">
+          <p className="notice notice--success" role="status">
             <SentenceWithLtr sentence={(slot) => t("signup.user.verified", { phone: slot })} value={verifiedPhone} />
           </p>
           <SubmitButton name="intent" value="next">
             {t("signup.next")}
           </SubmitButton>
-          <button type="submit" name="intent" value="change" className="link-button" formNoValidate>
-            {t("login.changeNumber")}
-          </button>
+          <p className="form__links">
+            <button type="submit" name="intent" value="change" className="link-button" formNoValidate>
+              {t("login.changeNumber")}
+            </button>
+          </p>
         </>
       ) : pendingPhone ? (
         <CodeStep
@@ -157,7 +165,12 @@ export default function UserInfoRoute() {
         />
       ) : (
         <>
-          <PhoneField field={fields.phone} />
+          <PhoneField
+            field={fields.phone}
+            country={fields.country}
+            countries={countries}
+            autoFocus={firstErrorOf(form) === "phone"}
+          />
           <SubmitButton name="intent" value="send">
             {t("login.sendCode")}
           </SubmitButton>

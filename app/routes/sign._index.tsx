@@ -10,7 +10,17 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
-import { FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, TermsChecklist, useForm } from "~/formKit";
+import {
+  firstErrorOf,
+  FormAlert,
+  getFormProps,
+  Honeypot,
+  PhoneField,
+  SignupStep,
+  SubmitButton,
+  TermsChecklist,
+  useForm,
+} from "~/formKit";
 import {
   json,
   redirect,
@@ -26,6 +36,8 @@ import {
   termsSchema,
   maskPhone,
   termsItemsIn,
+  phoneCountriesIn,
+  stepPosition,
   type JoinByPhoneFields,
 } from "~/routeKit.server";
 
@@ -44,8 +56,11 @@ const STEP = "/sign";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const open = await openStep(request, context.services, "phone", STEP);
   const proven = open?.draft.phone && !open.draft.pending ? open.draft.phone : null;
+  const lng = await languageOf(request);
   return json({
-    documents: await termsItemsIn(await languageOf(request)),
+    step: stepPosition("phone", STEP),
+    countries: phoneCountriesIn(lng),
+    documents: await termsItemsIn(lng),
     defaults: open?.draft.terms?.choices ?? {},
     provenPhone: proven ? maskPhone(proven) : null,
   });
@@ -88,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignRoute() {
   const { t } = useTranslation(["auth", "signup"]);
-  const { documents, defaults, provenPhone } = useLoaderData<typeof loader>();
+  const { step, countries, documents, defaults, provenPhone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<JoinByPhoneFields>({
     id: "sign",
@@ -97,14 +112,20 @@ export default function SignRoute() {
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
+      <SignupStep {...step} />
       <h2>{t("member.start.joinWithPhone")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       {provenPhone ? (
-        <p role="status">
+        <p className="notice notice--success" role="status">
           <SentenceWithLtr sentence={(slot) => t("login.joiningWith", { phone: slot })} value={provenPhone} />
         </p>
       ) : (
-        <PhoneField field={fields.phone} />
+        <PhoneField
+          field={fields.phone}
+          country={fields.country}
+          countries={countries}
+          autoFocus={firstErrorOf(form) === "phone"}
+        />
       )}
       <TermsChecklist
         formId={form.id}
@@ -115,8 +136,8 @@ export default function SignRoute() {
       <Honeypot />
       <SubmitButton>{provenPhone ? t("signup.next") : t("login.sendCode")}</SubmitButton>
       <p className="form__links">
-        <Link to="/member/agree">{t("member.start.withId")}</Link>
-        <Link to="/login/login">{t("member.startId.submit")}</Link>
+        <Link to="/member/agree">{t("member.start.joinWithId")}</Link>
+        <Link to="/member/start">{t("member.startId.submit")}</Link>
       </p>
     </Form>
   );

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
-import { CodeStep, FormAlert, getFormProps, useForm } from "~/formKit";
+import { CodeStep, FormAlert, getFormProps, SignupStep, useForm } from "~/formKit";
 import {
   json,
   redirect,
@@ -20,6 +20,7 @@ import {
   resendJoinCode,
   type CodeStepFields,
   codeTimesOf,
+  stepPosition,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -41,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     phone: draft.pending ? maskPhone(draft.pending.phone) : "",
     times: draft.pending ? await codeTimesOf(context.services, draft.pending.codeId) : null,
+    step: stepPosition("phone", STEP),
   });
 }
 
@@ -67,11 +69,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignCodeRoute() {
   const { t } = useTranslation(["signup", "auth"]);
-  const { phone, times } = useLoaderData<typeof loader>();
+  const { phone, times, step } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<CodeStepFields>({ id: "sign-code", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
+      <SignupStep {...step} />
+      <h2>{t("login.codeHeading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       {form.errors?.[0] === "errors.form.phoneTaken" ? (
         <p className="form__links">

@@ -1,26 +1,29 @@
-/** Sign-up with a phone, step 4: nationality. Submitting makes the account. */
+/**
+ * Sign-up with a phone, the last step: nationality, visa and its expiry date
+ * (signup/residenceStep.server.ts), as in the ID join. Submitting makes the account.
+ */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { FormAlert, getFormProps, NationalityField, SubmitButton, useForm } from "~/formKit";
+import {
+  DefaultSubmit,
+  firstErrorOf,
+  FormAlert,
+  getFormProps,
+  ResidenceFields,
+  SignupStep,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
 import {
   json,
-  redirect,
-  invalid,
-  parseForm,
-  refuse,
-  withCookies,
   languageOf,
-  countriesIn,
-  countryName,
-  resolveCountry,
-  finishSignup,
-  signupDrafts,
   requireStep,
-  nationalitySchema,
-  type NationalityFields,
+  residenceStepAction,
+  residenceStepData,
+  type AddInfoFields,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -36,55 +39,42 @@ export const handle: PageHandle = {
 const STEP = "/sign/choiceNation";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { draft } = await requireStep(request, context.services, "phone", STEP);
-  const lng = await languageOf(request);
-  return json({
-    countries: countriesIn(lng),
-    nationality: draft.nationality ? countryName(draft.nationality, lng) : "",
-  });
+  const open = await requireStep(request, context.services, "phone", STEP);
+  return json(await residenceStepData(request, open, STEP, await languageOf(request)));
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { services } = context;
-  const open = await requireStep(request, services, "phone", STEP);
-  const lng = await languageOf(request);
-  const parsed = await parseForm({ request, context }, nationalitySchema);
-  if (parsed.refused) return parsed.refused;
-  const { submission } = parsed;
-  if (submission.status !== "success") return invalid(submission);
-  const nationality = resolveCountry(submission.value.nationality, lng);
-  if (!nationality) return refuse(submission, "unknownCountry");
-  const ready = { id: open.id, draft: { ...open.draft, nationality } };
-  await signupDrafts(services).save(ready);
-  const finished = await finishSignup(request, services, ready, lng, "/sign/signUpComplete");
-  const headers = withCookies(new Headers(), finished.cookies);
-  // Refusals at the last step concern the whole join, not a field of this page.
-  if (!finished.ok) return refuse(submission, finished.problem, { field: "", headers });
-  return redirect(finished.redirectTo, { headers });
+export async function action(args: ActionFunctionArgs) {
+  const open = await requireStep(args.request, args.context.services, "phone", STEP);
+  return residenceStepAction(args, open, STEP, await languageOf(args.request), "/sign/signUpComplete");
 }
 
 export default function ChoiceNationRoute() {
   const { t } = useTranslation("signup");
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<NationalityFields>({
+  const [form, fields] = useForm<AddInfoFields>({
     id: "choice-nation",
     lastResult,
+    defaultValue: { nationality: data.nationality, visa: data.visa, visaExpiry: data.visaExpiry },
     shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <h2>{t("signup.phone.nationHeading")}</h2>
+      <SignupStep {...data.step} />
+      <h2>{t("signup.add.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <NationalityField
-        id={fields.nationality.id}
-        name={fields.nationality.name}
-        defaultValue={String(fields.nationality.initialValue ?? data.nationality)}
+      <DefaultSubmit name="intent" value="join" />
+      <ResidenceFields
+        fields={fields}
         countries={data.countries}
-        errorId={fields.nationality.errorId}
-        errors={fields.nationality.errors}
+        nationality={data.nationality}
+        visa={data.visa}
+        visaLabel={data.visaLabel}
+        focus={firstErrorOf(form)}
       />
-      <SubmitButton>{t("signup.add.submit")}</SubmitButton>
+      <SubmitButton name="intent" value="join">
+        {t("signup.add.submit")}
+      </SubmitButton>
     </Form>
   );
 }

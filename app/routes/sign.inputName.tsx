@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { FieldError, FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
+import { FieldError, FormAlert, getFormProps, getInputProps, SignupStep, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   redirect,
@@ -14,6 +14,7 @@ import {
   requireStep,
   nameSchema,
   type NameFields,
+  stepPosition,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -30,7 +31,7 @@ const STEP = "/sign/inputName";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { draft } = await requireStep(request, context.services, "phone", STEP);
-  return json({ name: draft.name ?? "" });
+  return json({ name: draft.name ?? "", step: stepPosition("phone", STEP) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function InputNameRoute() {
   const { t } = useTranslation("signup");
-  const { name } = useLoaderData<typeof loader>();
+  const { name, step } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<NameFields>({
     id: "input-name",
@@ -58,6 +59,7 @@ export default function InputNameRoute() {
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
+      <SignupStep {...step} />
       <h2>{t("signup.phone.nameHeading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="field">
@@ -65,6 +67,7 @@ export default function InputNameRoute() {
         <input
           {...getInputProps(fields.name, { type: "text" })}
           autoComplete="name"
+          autoFocus
           maxLength={50}
           aria-describedby={`${fields.name.id}-hint ${fields.name.errorId}`}
         />

@@ -7,23 +7,24 @@
 import type { Problem } from "~/forms/form.server";
 import { problem } from "~/forms/form.server";
 import type { Services } from "~/infra/services.server";
-import { checkCode, phoneNumberOf, sendCode, type PendingCode } from "~/verification/codes.server";
+import { checkCode, sendCode, type PendingCode } from "~/verification/codes.server";
 import type { OpenDraft } from "./draft.server";
 
 const pendingOf = (open: OpenDraft): PendingCode | null =>
   open.draft.pending ? { purpose: "signUp", ...open.draft.pending } : null;
 
-/** Texts a code to the typed number; the draft now waits for it (a number verified before is forgotten). */
+/**
+ * Texts a code to `phone` (E.164, as the form's schema gave it); the draft now
+ * waits for it (a number verified before is forgotten).
+ */
 export async function sendJoinCode(
   request: Request,
   services: Services,
   clientAddress: string,
   open: OpenDraft,
-  phoneInput: string,
+  phone: string,
 ): Promise<{ ok: true; draft: OpenDraft; cookies: string[] } | { ok: false; problem: Problem; cookies: string[] }> {
-  const phone = phoneNumberOf(phoneInput);
-  if (!phone.ok) return { ok: false, problem: phone.problem, cookies: [] };
-  const sent = await sendCode(request, services, clientAddress, phone.e164, "signUp");
+  const sent = await sendCode(request, services, clientAddress, phone, "signUp");
   if (!sent.ok) return sent;
   const { phone: _verified, ...rest } = open.draft;
   const pending = { phone: sent.pending.phone, codeId: sent.pending.codeId };

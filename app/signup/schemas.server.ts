@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import { passwordInput, passwordProblem } from "~/auth/password.server";
+import { checkPhone, e164Of, phoneFields } from "~/auth/phoneNumber.server";
+import { resolveCountry } from "~/members/countries.server";
 import { cleanName, nameProblem } from "~/members/names";
 import { isKnownVisa } from "~/visa/catalogue";
 import { termsDocuments, type TermsChoices } from "./terms";
@@ -58,15 +60,16 @@ export const termsSchema = termsBoxes.transform(termsChoices).superRefine(requir
 
 /**
  * The phone join's first step: the number and the terms, judged together, so a
- * missing number and missing agreements are all shown at once.
+ * wrong number and missing agreements are all shown at once. The number comes
+ * out in E.164.
  */
 export const joinByPhoneSchema = termsBoxes
-  .extend({ phone: z.string().max(40, "errors.form.invalidPhone").optional() })
-  .transform((value) => ({ phone: value.phone ?? "", choices: termsChoices(value) }))
+  .extend({ ...phoneFields, phone: phoneFields.phone.optional() })
   .superRefine((value, ctx) => {
-    if (!value.phone) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["phone"], message: "errors.form.required" });
-    requireTerms(value.choices, ctx);
-  });
+    checkPhone(value, ctx);
+    requireTerms(termsChoices(value), ctx);
+  })
+  .transform((value) => ({ phone: e164Of(value), choices: termsChoices(value) }));
 
 export type JoinByPhoneFields = z.input<typeof joinByPhoneSchema>;
 
@@ -112,8 +115,6 @@ export type ResetPasswordFields = z.input<typeof newPasswordSchema>;
 
 export const nameSchema = z.object({ name: nameField });
 
-export const phoneSchema = z.object({ phone: z.string(required).max(40, "errors.form.invalidPhone") });
-
 export const codeSchema = z.object({ code: z.string(required).trim() });
 
 export const nationalitySchema = z.object({ nationality: z.string(required).trim().max(100) });
@@ -133,36 +134,77 @@ const dateField = z
     );
   }, "errors.form.invalidDate");
 
-/** The ID join's last step: join, or go to the visa finder first (what was typed is kept, unchecked). */
-export const addInfoSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("join"),
-    nationality: z.string(required).trim().max(100),
-    visa: z.string({ required_error: "errors.form.visaRequired" }).refine(isKnownVisa, "errors.form.visaRequired"),
-    visaExpiry: dateField.optional(),
-  }),
-  z.object({
-    intent: z.literal("findVisa"),
-    nationality: z.string().max(100).optional(),
-    visa: z.string().max(100).optional(),
-    visaExpiry: z.string().max(20).optional(),
-  }),
-]);
+/**
+ * The last step of both joins: join, or go to the visa finder first (what was
+ * typed is kept, unchecked). Joining judges the nationality (a name in the
+ * visitor's language `lng`, or English, or a code), the visa and the expiry date
+ * together, so every message of a submit is shown at once; the nationality comes
+ * out as its code.
+ */
+export function residenceSchema(lng: string) {
+  return z
+    .discriminatedUnion("intent", [
+      z.object({
+        intent: z.literal("join"),
+        nationality: z.string().trim().max(100, "errors.form.unknownCountry").optional(),
+        visa: z.string().max(100).optional(),
+        visaExpiry: dateField.optional(),
+      }),
+      z.object({
+        intent: z.literal("findVisa"),
+        nationality: z.string().max(100).optional(),
+        visa: z.string().max(100).optional(),
+        visaExpiry: z.string().max(20).optional(),
+      }),
+    ])
+    .superRefine((value, ctx) => {
+      if (value.intent !== "join") return;
+      if (!value.nationality) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nationality"], message: "errors.form.required" });
+      } else if (!resolveCountry(value.nationality, lng)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nationality"], message: "errors.form.unknownCountry" });
+      }
+      if (!isKnownVisa(value.visa)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["visa"], message: "errors.form.visaRequired" });
+      }
+    })
+    .transform((value) =>
+      value.intent === "join"
+        ? { ...value, nationality: resolveCountry(value.nationality!, lng)!, visa: value.visa! }
+        : value,
+    );
+}
 
-/** The ID join's step for the name and the mobile number, whose code is checked on the same page. */
-export const userInfoSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("send"),
-    name: nameField,
-    phone: z.string(required).max(40, "errors.form.invalidPhone"),
-  }),
-  z.object({ intent: z.literal("verify"), name: nameField, code: z.string(required).trim().max(20) }),
-  z.object({ intent: z.literal("resend") }),
-  // Another number: what was typed as the name is kept, unchecked.
-  z.object({ intent: z.literal("change"), name: z.string().max(1000).optional() }),
-  // The number was proven earlier (the member came back to this step).
-  z.object({ intent: z.literal("next"), name: nameField }),
-]);
+/**
+ * The ID join's step for the name and the mobile number, whose code is checked on
+ * the same page. Sending a code judges the name and the number together (both
+ * messages at once); the number comes out in E.164.
+ */
+export const userInfoSchema = z
+  .discriminatedUnion("intent", [
+    // Both optional here, judged below: an empty name and a wrong number are said at once.
+    z.object({
+      intent: z.literal("send"),
+      name: z.string().max(1000, "errors.form.nameLength").optional(),
+      ...phoneFields,
+      phone: phoneFields.phone.optional(),
+    }),
+    z.object({ intent: z.literal("verify"), name: nameField, code: z.string(required).trim().max(20) }),
+    z.object({ intent: z.literal("resend") }),
+    // Another number: what was typed as the name is kept, unchecked.
+    z.object({ intent: z.literal("change"), name: z.string().max(1000).optional() }),
+    // The number was proven earlier (the member came back to this step).
+    z.object({ intent: z.literal("next"), name: nameField }),
+  ])
+  .superRefine((value, ctx) => {
+    if (value.intent !== "send") return;
+    const problem = nameProblem(cleanName(value.name ?? ""));
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: `errors.form.${problem}` });
+    checkPhone(value, ctx);
+  })
+  .transform((value) =>
+    value.intent === "send" ? { intent: value.intent, name: cleanName(value.name ?? ""), phone: e164Of(value) } : value,
+  );
 
 export type UserInfoFields = z.input<typeof userInfoSchema>;
 
@@ -176,6 +218,6 @@ export const findPasswordSchema = z.discriminatedUnion("intent", [
 
 export type FindPasswordFields = z.input<typeof findPasswordSchema>;
 
-export type AddInfoFields = z.input<typeof addInfoSchema>;
+export type AddInfoFields = z.input<ReturnType<typeof residenceSchema>>;
 export type NameFields = z.input<typeof nameSchema>;
 export type NationalityFields = z.input<typeof nationalitySchema>;

@@ -47,7 +47,7 @@ const flows: Record<SignupKind, readonly Step[]> = {
     { path: "/sign", done: (d) => Boolean(d.terms && (d.phone || d.pending)) },
     { path: "/sign/authNo", done: (d) => Boolean(d.phone) },
     { path: "/sign/inputName", done: (d) => Boolean(d.name) },
-    { path: "/sign/choiceNation", done: (d) => Boolean(d.nationality) },
+    { path: "/sign/choiceNation", done: (d) => Boolean(d.nationality && d.visa) },
   ],
   google: [
     { path: "/member/agree", done: (d) => Boolean(d.terms && d.google) },

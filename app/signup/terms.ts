@@ -20,6 +20,12 @@ export const termsDocuments: readonly TermsDocument[] = [
   { id: "marketing", version: "2026-11-01", required: false, hasText: true },
 ];
 
+/**
+ * Documents anyone can read and nobody agrees to: the privacy policy
+ * (개인정보처리방침, 개인정보 보호법 §30), linked from every page's footer.
+ */
+export const policyDocuments = [{ id: "privacyPolicy", version: "2026-11-24" }] as const;
+
 export type TermsChoices = Record<TermsDocumentId, boolean>;
 
 export function isTermsDocumentId(value: unknown): value is TermsDocumentId {

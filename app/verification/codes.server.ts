@@ -16,7 +16,6 @@ import {
   type VerifyResult,
 } from "~/verification/phoneCodes.server";
 import { formatTime } from "~/lib/format";
-import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
 import { problem, type Problem } from "~/forms/form.server";
 import { languageOf } from "~/i18n/i18next.server";
 import { i18nFor } from "~/i18n/instances.server";
@@ -49,13 +48,6 @@ export const signInCodeSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type SignInCodeFields = z.input<typeof signInCodeSchema>;
-
-/** A typed mobile number in E.164, or why it is not one. */
-export function phoneNumberOf(input: string): { ok: true; e164: string } | { ok: false; problem: Problem } {
-  const phone = normalizePhoneNumber(input);
-  if (phone.ok) return { ok: true, e164: phone.e164 };
-  return { ok: false, problem: problem(phone.problem === "notMobile" ? "notMobile" : "invalidPhone") };
-}
 
 /** Why a code was not issued. */
 export function issueProblem(result: Exclude<IssueResult, { ok: true }>, now = Date.now()): Problem {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { lastCodeTo, uniqueNumber } from "../support/join";
 import { authEmulatorIn, type AuthEmulatorAddress } from "../support/serverLog";
 
@@ -126,4 +126,27 @@ export async function enterCode(
   await page.getByLabel(options.label).fill(code);
   const sendsItself = options.javaScriptEnabled && code.normalize("NFKC").replace(/\D/g, "").length === 6;
   if (!sendsItself) await page.getByRole("button", { name: options.submit }).click();
+}
+
+/**
+ * On a join's last step: "Find my visa", a quick choice in the finder, then that
+ * status (not a sub-type); back on the step with the visa chosen, as a person does it.
+ */
+export async function chooseVisaInFinder(page: Page, code: string) {
+  const texts = strings("en") as unknown as {
+    signup: { add: { findVisa: string } };
+    visaFinder: { quick: string; chooseStatus: string; choose: string };
+  };
+  const step = new URL(page.url()).pathname;
+  await page.getByRole("button", { name: texts.signup.add.findVisa }).click();
+  await expect(page).toHaveURL(/\/member\/findVisa\?returnTo=/);
+  await page
+    .getByRole("region", { name: texts.visaFinder.quick })
+    .getByRole("link", { name: new RegExp(`^${code}\\b`) })
+    .click();
+  await page
+    .getByRole("link", { name: texts.visaFinder.chooseStatus.replace("{{code}}", code) })
+    .or(page.getByRole("link", { name: texts.visaFinder.choose, exact: true }))
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === step && url.searchParams.get("visa") === code);
 }

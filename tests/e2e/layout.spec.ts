@@ -7,6 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { supportedLanguages } from "~/i18n/config";
 import { hideTodayPopup, inLanguage, strings, visitorPages, waitForHydration } from "./helpers";
 
 const languages = ["en", "ko", "vi", "ur", "my"];
@@ -165,3 +166,26 @@ for (const lng of languages) {
     });
   }
 }
+
+// The tab bar is on most pages: its five labels fit on one line each at 320 px in all 19 languages.
+test("every language's tab labels fit on one line at 320 px", async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "the bar is the server's HTML either way; measured once");
+  await page.setViewportSize({ width: 320, height: 640 });
+  const problems: string[] = [];
+  for (const lng of supportedLanguages) {
+    await page.goto(inLanguage("/community", lng));
+    await page.evaluate(() => document.fonts.ready);
+    const found = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".tab-bar__item span")].flatMap((label) => {
+        const style = getComputedStyle(label);
+        const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+        const item = label.parentElement!;
+        const lines = Math.round(label.getBoundingClientRect().height / line);
+        const cut = item.scrollWidth > item.clientWidth + 1 || label.scrollWidth > label.clientWidth + 1;
+        return lines > 1 || cut ? [`"${label.textContent}" ${lines} lines${cut ? ", cut off" : ""}`] : [];
+      }),
+    );
+    problems.push(...found.map((problem) => `${lng}: ${problem}`));
+  }
+  expect(problems, problems.join("\n")).toEqual([]);
+});

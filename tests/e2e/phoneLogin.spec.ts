@@ -1,7 +1,7 @@
 /** Signing in with a phone number and a texted code, with and without JavaScript. */
 import { expect, test } from "@playwright/test";
 import { joinOverHttp, uniqueNumber } from "../support/join";
-import { enterCode, hideTodayPopup, strings, textedCode, textsTo } from "./helpers";
+import { chooseVisaInFinder, enterCode, hideTodayPopup, strings, textedCode, textsTo } from "./helpers";
 
 /** 01012345678 → 010-****-5678, as the code screens show a Korean number. */
 const masked = (local: string) => `${local.slice(0, 3)}-****-${local.slice(-4)}`;
@@ -40,9 +40,13 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: "lng", value: Buffer.from('"en"').toString("base64"), url: "http://127.0.0.1" }]);
 });
 
-test("a member signs in with a phone number and the texted code", async ({ page, baseURL, javaScriptEnabled }) => {
+test("a member signs in from the start screen with a phone number and the texted code", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   const { e164, local } = await memberWithPhone(baseURL!);
-  await page.goto("/login/login?redirectTo=%2F");
+  await page.goto("/member/start?redirectTo=%2F");
   await page.getByLabel(en.login.phone).fill(local);
   await page.getByRole("button", { name: en.login.sendCode }).click();
   await expect(page).toHaveURL(/\/login\/authNo$/);
@@ -120,7 +124,7 @@ test("a number without an account joins from the sign-in code screen with no sec
   javaScriptEnabled,
 }) => {
   const { e164, local } = await memberWithPhone(baseURL!, false);
-  await page.goto("/login/login");
+  await page.goto("/member/start");
   await page.getByLabel(en.login.phone).fill(local);
   await page.getByRole("button", { name: en.login.sendCode }).click();
   await expect(page).toHaveURL(/\/login\/authNo$/);
@@ -138,6 +142,9 @@ test("a number without an account joins from the sign-in code screen with no sec
   await page.getByLabel(en.signup.user.name).fill("Sita Gurung");
   await page.getByRole("button", { name: en.signup.next }).click();
   await page.getByLabel(en.signup.add.nationality).fill("Nepal");
+  // The visa comes from the finder; what was typed waits in the draft meanwhile.
+  await chooseVisaInFinder(page, "E-9");
+  await expect(page.getByLabel(en.signup.add.nationality)).toHaveValue("Nepal");
   await page.getByRole("button", { name: en.signup.add.submit }).click();
   await expect(page).toHaveURL(/\/sign\/signUpComplete$/);
   await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();

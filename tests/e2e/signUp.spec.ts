@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { joinOverHttp } from "../support/join";
 import {
   authEmulator,
+  chooseVisaInFinder,
   freshNumber,
   hideTodayPopup,
   pageTitle,
@@ -198,7 +199,10 @@ test("jumping ahead in a sign-up goes to the first unfinished step", async ({ pa
   await expect(page).toHaveURL(/\/member\/accountInfo$/);
 });
 
-test("joining with a phone: number and terms, code, name, nationality", async ({ page, javaScriptEnabled }) => {
+test("joining with a phone: number and terms, code, name, nationality and visa", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const { e164, local } = freshNumber();
   await page.goto("/sign");
   await page.getByLabel(en.login.phone!).fill(local);
@@ -217,10 +221,16 @@ test("joining with a phone: number and terms, code, name, nationality", async ({
   await page.getByLabel(en.signup.user!.name!).fill("Bold Bat");
   await page.getByRole("button", { name: en.signup.next }).click();
   await expect(page).toHaveURL(/\/sign\/choiceNation$/);
+  await expect(page.getByText(en.signup.step.replace("{{current}}", "4").replace("{{total}}", "4"))).toBeVisible();
+  // An unknown country and no visa: both said at once, the first field focused, what was typed kept.
   await page.getByLabel(en.signup.add!.nationality!).fill("Atlantis");
   await page.getByRole("button", { name: en.signup.add!.submit }).click();
   await expect(page.getByText(f.unknownCountry!)).toBeVisible();
+  await expect(page.getByText(f.visaRequired!)).toBeVisible();
+  await expect(page.getByLabel(en.signup.add!.nationality!)).toBeFocused();
+  await expect(page.getByLabel(en.signup.add!.nationality!)).toHaveValue("Atlantis");
   await page.getByLabel(en.signup.add!.nationality!).fill("Mongolia");
+  await chooseVisaInFinder(page, "E-9");
   await page.getByRole("button", { name: en.signup.add!.submit }).click();
   await expect(page).toHaveURL(/\/sign\/signUpComplete$/);
   await expect(

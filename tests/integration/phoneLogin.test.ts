@@ -6,6 +6,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readSession } from "~/auth/session.server";
 import { action as codeAction, loader as codeLoader } from "~/routes/login.authNo";
 import { action as phoneAction } from "~/routes/login.login";
+import { action as startAction } from "~/routes/member.start";
+import { action as signAction } from "~/routes/sign._index";
+import { action as nameAction } from "~/routes/sign.inputName";
+import { action as nationAction } from "~/routes/sign.choiceNation";
 import { readOutbox } from "~/infra/sms/sender.server";
 import { Jar, run } from "../support/jar";
 import { registerMember } from "../support/members";
@@ -159,6 +163,72 @@ describe("phone sign-in", () => {
       expect(reply.error.phone).toEqual([message]);
       expect(reply.initialValue.phone).toBe(input);
     }
+  });
+
+  it("starts from the start screen itself: its number field texts the code and goes on to the code screen", async () => {
+    const { local, e164, uid } = await number();
+    const jar = new Jar();
+    const sent = jar.take(
+      await run(() =>
+        startAction({
+          request: post("/member/start", jar, { phone: local, redirectTo: "/shop" }),
+          params: {},
+          context,
+        }),
+      ),
+    );
+    expect(sent.headers.get("Location")).toBe("/login/authNo");
+    const signedIn = await enter(jar, { code: codeFor(e164) });
+    expect(signedIn.headers.get("Location")).toBe("/shop");
+    expect((await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services))?.uid).toBe(uid);
+  });
+
+  it("reads a number in the country chosen beside it, and refuses one of a country it does not text, keeping both", async () => {
+    const jar = new Jar();
+    const vietnamese = jar.take(
+      await run(() =>
+        startAction({
+          request: post("/member/start", jar, { phone: "090 123 4567", country: "VN" }),
+          params: {},
+          context,
+        }),
+      ),
+    );
+    expect(vietnamese.headers.get("Location")).toBe("/login/authNo");
+    expect(readOutbox(services.dataDir).some((m) => m.to === "+84901234567")).toBe(true);
+
+    const british = await run(() =>
+      startAction({
+        request: post("/member/start", new Jar(), { phone: "+44 7911 123456", country: "KR" }),
+        params: {},
+        context,
+      }),
+    );
+    expect(british.status).toBe(400);
+    const reply = (await british.json()) as Reply;
+    expect(reply.error.phone).toEqual(['errors.form.smsCountry::{"code":"+44"}']);
+    expect(reply.initialValue).toMatchObject({ phone: "+44 7911 123456", country: "KR" });
+    expect(readOutbox(services.dataDir).some((m) => m.to === "+447911123456")).toBe(false);
+  });
+
+  it("takes a new number from the start screen to a signed-in member with one text", async () => {
+    const { local, e164 } = await number(false);
+    const jar = new Jar();
+    const step = async (action: typeof startAction, path: string, fields: Record<string, string>) =>
+      jar.take(await run(() => action({ request: post(path, jar, fields), params: {}, context })));
+    expect((await step(startAction, "/member/start", { phone: local })).headers.get("Location")).toBe("/login/authNo");
+    expect((await enter(jar, { code: codeFor(e164) })).headers.get("Location")).toBe("/login/authNo");
+    expect((await enter(jar, { intent: "join" })).headers.get("Location")).toBe("/sign");
+    // The number is proven: the first join step asks for the terms only.
+    expect((await step(signAction, "/sign?index", { agreeAll: "on" })).headers.get("Location")).toBe("/sign/inputName");
+    expect((await step(nameAction, "/sign/inputName", { name: "Nguyen Van A" })).headers.get("Location")).toBe(
+      "/sign/choiceNation",
+    );
+    const done = await step(nationAction, "/sign/choiceNation", { nationality: "Vietnam", visa: "E-9" });
+    expect(done.headers.get("Location")).toBe("/sign/signUpComplete");
+    const member = await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services);
+    expect(member?.phoneNumber).toBe(e164);
+    expect(readOutbox(services.dataDir).filter((m) => m.to === e164)).toHaveLength(1);
   });
 
   it("makes the member wait before a new code", async () => {

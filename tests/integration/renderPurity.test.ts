@@ -326,7 +326,7 @@ describe("every page renders from its URL, language and loaders' data alone", ()
     await phoneJoiner.open("/sign/inputName");
     await phoneJoiner.step("/sign/inputName", { name: "Render Check" }, "/sign/choiceNation");
     await phoneJoiner.open("/sign/choiceNation");
-    await phoneJoiner.step("/sign/choiceNation", { nationality: "Vietnam" }, "/sign/signUpComplete");
+    await phoneJoiner.step("/sign/choiceNation", { nationality: "Vietnam", visa: "E-9" }, "/sign/signUpComplete");
     await phoneJoiner.open("/sign/signUpComplete");
     // A member's pages carry the member's own data (the footer's sign-out, for one).
     for (const target of PUBLIC_PAGES) {

@@ -191,6 +191,34 @@ describe("sign-up with an ID", () => {
     expect(((await taken.json()) as Reply).error[""]).toEqual(["errors.form.phoneTaken"]);
   });
 
+  it("says a blank name and a wrong number at once, keeping what was typed, and texts nothing", async () => {
+    const jar = new Jar();
+    await throughAccountStep(jar, newEmail());
+    const both = await submit(userInfoAction, "/member/userInfo", jar, {
+      intent: "send",
+      name: " ",
+      phone: "010-12",
+      country: "KR",
+    });
+    expect(both.status).toBe(400);
+    const reply = (await both.json()) as Reply;
+    expect(reply.error).toMatchObject({ name: ["errors.form.nameBlank"], phone: ["errors.form.invalidPhone"] });
+    expect(reply.initialValue).toMatchObject({ phone: "010-12", country: "KR" });
+  });
+
+  it("says a wrong number and missing agreements of the phone join at once", async () => {
+    const wrong = await submit(signAction, "/sign", new Jar(), { phone: "02-2100-2114", service: "on" });
+    expect(wrong.status).toBe(400);
+    const reply = (await wrong.json()) as Reply;
+    expect(reply.error).toMatchObject({
+      phone: ["errors.form.notMobile"],
+      privacy: ["errors.form.termsRequired"],
+      age14: ["errors.form.termsRequired"],
+    });
+    expect(reply.error.service ?? null).toBeNull();
+    expect(reply.initialValue).toMatchObject({ phone: "02-2100-2114", service: "on" });
+  });
+
   it("sends a jump ahead, and an expired draft, to the first unfinished step", async () => {
     const jar = new Jar();
     expect((await load(addInfoLoader, "/member/addInfo", jar)).headers.get("Location")).toBe("/member/agree");
@@ -298,11 +326,26 @@ describe("sign-up with a phone", () => {
     expect(((await blank.json()) as Reply).error.name).toEqual(["errors.form.nameBlank"]);
     // Invisible direction controls are removed before the name is kept.
     await submit(nameAction, "/sign/inputName", jar, { name: "\u202eAibek\u202c  Uulu" });
-    const done = await submit(nationAction, "/sign/choiceNation?lng=ky", jar, { nationality: "Кыргызстан" });
+    // The last step asks for the visa too, as the ID join does; what was typed comes back with the message.
+    const noVisa = await submit(nationAction, "/sign/choiceNation?lng=ky", jar, { nationality: "Кыргызстан" });
+    expect(noVisa.status).toBe(400);
+    const refused = (await noVisa.json()) as Reply;
+    expect(refused.error.visa).toEqual(["errors.form.visaRequired"]);
+    expect(refused.initialValue).toMatchObject({ nationality: "Кыргызстан" });
+    const done = await submit(nationAction, "/sign/choiceNation?lng=ky", jar, {
+      nationality: "Кыргызстан",
+      visa: "E-9-1",
+      visaExpiry: "2028-03-31",
+    });
     expect(done.headers.get("Location")).toBe("/sign/signUpComplete");
     const member = await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services);
     expect(member?.phoneNumber).toBe(e164);
-    expect(await services.stores.members.profile(member!.uid)).toMatchObject({ name: "Aibek Uulu", nationality: "KG" });
+    expect(await services.stores.members.profile(member!.uid)).toMatchObject({
+      name: "Aibek Uulu",
+      nationality: "KG",
+      visa: "E-9-1",
+      visaExpiresOn: "2028-03-31",
+    });
   });
 
   it("shows a missing number and missing agreements at once, and texts nothing", async () => {

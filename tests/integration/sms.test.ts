@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { maskPhoneNumber, normalizePhoneNumber } from "~/auth/phoneNumber.server";
+import { maskPhoneNumber, normalizePhoneNumber, phoneCountriesIn, SMS_COUNTRIES } from "~/auth/phoneNumber.server";
 import { outboxFile, outboxSender, readOutbox, SmsDeliveryError, twilioSender } from "~/infra/sms/sender.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-sms-"));
@@ -93,6 +93,29 @@ describe("phone numbers", () => {
 
   it("refuses numbers that cannot receive texts", () => {
     expect(normalizePhoneNumber("02-2100-2114")).toEqual({ ok: false, problem: "notMobile" });
+  });
+
+  it.each([
+    ["0901234567", "VN", "+84901234567"],
+    ["984-1234567", "NP", "+9779841234567"],
+    ["０１０－１２３４－５６７８", "KR", "+821012345678"],
+    // A number written with its country code names its own country, whatever is chosen.
+    ["+82 10-1234-5678", "VN", "+821012345678"],
+    // A choice that is not one of ours falls back to Korea.
+    ["010 1234 5678", "ZZ", "+821012345678"],
+  ])("reads %s as a number of the chosen country %s: %s", (input, country, e164) => {
+    expect(normalizePhoneNumber(input, country)).toMatchObject({ ok: true, e164 });
+  });
+
+  it("refuses a mobile number of a country it does not text, naming its calling code", () => {
+    expect(normalizePhoneNumber("+44 7911 123456")).toEqual({ ok: false, problem: "country", callingCode: "+44" });
+  });
+
+  it("offers every country it texts, Korea first, each with its calling code and a name in the visitor's language", () => {
+    const countries = phoneCountriesIn("vi");
+    expect(countries[0]).toEqual({ code: "KR", dial: "+82", name: expect.stringMatching(/Hàn Quốc/) });
+    expect(countries.map((c) => c.code).sort()).toEqual([...SMS_COUNTRIES].sort());
+    expect(countries.find((c) => c.code === "NP")).toMatchObject({ dial: "+977" });
   });
 });
 

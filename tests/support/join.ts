@@ -103,7 +103,7 @@ export async function joinOverHttp(
     await step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
     await step("/sign/authNo", { code: lastCodeTo(dataDir, e164) }, "/sign/inputName");
     await step("/sign/inputName", { name }, "/sign/choiceNation");
-    await step("/sign/choiceNation", { nationality: "Vietnam" }, "/sign/signUpComplete");
+    await step("/sign/choiceNation", { nationality: "Vietnam", visa: "E-9" }, "/sign/signUpComplete");
   }
   if (!jar.cookies.has("__session")) throw new Error("joining: no session after the last step");
   return { e164, local, cookies: jar.header };

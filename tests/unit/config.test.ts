@@ -14,6 +14,9 @@ const hosted = {
   TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
   TWILIO_AUTH_TOKEN: "t".repeat(32),
   TWILIO_FROM: "+15005550006",
+  OPERATOR_NAME: "K-Life Inc.",
+  OPERATOR_REGISTRATION_NO: "123-45-67890",
+  SUPPORT_EMAIL: "help@example.com",
 };
 
 function problems(env: Record<string, string>) {
@@ -72,6 +75,18 @@ describe("loadConfig", () => {
 
   it("names a malformed service account", () => {
     expect(problems({ ...hosted, FIREBASE_SERVICE_ACCOUNT: "{not json" })).toMatch(/^FIREBASE_SERVICE_ACCOUNT:/m);
+  });
+
+  it("needs the operator's details in hosted mode, in their formats, and leaves them unset in local mode", () => {
+    const { OPERATOR_NAME: _name, ...noName } = hosted;
+    expect(problems(noName)).toMatch(/^OPERATOR_NAME: required in hosted mode/m);
+    expect(problems({ ...hosted, OPERATOR_REGISTRATION_NO: "12345" })).toMatch(/^OPERATOR_REGISTRATION_NO: must be/m);
+    expect(problems({ ...hosted, SUPPORT_HOURS: "9-18" })).toMatch(/^SUPPORT_HOURS: must look like 10:00-18:00/m);
+    expect(loadConfig({ ...hosted, SUPPORT_HOURS: "09:00-18:00" })).toMatchObject({
+      OPERATOR_NAME: "K-Life Inc.",
+      SUPPORT_HOURS: "09:00-18:00",
+    });
+    expect(loadConfig({}).OPERATOR_NAME).toBeUndefined();
   });
 
   it("refuses hosted mode when FIREBASE_AUTH_EMULATOR_HOST is set", () => {

@@ -1,24 +1,54 @@
-import { Form, useRouteLoaderData } from "@remix-run/react";
+/**
+ * Every layout's footer: what the service is, its terms and privacy policy, who
+ * runs it (operator, business registration number, how to reach support and
+ * when), as a Korean online service must show them; and sign-out for members.
+ * The operator's details come from configuration; where they are not set (local
+ * mode) the footer says so rather than invent them.
+ */
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import footerLogo from "~/assets/logo-footer.svg";
 import type { loader as rootLoader } from "~/root";
 import { Branded } from "../Branded";
 
 export function Footer() {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const operator = root?.client.operator;
+  const notSet = <span className="muted">{t("footer.notSet")}</span>;
   return (
     <footer className="app-footer">
-      <img
-        className="app-footer__logo"
-        src={footerLogo}
-        alt={t("app.name")}
-        width="96"
-        height="24"
-        loading="lazy"
-        decoding="async"
-      />
-      <p className="app-footer__text">{t("footer.about")}</p>
+      <p className="app-footer__brand">
+        <span className="brand">{t("app.name")}</span>
+      </p>
+      <p>{t("footer.about")}</p>
+      <nav aria-label={t("footer.legal")}>
+        <p className="app-footer__links">
+          <Link to="/member/terms#service">{t("footer.terms")}</Link>
+          <Link to="/member/terms#privacyPolicy">{t("footer.privacy")}</Link>
+        </p>
+      </nav>
+      <dl>
+        <dt>{t("footer.operator")}</dt>
+        <dd>{operator?.name ?? notSet}</dd>
+        <dt>{t("footer.registrationNo")}</dt>
+        <dd>{operator?.registrationNo ? <bdi dir="ltr">{operator.registrationNo}</bdi> : notSet}</dd>
+        <dt>{t("footer.support")}</dt>
+        <dd>
+          {operator?.supportEmail ? (
+            <a href={`mailto:${operator.supportEmail}`} dir="ltr">
+              {operator.supportEmail}
+            </a>
+          ) : (
+            notSet
+          )}
+          {operator?.supportHours ? (
+            <>
+              <br />
+              {t("footer.hours", { from: operator.supportHours.from, to: operator.supportHours.to })}
+            </>
+          ) : null}
+        </dd>
+      </dl>
       {root?.member ? (
         <Form method="post" action="/member/signOut" className="app-footer__signout">
           <button type="submit" className="link-button">
@@ -26,9 +56,7 @@ export function Footer() {
           </button>
         </Form>
       ) : null}
-      <p className="app-footer__copy">
-        {root?.year ? <Branded>{t("footer.copyright", { year: root.year })}</Branded> : null}
-      </p>
+      <p>{root?.year ? <Branded>{t("footer.copyright", { year: root.year })}</Branded> : null}</p>
     </footer>
   );
 }

@@ -1,0 +1,36 @@
+/**
+ * Who a sign-in or joining post is about, for the per-person limit: one number
+ * however it is written, so nobody gets more tries by changing the spelling.
+ */
+import { describe, expect, it } from "vitest";
+import { attemptKey } from "~/forms/attempts.server";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+describe("attemptKey", () => {
+  it("counts one number however it is written, with its country or without", () => {
+    const keys = [
+      form({ phone: "010-1234-5678" }),
+      form({ phone: "01012345678", country: "KR" }),
+      form({ phone: "+82 10 1234 5678" }),
+      form({ phone: "+821012345678", country: "VN" }),
+      form({ phone: "０１０-１２３４-５６７８" }),
+    ].map(attemptKey);
+    expect(new Set(keys)).toEqual(new Set(["phone:+821012345678"]));
+  });
+
+  it("counts a national number of another country as that country's number", () => {
+    expect(attemptKey(form({ phone: "090 123 4567", country: "VN" }))).toBe(
+      attemptKey(form({ phone: "+84 90 123 4567" })),
+    );
+  });
+
+  it("counts an ID in any case, and nothing for a form that names neither", () => {
+    expect(attemptKey(form({ email: " Kim@Example.com " }))).toBe("id:kim@example.com");
+    expect(attemptKey(form({ code: "123456" }))).toBeNull();
+  });
+});
