@@ -21,5 +21,6 @@ export {
 } from "~/components/form";
 export { NationalityField } from "~/components/NationalityField";
 export { ResidenceFields } from "~/components/ResidenceFields";
+export { SignUpComplete } from "~/components/SignUpComplete";
 export { SignupStep } from "~/components/SignupStep";
 export { TermsChecklist } from "~/components/TermsChecklist";

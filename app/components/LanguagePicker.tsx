@@ -1,22 +1,26 @@
 /**
  * The 19 languages, each in its own script with its English name beside it, the
- * largest groups of residents first and the visitor's detected language on top.
+ * largest groups of residents first and the visitor's detected language on top
+ * (the loader's `options`, i18n/languageChoice.server.ts: the names travel with
+ * the page that lists them, not in every page's JavaScript).
  * A plain POST form, so it works without JavaScript; with JavaScript it also
  * records the choice in the site config (langCd, isLangSelect).
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { directionOf, englishNames, languageNames, pickerOrder } from "~/i18n/config";
-import { selectLanguage, updateSiteConfig } from "~/lib/siteConfig";
+import type { LanguageOption } from "~/i18n/languageChoice.server";
+import { rememberLanguage } from "~/lib/rememberLanguage";
 import { Icon } from "./Icon";
 
 export function LanguagePicker({
   current,
+  options,
   redirectTo,
   error,
   formId = "language-form",
 }: {
   current: string;
+  options: readonly LanguageOption[];
   redirectTo: string;
   error?: string | null;
   /** The form's id: a "keep this language" button elsewhere on the page (the header's back) submits it. */
@@ -25,7 +29,6 @@ export function LanguagePicker({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" ? navigation.formData?.get("lng") : null;
-  const order = [...pickerOrder].sort((a, b) => Number(b === current) - Number(a === current));
   return (
     <div className="language-picker">
       <p className="language-picker__intro" id="language-intro">
@@ -39,7 +42,7 @@ export function LanguagePicker({
       <Form method="post" replace id={formId} aria-describedby="language-intro">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <ul className="language-picker__list">
-          {order.map((code) => (
+          {options.map(({ code, name, english, dir }) => (
             <li key={code}>
               <button
                 type="submit"
@@ -48,15 +51,15 @@ export function LanguagePicker({
                 className="language-picker__option"
                 aria-current={code === current ? "true" : undefined}
                 aria-busy={pending === code ? "true" : undefined}
-                onClick={() => updateSiteConfig(window.localStorage, (c) => selectLanguage(c, code))}
+                onClick={() => rememberLanguage(code)}
               >
                 <span className="language-picker__names">
-                  <span className="language-picker__name" lang={code} dir={directionOf(code)}>
-                    {languageNames[code]}
+                  <span className="language-picker__name" lang={code} dir={dir}>
+                    {name}
                   </span>
                   {code === "en" ? null : (
                     <span className="language-picker__english" lang="en" dir="ltr">
-                      {englishNames[code]}
+                      {english}
                     </span>
                   )}
                 </span>

@@ -3,10 +3,12 @@
  * and optional item with a link to its full text. Without JavaScript "agree to
  * all" is applied by the server; with it, the boxes follow each other at once.
  */
-import { useState, type MouseEvent } from "react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/form";
-import { TermsSheet } from "~/components/TermsSheet";
+
+/** The sheet's code is fetched the first time a document is opened: most people never open one. */
+const TermsSheet = lazy(() => import("~/components/TermsSheet").then((module) => ({ default: module.TermsSheet })));
 import type { TermsChoices, TermsDocumentId } from "~/signup/terms";
 
 /** A document as the checklist shows it; titles come translated from the loader (signup/termsView.server.ts). */
@@ -37,9 +39,11 @@ export function TermsChecklist({
   const setAll = (on: boolean) => setChecked(Object.fromEntries(documents.map((d) => [d.id, on])));
   // The document open in the sheet (JavaScript only; without it the link opens the terms page).
   const [reading, setReading] = useState<string | null>(null);
+  const [sheetWanted, setSheetWanted] = useState(false);
   const read = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (typeof HTMLDialogElement === "undefined") return;
     event.preventDefault();
+    setSheetWanted(true);
     setReading(id);
   };
 
@@ -90,14 +94,18 @@ export function TermsChecklist({
         );
       })}
       <FieldError id={errorId} errors={missing ? errors[missing.id] : undefined} />
-      <TermsSheet
-        documentId={reading}
-        onClose={() => setReading(null)}
-        onAgree={(id) => {
-          setChecked((c) => ({ ...c, [id]: true }));
-          setReading(null);
-        }}
-      />
+      {sheetWanted ? (
+        <Suspense fallback={null}>
+          <TermsSheet
+            documentId={reading}
+            onClose={() => setReading(null)}
+            onAgree={(id) => {
+              setChecked((c) => ({ ...c, [id]: true }));
+              setReading(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </fieldset>
   );
 }

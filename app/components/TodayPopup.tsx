@@ -5,8 +5,6 @@
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { messageBox } from "~/lib/dialog/messageBox";
-import { readSiteConfig, setTodayPopup, updateSiteConfig } from "~/lib/siteConfig";
 import { formatDate } from "~/lib/format";
 import { whenIdle } from "~/lib/hydration";
 
@@ -15,8 +13,14 @@ export function TodayPopup() {
   useEffect(() => {
     if (!ready) return;
     // Once the page is hydrated and the browser idle: the page itself comes first.
-    return whenIdle(() => {
-      if (readSiteConfig(window.localStorage).isToDayPopup) return;
+    let cancelled = false;
+    const cancel = whenIdle(async () => {
+      const today = formatDate(new Date());
+      const { readSiteConfig, setTodayPopup, updateSiteConfig } = await import("~/lib/siteConfig");
+      if (cancelled || readSiteConfig(window.localStorage, today).isToDayPopup) return;
+      // The message box's code is fetched only when there is something to show.
+      const { messageBox } = await import("~/lib/dialog/messageBox");
+      if (cancelled) return;
       messageBox(
         {
           kind: "confirm",
@@ -32,10 +36,14 @@ export function TodayPopup() {
           error: t("dialog.error"),
         },
       ).then(
-        () => updateSiteConfig(window.localStorage, (c) => setTodayPopup(c, true, formatDate(new Date()))),
+        () => updateSiteConfig(window.localStorage, (c) => setTodayPopup(c, true, today), today),
         () => undefined,
       );
     });
+    return () => {
+      cancelled = true;
+      cancel();
+    };
     // Once per page view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);

@@ -127,7 +127,8 @@ export function PhoneField({
   return (
     <div className="field">
       <label htmlFor={field.id}>{t("login.phone")}</label>
-      <div className="phone-input">
+      {/* Left to right in every language, as numbers are written: the calling code, then the number. */}
+      <div className="phone-input" dir="ltr">
         {/* The chosen country shows as its calling code; the list names each country. */}
         <span className="phone-input__country">
           <select
@@ -153,7 +154,6 @@ export function PhoneField({
           inputMode="tel"
           placeholder={chosen === KOREA ? "010-1234-5678" : undefined}
           autoFocus={autoFocus}
-          dir="ltr"
           aria-describedby={`${field.id}-hint ${field.errorId}`}
         />
       </div>

@@ -3,6 +3,7 @@
  * then; once it differs from the build the page runs, the next navigation is a
  * full page load so the visitor gets the new code.
  */
+import type { fetchWithTimeout } from "./fetchWithTimeout";
 export interface BuildWatcherOptions {
   currentVersion: string;
   fetchVersion: () => Promise<string | null>;
@@ -39,6 +40,36 @@ export function createBuildWatcher({
     stop() {
       if (handle !== null) timers.clearInterval(handle);
       handle = null;
+    },
+  };
+}
+
+/**
+ * The page's watcher: asks `/__version` every `intervalMs` and when the page comes
+ * back into view. Loaded after hydration (components/BuildCheck.tsx), so none of
+ * this is in the page's first download; the page passes its `fetch` with the
+ * spec's time-outs (a module of the page's own chunks, not imported here).
+ */
+export function watchThisPage(intervalMs: number, fetchPage: typeof fetchWithTimeout) {
+  const watcher = createBuildWatcher({
+    currentVersion: window.__remixManifest.version,
+    intervalMs,
+    fetchVersion: async () => {
+      const res = await fetchPage("/__version", { cache: "no-store" });
+      if (!res.ok) return null;
+      return ((await res.json()) as { version?: string }).version ?? null;
+    },
+  });
+  watcher.start();
+  const onVisible = () => document.visibilityState === "visible" && void watcher.check();
+  document.addEventListener("visibilitychange", onVisible);
+  return {
+    get stale() {
+      return watcher.stale;
+    },
+    stop() {
+      watcher.stop();
+      document.removeEventListener("visibilitychange", onVisible);
     },
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The site configuration the browser keeps in local storage (spec §3), with the
  * spec's defaults. Reading never throws: malformed or partial JSON falls back to
- * the defaults field by field.
+ * the defaults field by field. Its code is loaded when it is used (a tap, an idle
+ * moment), not with the page: callers pass today's date (lib/format.ts
+ * `formatDate`), so this module needs nothing the page's own chunks hold.
  */
 import footerLogo from "~/assets/logo-footer.svg";
 import mainLogo from "~/assets/logo.svg";
-import { formatDate } from "./format";
 
 export interface LogoImage {
   logoData: string;
@@ -94,14 +95,15 @@ export function selectLanguage(config: SiteConfig, language: string): SiteConfig
 
 type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
 
-export function readSiteConfig(storage: KeyValueStorage, now: Date = new Date()): SiteConfig {
+/** The stored configuration as of `today` (yyyy-mm-dd in Korea). */
+export function readSiteConfig(storage: KeyValueStorage, today: string): SiteConfig {
   let raw: string | null = null;
   try {
     raw = storage.getItem(SITE_CONFIG_KEY);
   } catch {
     // Storage can be disabled (private mode, policies): behave as on a first visit.
   }
-  return withTodayPopupChecked(parseSiteConfig(raw), formatDate(now));
+  return withTodayPopupChecked(parseSiteConfig(raw), today);
 }
 
 export function writeSiteConfig(storage: KeyValueStorage, config: SiteConfig): boolean {
@@ -113,12 +115,8 @@ export function writeSiteConfig(storage: KeyValueStorage, config: SiteConfig): b
   }
 }
 
-export function updateSiteConfig(
-  storage: KeyValueStorage,
-  change: (config: SiteConfig) => SiteConfig,
-  now = new Date(),
-) {
-  const next = change(readSiteConfig(storage, now));
+export function updateSiteConfig(storage: KeyValueStorage, change: (config: SiteConfig) => SiteConfig, today: string) {
+  const next = change(readSiteConfig(storage, today));
   writeSiteConfig(storage, next);
   return next;
 }

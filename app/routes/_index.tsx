@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { TodayPopup } from "~/components/TodayPopup";
 import { VisaCard } from "~/components/VisaCard";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, Icon, Logo, RouteErrorBoundary } from "~/pageKit";
+import { Logo } from "~/components/Logo";
+import { featureStyles, Icon, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, hasChosenLanguage, languageOf, memberHome, readSession } from "~/routeKit.server";
 
 export const handle: PageHandle = {

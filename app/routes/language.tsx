@@ -8,9 +8,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, Icon, LanguagePicker, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, Icon, LanguagePicker, rememberLanguage, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, chooseLanguage, languagePageData } from "~/routeKit.server";
-import { selectLanguage, updateSiteConfig } from "~/lib/siteConfig";
 
 export const handle: PageHandle = {
   styles: [featureStyles.language],
@@ -51,14 +50,20 @@ export default function LanguageRoute() {
             value={data.current}
             className="language-page__back"
             aria-label={t("nav.back")}
-            onClick={() => updateSiteConfig(window.localStorage, (c) => selectLanguage(c, data.current))}
+            onClick={() => rememberLanguage(data.current)}
           >
             <Icon name="back" className="icon--back" />
           </button>
         )}
         <h1 className="language-page__title">{t("titles.language")}</h1>
       </header>
-      <LanguagePicker current={data.current} redirectTo={redirectTo} error={result?.error} formId={FORM_ID} />
+      <LanguagePicker
+        current={data.current}
+        options={data.options}
+        redirectTo={redirectTo}
+        error={result?.error}
+        formId={FORM_ID}
+      />
     </>
   );
 }

@@ -2,7 +2,8 @@
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { featureStyles, RouteErrorBoundary, SignUpComplete } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { SignUpComplete } from "~/formKit";
 import { json, redirect, completionOf } from "~/routeKit.server";
 
 export const handle: PageHandle = {

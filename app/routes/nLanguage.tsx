@@ -26,7 +26,12 @@ export default function NLanguageRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <LanguagePicker current={data.current} redirectTo={result?.redirectTo ?? data.redirectTo} error={result?.error} />
+    <LanguagePicker
+      current={data.current}
+      options={data.options}
+      redirectTo={result?.redirectTo ?? data.redirectTo}
+      error={result?.error}
+    />
   );
 }
 

@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
-import logo from "~/assets/logo.svg";
 
 export const handle: PageHandle = { i18n: ["shop"], layout: "blank", title: "titles.shop" };
 
@@ -10,7 +9,6 @@ export default function ShopRoute() {
   const { t } = useTranslation("shop");
   return (
     <section className="coming-soon" aria-labelledby="shop-title">
-      <img src={logo} alt="" width="120" height="30" />
       <h1 id="shop-title">{t("shop.title")}</h1>
       <p>{t("shop.message")}</p>
       <Link className="button button--primary" to="/">

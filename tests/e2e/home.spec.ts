@@ -117,3 +117,26 @@ test("a member who joined by phone without an expiry date is asked for it, and t
   await expect(page).toHaveURL(/\/mypage\/visa$/);
   expect((await page.request.get("/mypage/visa")).status()).toBe(200);
 });
+
+test("every page's footer names who runs the service, says what local mode has not set, and links the policies", async ({
+  page,
+  context,
+}) => {
+  await useLanguage(context, "ko");
+  const ko = strings("ko") as unknown as {
+    footer: Record<string, string>;
+    privacyPolicy: { title: string };
+  };
+  for (const path of ["/", "/member/start", "/member/findVisa"]) {
+    await page.goto(path);
+    const footer = page.getByRole("contentinfo");
+    for (const label of [ko.footer.operator!, ko.footer.registrationNo!, ko.footer.support!]) {
+      await expect(footer.getByRole("term").filter({ hasText: label })).toBeVisible();
+    }
+    // Local mode has no operator configured: it says so rather than invent one.
+    await expect(footer.getByRole("definition").filter({ hasText: ko.footer.notSet! })).toHaveCount(3);
+  }
+  await page.getByRole("contentinfo").getByRole("link", { name: ko.footer.privacy }).click();
+  await expect(page).toHaveURL(/\/member\/terms#privacyPolicy$/);
+  await expect(page.getByRole("heading", { level: 2, name: ko.privacyPolicy.title })).toBeVisible();
+});

@@ -102,3 +102,35 @@ test("the browser downloads only its own language's translations, from the cache
   await page.waitForLoadState("networkidle");
   await expect.poll(fetched).toEqual(["/locales/ne/signup.json 200 public, max-age=31536000, immutable"]);
 });
+
+test("the picker puts the visitor's own language first, then the largest groups, each with its English name", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: "ne-NP" });
+  await hideTodayPopup(context);
+  const page = await context.newPage();
+  await page.goto("/language");
+  const options = page.getByRole("list").getByRole("button");
+  await expect(options).toHaveCount(19);
+  // Nepali was detected from the browser; then Chinese and Vietnamese, the two largest groups.
+  await expect(options.nth(0)).toHaveAccessibleName("नेपाली Nepali");
+  await expect(options.nth(1)).toHaveAccessibleName("简体中文 Chinese (Simplified)");
+  await expect(options.nth(2)).toHaveAccessibleName("Tiếng Việt Vietnamese");
+  await expect(options.nth(0).locator("[lang='ne']")).toHaveText("नेपाली");
+  await context.close();
+});
+
+test("the language page's back button keeps the language the visitor was given", async ({ page, context }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/language\?redirectTo=%2F$/);
+  await page.getByRole("button", { name: strings("en").nav!.back! }).click();
+  // Back on the main page, not sent to language selection again: the detected language counts as chosen.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(strings("en").main!.greeting!);
+  expect((await context.cookies()).some((c) => c.name === "lng")).toBe(true);
+  // Once chosen, the back button is a plain way back.
+  await page.goto("/language?redirectTo=%2Fshop");
+  await page.getByRole("link", { name: strings("en").nav!.back! }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+});

@@ -12,6 +12,7 @@ import {
   textedCode,
   textsTo,
   useLanguage,
+  waitForHydration,
 } from "./helpers";
 
 const en = strings("en") as unknown as {
@@ -184,6 +185,37 @@ test("joining with Google: Google account, terms, name and phone, nationality; n
   await chooseGoogleAccount(page, email);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+});
+
+test("a terms document opens in a sheet that can tick its box with JavaScript, and as the terms page without", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  const terms = strings("en") as unknown as {
+    signup: { agree: { view: string; agreeThis: string } };
+    service: { title: string };
+  };
+  await page.goto("/member/agree");
+  const read = page.getByRole("link", { name: `${terms.signup.agree.view} ${terms.service.title}` });
+  const box = page.getByRole("checkbox", { name: /Terms of service/ });
+  await expect(box).not.toBeChecked();
+  if (!javaScriptEnabled) {
+    // A new tab, so the checklist keeps its ticks.
+    const [tab] = await Promise.all([context.waitForEvent("page"), read.click()]);
+    await expect(tab).toHaveURL(/\/member\/terms#service$/);
+    await expect(tab.getByRole("heading", { name: new RegExp(terms.service.title) })).toBeVisible();
+    return;
+  }
+  await waitForHydration(page);
+  await read.click();
+  const sheet = page.getByRole("dialog", { name: terms.service.title });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole("heading", { level: 3 }).first()).toBeVisible();
+  await sheet.getByRole("button", { name: terms.signup.agree.agreeThis, exact: true }).click();
+  await expect(sheet).toBeHidden();
+  await expect(box).toBeChecked();
+  await expect(page).toHaveURL(/\/member\/agree$/);
 });
 
 test("jumping ahead in a sign-up goes to the first unfinished step", async ({ page }) => {

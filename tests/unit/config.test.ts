@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/infra/config.server";
+import { ConfigError, loadConfig, publicConfig } from "~/infra/config.server";
 
 const hosted = {
   FIREBASE_PROJECT_ID: "klife-prod",
@@ -87,6 +87,21 @@ describe("loadConfig", () => {
       SUPPORT_HOURS: "09:00-18:00",
     });
     expect(loadConfig({}).OPERATOR_NAME).toBeUndefined();
+  });
+
+  it("gives the page the operator's details as configured, and nulls where they are not", () => {
+    expect(publicConfig(loadConfig({ ...hosted, SUPPORT_HOURS: "09:30-18:00" })).operator).toEqual({
+      name: "K-Life Inc.",
+      registrationNo: "123-45-67890",
+      supportEmail: "help@example.com",
+      supportHours: { from: "09:30", to: "18:00" },
+    });
+    expect(publicConfig(loadConfig({})).operator).toEqual({
+      name: null,
+      registrationNo: null,
+      supportEmail: null,
+      supportHours: null,
+    });
   });
 
   it("refuses hosted mode when FIREBASE_AUTH_EMULATOR_HOST is set", () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  directionOf,
-  languageFromAcceptLanguage,
-  languageNames,
-  matchLanguage,
-  supportedLanguages,
-} from "~/i18n/config";
+import { directionOf, languageFromAcceptLanguage, matchLanguage, supportedLanguages } from "~/i18n/config";
+import { languageOptions } from "~/i18n/languageChoice.server";
 
 describe("matchLanguage", () => {
   it.each([
@@ -48,10 +43,15 @@ describe("languageFromAcceptLanguage", () => {
 });
 
 describe("language facts", () => {
-  it("names languages in their own script", () => {
-    expect(languageNames.ko).toBe("한국어");
-    expect(languageNames.vi).toBe("Tiếng Việt");
-    expect(languageNames.ne).toBe("नेपाली");
+  it("lists every language once, in its own script with its English name, the visitor's own on top", () => {
+    const options = languageOptions("ne");
+    expect(options.map((o) => o.code).sort()).toEqual([...supportedLanguages].sort());
+    expect(options[0]).toEqual({ code: "ne", name: "नेपाली", english: "Nepali", dir: "ltr" });
+    expect(options.find((o) => o.code === "ko")).toMatchObject({ name: "한국어", english: "Korean" });
+    expect(options.find((o) => o.code === "ur")).toMatchObject({ name: "اردو", dir: "rtl" });
+    // Then the largest groups of residents: Chinese and Vietnamese first.
+    expect(options.slice(1, 3).map((o) => o.code)).toEqual(["zh-CN", "vi"]);
+    expect(languageOptions("zh-CN")[1]!.code).toBe("vi");
   });
 
   it("writes only Urdu right to left", () => {

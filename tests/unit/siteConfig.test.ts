@@ -8,6 +8,10 @@ import {
   setTodayPopup,
   updateSiteConfig,
 } from "~/lib/siteConfig";
+import { formatDate } from "~/lib/format";
+
+/** Today in Korea at an instant, as the callers pass it. */
+const dayAt = (iso: string) => formatDate(new Date(iso));
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -18,8 +22,6 @@ class MemoryStorage {
     this.data.set(key, value);
   }
 }
-
-const at = (iso: string) => new Date(iso);
 
 describe("site config", () => {
   it("has exactly the spec's fields and defaults", () => {
@@ -75,7 +77,7 @@ describe("site config", () => {
   it("reads malformed stored JSON without throwing", () => {
     const storage = new MemoryStorage();
     storage.setItem(SITE_CONFIG_KEY, "{{{{");
-    expect(readSiteConfig(storage)).toEqual(defaultSiteConfig());
+    expect(readSiteConfig(storage, "2026-11-22")).toEqual(defaultSiteConfig());
   });
 
   it("survives storage that throws", () => {
@@ -87,8 +89,8 @@ describe("site config", () => {
         throw new Error("quota");
       },
     };
-    expect(readSiteConfig(broken)).toEqual(defaultSiteConfig());
-    expect(() => updateSiteConfig(broken, (c) => c)).not.toThrow();
+    expect(readSiteConfig(broken, "2026-11-22")).toEqual(defaultSiteConfig());
+    expect(() => updateSiteConfig(broken, (c) => c, "2026-11-22")).not.toThrow();
   });
 });
 
@@ -103,16 +105,16 @@ describe("today popup", () => {
   it("holds for the rest of the day and resets the next day (Korean time)", () => {
     const storage = new MemoryStorage();
     // 2026-11-22 10:00 in Seoul.
-    updateSiteConfig(storage, (c) => setTodayPopup(c, true, "2026-11-22"), at("2026-11-22T01:00:00Z"));
-    expect(readSiteConfig(storage, at("2026-11-22T14:59:00Z")).isToDayPopup).toBe(true); // 23:59 KST
-    expect(readSiteConfig(storage, at("2026-11-22T15:00:00Z")).isToDayPopup).toBe(false); // 00:00 KST next day
+    updateSiteConfig(storage, (c) => setTodayPopup(c, true, "2026-11-22"), dayAt("2026-11-22T01:00:00Z"));
+    expect(readSiteConfig(storage, dayAt("2026-11-22T14:59:00Z")).isToDayPopup).toBe(true); // 23:59 KST
+    expect(readSiteConfig(storage, dayAt("2026-11-22T15:00:00Z")).isToDayPopup).toBe(false); // 00:00 KST next day
   });
 });
 
 describe("language choice", () => {
   it("stores the code and marks the language as selected", () => {
     const storage = new MemoryStorage();
-    updateSiteConfig(storage, (c) => selectLanguage(c, "ne"));
+    updateSiteConfig(storage, (c) => selectLanguage(c, "ne"), "2026-11-22");
     expect(JSON.parse(storage.getItem(SITE_CONFIG_KEY)!)).toMatchObject({ langCd: "ne", isLangSelect: true });
   });
 });
