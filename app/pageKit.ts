@@ -32,7 +32,7 @@ export { rememberLanguage } from "~/lib/rememberLanguage";
 export { formatDate } from "~/lib/format";
 export { useHydratedMark, whenIdle } from "~/lib/hydration";
 export { InlineAssetsContext, InlineStylesheets, InlineTranslations, readInlineAssets } from "~/lib/inlineAssets";
-export { featureStyles } from "~/lib/stylesheets";
+export { featureStyles, loadStylesheet } from "~/lib/stylesheets";
 export { usePage } from "~/lib/page";
 export { safeRedirect, safeRedirectWith } from "~/lib/safeRedirect";
 export { NonceContext, useNonce } from "~/nonce";

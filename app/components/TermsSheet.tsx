@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import type { TermsText } from "~/signup/termsView.server";
 // Through the page kit, not ./Branded: this module is loaded on its own (a dynamic import), and reaching the kit
 // as every page does keeps the kit in React's chunk rather than a chunk of its own (chunks.test.ts).
-import { Branded } from "~/pageKit";
+import { Branded, featureStyles, loadStylesheet } from "~/pageKit";
 
 export function TermsSheet({
   documentId,
@@ -24,6 +24,9 @@ export function TermsSheet({
   onAgree: (id: string) => void;
 }) {
   const { t } = useTranslation("signup");
+  // Its style comes with it, the first time it opens: until it is in, the sheet waits (Suspense in the checklist).
+  const style = loadStylesheet(featureStyles.terms);
+  if (style) throw style;
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<{ documents: TermsText[] }>();
 

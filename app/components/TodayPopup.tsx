@@ -5,6 +5,7 @@
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { openMessageBox } from "~/lib/dialog/open";
 import { formatDate } from "~/lib/format";
 import { whenIdle } from "~/lib/hydration";
 
@@ -18,10 +19,9 @@ export function TodayPopup() {
       const today = formatDate(new Date());
       const { readSiteConfig, setTodayPopup, updateSiteConfig } = await import("~/lib/siteConfig");
       if (cancelled || readSiteConfig(window.localStorage, today).isToDayPopup) return;
-      // The message box's code is fetched only when there is something to show.
-      const { messageBox } = await import("~/lib/dialog/messageBox");
       if (cancelled) return;
-      messageBox(
+      // The message box's code and style are fetched only when there is something to show.
+      openMessageBox(
         {
           kind: "confirm",
           title: t("popup.title"),

@@ -1,6 +1,6 @@
 /**
- * Which stylesheets a page needs: the app's own (`app.css`: the frame, header,
- * tabs, footer, buttons, error pages and dialogs) on every page, and the sheets of
+ * Which stylesheets a page needs: the app's own (`app.css`: the design tokens, the
+ * frame, header, tabs, footer, buttons, notices and error pages) on every page, and the sheets of
  * its features, which its routes declare in `handle.styles` (the built URLs their
  * CSS imports give). Each page's HTML carries exactly those, inlined (see
  * inlineAssets.tsx): a phone's first paint waits for no more CSS than the page uses
@@ -11,9 +11,13 @@
  * (preloadNextPage.ts), and the page is not shown until it has loaded.
  */
 import appStylesheet from "~/styles/app.css";
+import devStylesheet from "~/styles/dev.css";
+import dialogStylesheet from "~/styles/dialog.css";
 import formsStylesheet from "~/styles/forms.css";
 import homeStylesheet from "~/styles/home.css";
+import joinStylesheet from "~/styles/join.css";
 import languageStylesheet from "~/styles/language.css";
+import termsStylesheet from "~/styles/terms.css";
 import visaFinderStylesheet from "~/styles/visaFinder.css";
 
 export { appStylesheet };
@@ -24,9 +28,18 @@ export { appStylesheet };
  * of its own, one more request per page (tests/integration/chunks.test.ts).
  */
 export const featureStyles = {
+  /** Local mode's developer pages. */
+  dev: devStylesheet,
+  /** The message box: loaded when a dialog first opens (lib/dialog/open.ts), never with a page. */
+  dialog: dialogStylesheet,
+  /** Fields, buttons and checkboxes of every form. */
   forms: formsStylesheet,
   home: homeStylesheet,
+  /** The joins' steps: progress, terms checklist, visa choice, completion. */
+  join: joinStylesheet,
   language: languageStylesheet,
+  /** Terms and policies, on their page and in the checklist's sheet (loaded when it opens). */
+  terms: termsStylesheet,
   visaFinder: visaFinderStylesheet,
 };
 

@@ -10,7 +10,7 @@ import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { json, notFound, readOutbox } from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  styles: [featureStyles.forms],
+  styles: [featureStyles.dev],
   i18n: ["dev"],
   layout: "default",
   title: "titles.outbox",

@@ -34,7 +34,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  styles: [featureStyles.forms],
+  styles: [featureStyles.forms, featureStyles.join],
   i18n: ["signup", "auth"],
   layout: "simple",
   title: "titles.signUp",

@@ -7,7 +7,7 @@ import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { json, languageOf, termsTextsIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  styles: [featureStyles.forms],
+  styles: [featureStyles.terms],
   i18n: ["signup"],
   layout: "default",
   title: "titles.terms",
@@ -32,7 +32,7 @@ export default function TermsRoute() {
             {doc.kind === "consent" ? `${t(doc.required ? "signup.agree.required" : "signup.agree.optional")} ` : null}
             {doc.title}
           </h2>
-          <p className="field__hint">{doc.effective}</p>
+          <p className="muted">{doc.effective}</p>
           {doc.sections.map((section) => (
             <div key={section.heading}>
               <h3>{section.heading}</h3>

@@ -24,7 +24,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  styles: [featureStyles.forms],
+  styles: [featureStyles.forms, featureStyles.join],
   i18n: ["signup", "auth"],
   layout: "join",
   title: "titles.verifyCode",

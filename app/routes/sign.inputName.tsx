@@ -18,7 +18,7 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  styles: [featureStyles.forms],
+  styles: [featureStyles.forms, featureStyles.join],
   i18n: ["signup"],
   layout: "join",
   title: "titles.signUp",

@@ -7,7 +7,7 @@ import { SignUpComplete } from "~/formKit";
 import { json, redirect, completionOf } from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  styles: [featureStyles.forms],
+  styles: [featureStyles.forms, featureStyles.join],
   i18n: ["signup"],
   layout: "blank",
   title: "titles.signUpComplete",

@@ -176,7 +176,9 @@ describe("delivery", () => {
   it("carries in each page exactly the stylesheets of its features, inlined as built", async () => {
     for (const [p, sheets] of [
       ["/member/findVisa", ["app", "visaFinder"]],
-      ["/sign", ["app", "forms"]],
+      ["/sign", ["app", "forms", "join"]],
+      ["/member/startId", ["app", "forms"]],
+      ["/member/terms", ["app", "terms"]],
       ["/language", ["app", "language"]],
       ["/?lng=en", ["app", "home"]],
       ["/no/such/page", ["app"]],
