@@ -165,6 +165,10 @@ describe("choosing a language", () => {
       params: {},
       context,
     });
-    expect(await response.json()).toEqual({ current: "mn", chosen: true, redirectTo: "/" });
+    const data = (await response.json()) as { current: string; chosen: boolean; redirectTo: string; options: { code: string }[] };
+    expect(data).toMatchObject({ current: "mn", chosen: true, redirectTo: "/" });
+    // The visitor's own language heads the picker; every language is offered once.
+    expect(data.options[0].code).toBe("mn");
+    expect(new Set(data.options.map((option) => option.code)).size).toBe(19);
   });
 });
