@@ -14,13 +14,13 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import type { i18n } from "i18next";
 import { defaultNamespace, namespacesOf } from "./i18n/config";
 import { languageOf } from "./i18n/i18next.server";
 import { isDevelopment } from "./infra/config.server";
 import { log } from "./infra/log.server";
-import { i18nFor } from "./i18n/instances.server";
+import type { Catalog } from "./i18n/catalog";
+import { catalogFor } from "./i18n/instances.server";
+import { CatalogProvider } from "./i18n/useTranslation";
 import { inlinableStylesheet, InlineAssetsContext, jsonForScript } from "./lib/inlineAssets";
 import { pageStylesheets } from "./lib/stylesheets";
 import { NonceContext } from "./nonce";
@@ -122,21 +122,21 @@ export default async function handleRequest(
   });
 
   async function render(language: string, renderNonce: string) {
-    const instance = await i18nFor(language);
+    const catalog = catalogFor(language);
     const inline = {
       stylesheets: Object.fromEntries(
         pageStylesheets(
           remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]),
         ).map((href) => [href, builtStylesheet(href)]),
       ),
-      translations: pageTranslations(remixContext, instance, language),
+      translations: pageTranslations(remixContext, catalog),
     };
     return renderDocument(
       <NonceContext.Provider value={renderNonce}>
         <InlineAssetsContext.Provider value={inline}>
-          <I18nextProvider i18n={instance}>
+          <CatalogProvider catalog={catalog}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={renderNonce} />
-          </I18nextProvider>
+          </CatalogProvider>
         </InlineAssetsContext.Provider>
       </NonceContext.Provider>,
       renderNonce,
@@ -147,15 +147,15 @@ export default async function handleRequest(
 
 /**
  * The translations the page's routes declare (`handle.i18n`, root's `common`
- * included) in its language, for the HTML: the browser's i18next starts from them.
+ * included) in its language, for the HTML: the browser's catalog starts from them.
  */
-function pageTranslations(context: EntryContext, instance: i18n, language: string): string {
+function pageTranslations(context: EntryContext, catalog: Catalog): string {
   const wanted = new Set<string>([defaultNamespace]);
   for (const match of context.staticHandlerContext.matches) {
     for (const ns of namespacesOf(context.routeModules[match.route.id])) wanted.add(ns);
   }
   const bundles: Record<string, unknown> = {};
-  for (const ns of wanted) bundles[ns] = instance.getResourceBundle(language, ns) as unknown;
+  for (const ns of wanted) bundles[ns] = catalog.bundle(ns);
   return jsonForScript(bundles);
 }
 

@@ -1,8 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useEffect, type ReactNode } from "react";
+import { useCatalog, useTranslation } from "~/i18n/useTranslation";
 import { Analytics } from "./components/Analytics";
 import { BuildCheck } from "./components/BuildCheck";
 import { PageShell } from "./components/layouts/PageShell";
@@ -52,10 +51,10 @@ function PageTitle() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { i18n, t } = useTranslation();
+  const { language, t } = useTranslation();
   const nonce = useNonce();
   useHydratedMark();
-  const locale = data?.locale ?? i18n.language ?? fallbackLanguage;
+  const locale = data?.locale ?? language ?? fallbackLanguage;
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
@@ -82,7 +81,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { locale, client } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  const { switchLanguage } = useCatalog();
+  // The language page's choice reaches the root's data: the page follows once its words are here.
+  useEffect(() => switchLanguage(locale), [locale, switchLanguage]);
   return (
     <>
       <PageShell>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 
 /**
  * A text that may name the app, with the name kept on one line: "K-Life" would otherwise break after its hyphen.

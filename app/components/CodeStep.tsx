@@ -10,7 +10,7 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import type { CodeTimes } from "~/verification/codes.server";
 import { CodeField, SubmitButton } from "./form";
 

@@ -6,7 +6,7 @@
  */
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import { reloadForChunkError } from "~/lib/chunkReload";
 import type { loader as rootLoader } from "~/root";
 import { SentenceWithLtr } from "./SentenceWithLtr";

@@ -7,7 +7,7 @@
  * records the choice in the site config (langCd, isLangSelect).
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import type { LanguageOption } from "~/i18n/languageChoice.server";
 import { rememberLanguage } from "~/lib/rememberLanguage";
 import { Icon } from "./Icon";

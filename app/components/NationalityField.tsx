@@ -3,7 +3,7 @@
  * datalist of every country named in the visitor's language. The server maps the
  * chosen name back to its code (members/countries.server.ts).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import { FieldError } from "~/components/form";
 
 export function NationalityField({

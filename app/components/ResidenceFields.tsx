@@ -4,7 +4,7 @@
  * back with the choice) and the visa's expiry date.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import { FieldError } from "./form";
 import { NationalityField } from "./NationalityField";
 

@@ -1,6 +1,6 @@
 /** The end of both sign-up flows: a welcome, and where to go next. */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import { Icon } from "./Icon";
 
 /** Where a member stores their visa expiry date (my page). */

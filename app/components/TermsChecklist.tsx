@@ -4,7 +4,7 @@
  * all" is applied by the server; with it, the boxes follow each other at once.
  */
 import { lazy, Suspense, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import { FieldError } from "~/components/form";
 
 /** The sheet's code is fetched the first time a document is opened: most people never open one. */

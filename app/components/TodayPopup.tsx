@@ -4,15 +4,14 @@
  * it only appears when JavaScript runs; the page is complete without it.
  */
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import { openMessageBox } from "~/lib/dialog/open";
 import { formatDate } from "~/lib/format";
 import { whenIdle } from "~/lib/hydration";
 
 export function TodayPopup() {
-  const { t, ready } = useTranslation("home");
+  const { t } = useTranslation("home");
   useEffect(() => {
-    if (!ready) return;
     // Once the page is hydrated and the browser idle: the page itself comes first.
     let cancelled = false;
     const cancel = whenIdle(async () => {
@@ -46,6 +45,6 @@ export function TodayPopup() {
     };
     // Once per page view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready]);
+  }, []);
   return null;
 }

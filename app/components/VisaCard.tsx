@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import type { MemberHome } from "~/members/home.server";
 
 /** Where a member stores their visa and its expiry date (my page, issue 11). */

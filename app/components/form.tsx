@@ -2,7 +2,7 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import { translateFormMessage } from "~/lib/formMessage";
 import { Branded } from "./Branded";
 

@@ -1,4 +1,4 @@
-/** i18next options shared by the server render and the browser. */
+/** The server's i18next options (pages render through catalog.ts, which reads the same resources the same way). */
 import type { InitOptions } from "i18next";
 import { defaultNamespace, fallbackLanguage, supportedLanguages } from "./config";
 
@@ -10,12 +10,4 @@ export const i18nOptions = {
   fallbackNS: defaultNamespace,
   // React escapes already.
   interpolation: { escapeValue: false },
-  react: {
-    // useTranslation(["signup", "auth"]) looks a key up in each, in order.
-    nsMode: "fallback",
-    // A page whose namespace is not loaded yet suspends instead of showing raw keys.
-    // Remix renders navigations in a transition, so the current page stays on screen
-    // until the next page's words have arrived (the server and hydration have them all).
-    useSuspense: true,
-  },
 } satisfies InitOptions;

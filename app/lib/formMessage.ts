@@ -3,7 +3,7 @@
  * them in its own language. A message that needs values carries them after the
  * key: "errors.form.resendWait::{"seconds":42}".
  */
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/catalog";
 
 export function formMessage(key: string, values?: Record<string, string | number>): string {
   return values ? `${key}::${JSON.stringify(values)}` : key;
@@ -13,8 +13,8 @@ export function translateFormMessage(t: TFunction, message: string | undefined):
   if (!message) return null;
   const [key = "", values] = message.split("::", 2);
   try {
-    return t(key, values ? (JSON.parse(values) as Record<string, unknown>) : undefined) as string;
+    return t(key, values ? (JSON.parse(values) as Record<string, unknown>) : undefined);
   } catch {
-    return t(key) as string;
+    return t(key);
   }
 }

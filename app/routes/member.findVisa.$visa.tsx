@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { choiceHref, featureStyles, RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
 import { json, languageOf, notFound, visaEntryIn } from "~/routeKit.server";

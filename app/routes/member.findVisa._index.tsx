@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithLtr, WorkBadge } from "~/pageKit";
 import { json, languageOf, quickVisaCodes, searchVisas } from "~/routeKit.server";

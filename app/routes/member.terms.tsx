@@ -1,7 +1,7 @@
 /** The full text of every terms document, each with its version, linked from the sign-up checklists. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { json, languageOf, termsTextsIn } from "~/routeKit.server";

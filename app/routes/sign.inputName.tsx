@@ -1,7 +1,7 @@
 /** Sign-up with a phone, step 3: the member's name. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { FieldError, FormAlert, getFormProps, getInputProps, SignupStep, SubmitButton, useForm } from "~/formKit";

@@ -165,7 +165,12 @@ describe("choosing a language", () => {
       params: {},
       context,
     });
-    const data = (await response.json()) as { current: string; chosen: boolean; redirectTo: string; options: { code: string }[] };
+    const data = (await response.json()) as {
+      current: string;
+      chosen: boolean;
+      redirectTo: string;
+      options: { code: string }[];
+    };
     expect(data).toMatchObject({ current: "mn", chosen: true, redirectTo: "/" });
     // The visitor's own language heads the picker; every language is offered once.
     expect(data.options[0]?.code).toBe("mn");

@@ -6,29 +6,27 @@
  */
 import { act } from "react";
 import { createRoot } from "react-dom/client";
-import { createInstance } from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import en from "../../locales/en/common.json";
 import ko from "../../locales/ko/common.json";
 import { ErrorView } from "~/components/ErrorView";
-import { i18nOptions } from "~/i18n/i18n";
+import { Catalog } from "~/i18n/catalog";
+import { CatalogProvider } from "~/i18n/useTranslation";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 async function renderError(thrown: () => never, lng = "en") {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nOptions, lng, resources: { en: { common: en }, ko: { common: ko } } });
+  const catalog = new Catalog(lng, { common: lng === "ko" ? ko : en });
   const router = createMemoryRouter([{ path: "/", loader: thrown, element: <p>page</p>, errorElement: <ErrorView /> }]);
   const host = document.createElement("div");
   document.body.append(host);
   const root = createRoot(host);
   await act(async () => {
     root.render(
-      <I18nextProvider i18n={i18n}>
+      <CatalogProvider catalog={catalog}>
         <RouterProvider router={router} />
-      </I18nextProvider>,
+      </CatalogProvider>,
     );
   });
   await act(async () => {

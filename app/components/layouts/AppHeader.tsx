@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import { Icon } from "../Icon";
 
 /**

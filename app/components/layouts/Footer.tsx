@@ -6,7 +6,7 @@
  * mode) the footer says so rather than invent them.
  */
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import type { loader as rootLoader } from "~/root";
 import { Branded } from "../Branded";
 

@@ -3,7 +3,7 @@
  * and tab come from the same handle (see lib/page.ts).
  */
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/useTranslation";
 import { usePage, type LayoutName } from "~/lib/page";
 import { AppHeader } from "./AppHeader";
 import { Footer } from "./Footer";
