@@ -4,6 +4,7 @@
  * request handler. Compiled to build/server.js; `npm start` runs it.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -356,8 +357,16 @@ function createApp(config: Config, services: Services, build: ServerBuild, boot:
     else next();
   });
   app.use(limiter(config.RATE_LIMIT_ALL, () => false));
-  // Other public files may change under their name: cache them briefly.
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  // Other public files may change under their name: cache them briefly. They are the few files at the top of
+  // public/ (read once here): only their paths reach the file system, so a page request costs no stat.
+  const publicFiles = new Set(
+    fs
+      .readdirSync(publicDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const servePublicFile = express.static(publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublicFile(req, res, next) : next()));
   app.use(limiter(config.RATE_LIMIT_MUTATIONS, (req) => !isMutation(req)));
   app.use(
     limiter(

@@ -112,6 +112,21 @@ describe("delivery", () => {
     expect(favicon.headers.get("Cache-Control")).toBe("public, max-age=3600");
   });
 
+  it("serves each file at the top of public/ by its path, and nothing else from there", async () => {
+    for (const name of fs.readdirSync(path.resolve(__dirname, "../../public"))) {
+      if (name === "build") continue;
+      const res = await get(`/${name}`);
+      expect(res.status, name).toBe(200);
+      expect(await res.text()).toBe(fs.readFileSync(path.resolve(__dirname, "../../public", name), "utf8"));
+    }
+    // A path below a public file, or one naming the folder, is a page path: the app's 404.
+    for (const target of ["/robots.txt/x", "/favicon.svg/", "/public/robots.txt"]) {
+      const res = await get(target);
+      expect(res.status, target).toBe(404);
+      expect(res.headers.get("Content-Type"), target).toMatch(/^text\/html/);
+    }
+  });
+
   it("serves build assets precompressed, the smallest encoding the browser accepts, with the headers an asset needs", async () => {
     const html = await (await get("/shop")).text();
     const assets = [...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!);
