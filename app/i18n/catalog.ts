@@ -3,7 +3,7 @@
  * components): the locale files' namespaces, looked up the way i18next looks them
  * up. i18next itself stays the server's translator (remix-i18next, loaders, e-mails,
  * texts); the pages' components read the same resources through this reader, which
- * is about 1 KiB where i18next and react-i18next are 16 KiB of every first load
+ * is about 1 KiB where i18next and react-i18next were 14 KiB (Brotli) of every first load
  * (docs/decisions/0032-catalog-reader-in-the-browser.md).
  *
  * What it reads is what our locale files use, and a unit test keeps it so: nested
@@ -22,6 +22,11 @@ export type TFunction = (key: string, values?: Values) => string;
 export type LoadBundle = (language: string, namespace: string) => Promise<Bundle>;
 
 const PLACEHOLDER = /{{(.+?)}}/g;
+
+/** The namespaces a lookup searches: the given ones in order, then `common` (unless given). */
+function withDefault(namespaces: readonly string[]): readonly string[] {
+  return namespaces.includes(defaultNamespace) ? namespaces : [...namespaces, defaultNamespace];
+}
 
 function lookup(bundle: Bundle | undefined, key: string): unknown {
   let node: unknown = bundle;
@@ -109,7 +114,7 @@ export class Catalog {
       candidates.unshift(`${key}_${this.plurals.select(count)}`);
       if (count === 0) candidates.unshift(`${key}_zero`);
     }
-    for (const ns of namespaces.includes(defaultNamespace) ? namespaces : [...namespaces, defaultNamespace]) {
+    for (const ns of withDefault(namespaces)) {
       const bundle = this.bundles.get(ns);
       for (const candidate of candidates) {
         const text = lookup(bundle, candidate);
@@ -121,6 +126,8 @@ export class Catalog {
 
   /** `t` bound to `namespaces`, as `useTranslation(namespaces)` hands it to a component. */
   fixedT(namespaces: readonly string[]): TFunction {
-    return (key, values) => this.t(namespaces, key, values);
+    // The search order is worked out once here, not on every lookup of a render.
+    const searched = withDefault(namespaces);
+    return (key, values) => this.t(searched, key, values);
   }
 }

@@ -3,7 +3,7 @@
  * no request after the HTML to paint the page and none in sequence before hydrating
  * it (docs/decisions/0025-inline-stylesheet-and-translations.md): the page's
  * stylesheets (lib/stylesheets.ts), each a <style> with the CSP nonce, and the translations of the page's
- * namespaces, as a JSON script the browser's i18next is created from (placed after
+ * namespaces, as a JSON script the browser's catalog (i18n/catalog.ts) is created from (placed after
  * Remix's scripts, so that the module preloads come first in the byte stream).
  *
  * The server fills them in (entry.server). The browser reads them, and the nonce,

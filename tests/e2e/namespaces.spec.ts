@@ -72,7 +72,7 @@ async function holdLocale(page: Page, file: string) {
   return { release, asked: () => asked };
 }
 
-/** The namespaces the page's HTML carries (the JSON script the browser's i18next starts from). */
+/** The namespaces the page's HTML carries (the JSON script the browser's catalog starts from). */
 async function carried(page: Page) {
   const json = await page.locator("script#app-translations").textContent();
   return Object.keys(JSON.parse(json ?? "{}") as object).sort();
