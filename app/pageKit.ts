@@ -27,6 +27,7 @@ export { SentenceWithLtr } from "~/components/SentenceWithLtr";
 export { choiceHref, WorkBadge } from "~/components/VisaBadges";
 export { directionOf, fallbackLanguage, namespacesOf } from "~/i18n/config";
 export { reloadForChunkError } from "~/lib/chunkReload";
+export { openMessageBox } from "~/lib/dialog/open";
 export { fetchWithTimeout } from "~/lib/fetchWithTimeout";
 export { rememberLanguage } from "~/lib/rememberLanguage";
 export { formatDate } from "~/lib/format";

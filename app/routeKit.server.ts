@@ -27,6 +27,8 @@ export { publicConfig } from "~/infra/config.server";
 export * from "~/infra/http.server";
 export { log } from "~/infra/log.server";
 export { readOutbox } from "~/infra/sms/sender.server";
+export * from "~/members/account.server";
+export * from "~/members/accountSchemas.server";
 export * from "~/members/countries.server";
 export * from "~/members/home.server";
 export * from "~/members/members.server";

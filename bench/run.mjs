@@ -3,7 +3,7 @@
  * npm run bench: builds the app and a bare Remix 2.17 page (bench/baseline), serves
  * both on loopback, and in one run measures requests per second and p99 latency,
  * interleaved round by round after a warm-up (the main page both anonymous and
- * signed in); prints medians and ratios to the
+ * signed in, and the signed-in settings page); prints medians and ratios to the
  * baseline, then the gzipped JavaScript each route loads on a first visit, and
  * that JavaScript by library (bench/breakdown.mjs).
  *
@@ -96,6 +96,7 @@ async function main() {
     { name: "app /language", url: `${app.url}/language`, headers },
     { name: "app 404", url: `${app.url}/no/such/page`, headers },
     { name: "app / signed in", url: `${app.url}/`, headers: signedIn },
+    { name: "app /mypage", url: `${app.url}/mypage`, headers: signedIn },
   ];
   for (const t of targets) {
     const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;

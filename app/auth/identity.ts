@@ -98,11 +98,11 @@ export interface Identity {
   createUser(
     account: NewAccount,
   ): Promise<Outcome<{ uid: string }, "emailTaken" | "phoneTaken" | "weakPassword" | "unavailable">>;
-  /** Changes the name or number of an account. */
+  /** Changes the name, number or e-mail (the ID of password sign-in) of an account. */
   updateUser(
     uid: string,
-    changes: { displayName?: string; phoneNumber?: string },
-  ): Promise<Done<"notFound" | "phoneTaken" | "unavailable">>;
+    changes: { displayName?: string; phoneNumber?: string; email?: string },
+  ): Promise<Done<"notFound" | "phoneTaken" | "emailTaken" | "unavailable">>;
   deleteUser(uid: string): Promise<Done<"notFound" | "unavailable">>;
   setPassword(uid: string, password: string): Promise<Done<"notFound" | "weakPassword" | "unavailable">>;
   /** Ends the account's sessions at the provider (its refresh tokens; session tokens on their next account check). */

@@ -36,6 +36,8 @@ export interface SessionMember {
   uid: string;
   email: string | null;
   phoneNumber: string | null;
+  /** When this session was made, by a sign-in (ms): a change that needs a recent sign-in reads it. */
+  signedInAt: number;
 }
 
 interface SessionValue {
@@ -157,7 +159,7 @@ export async function readSession(
   if (!claims) return null;
   const validAfter = await services.stores.revocations.validAfter(claims.uid);
   if (validAfter !== null && value.issuedAt < validAfter) return null;
-  return { uid: claims.uid, email: claims.email, phoneNumber: claims.phoneNumber };
+  return { uid: claims.uid, email: claims.email, phoneNumber: claims.phoneNumber, signedInAt: value.issuedAt };
 }
 
 /** The member, or a redirect to the start screen that brings the visitor back here afterwards. */
@@ -169,10 +171,34 @@ export async function requireMember(request: Request, services: Services): Promi
   throw redirect(`/member/start?redirectTo=${encodeURIComponent(back)}`);
 }
 
-/** For sign-in screens: where to go afterwards. A member already signed in goes there now. */
+/** Changing the phone number or withdrawing needs a sign-in this recent. */
+export const RECENT_SIGN_IN_MS = 5 * 60_000;
+
+/**
+ * The member, signed in within RECENT_SIGN_IN_MS; otherwise a redirect to sign in
+ * again (`reauth`: the start screen lets a signed-in member do so), which brings them
+ * back here.
+ */
+export async function requireRecentMember(
+  request: Request,
+  services: Services,
+  now = Date.now(),
+): Promise<SessionMember> {
+  const member = await requireMember(request, services);
+  if (now - member.signedInAt <= RECENT_SIGN_IN_MS) return member;
+  const url = new URL(request.url);
+  const back = safeRedirect(`${url.pathname}${url.search}`);
+  throw redirect(`/member/start?reauth=1&redirectTo=${encodeURIComponent(back)}`);
+}
+
+/**
+ * For sign-in screens: where to go afterwards. A member already signed in goes there
+ * now, unless they came to confirm it is them (`reauth`).
+ */
 export async function signInDestination(request: Request, services: Services): Promise<string> {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await readSession(request, services)) throw redirect(redirectTo);
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  if (!url.searchParams.has("reauth") && (await readSession(request, services))) throw redirect(redirectTo);
   return redirectTo;
 }
 

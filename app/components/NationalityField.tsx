@@ -3,7 +3,6 @@
  * datalist of every country named in the visitor's language. The server maps the
  * chosen name back to its code (members/countries.server.ts).
  */
-import { useTranslation } from "~/i18n/useTranslation";
 import { FieldError } from "~/components/form";
 
 export function NationalityField({
@@ -14,6 +13,8 @@ export function NationalityField({
   errorId,
   errors,
   autoFocus,
+  label,
+  hint,
 }: {
   id: string;
   name: string;
@@ -22,11 +23,13 @@ export function NationalityField({
   errorId: string;
   errors: string[] | undefined;
   autoFocus?: boolean;
+  /** The field's label and hint, in the words of the page's own namespace. */
+  label: string;
+  hint: string;
 }) {
-  const { t } = useTranslation("signup");
   return (
     <div className="field">
-      <label htmlFor={id}>{t("signup.add.nationality")}</label>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         name={name}
@@ -45,7 +48,7 @@ export function NationalityField({
         ))}
       </datalist>
       <p className="field__hint" id={`${id}-hint`}>
-        {t("signup.add.nationalityHint")}
+        {hint}
       </p>
       <FieldError id={errorId} errors={errors} />
     </div>

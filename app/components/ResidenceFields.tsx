@@ -37,6 +37,8 @@ export function ResidenceFields({
         errorId={fields.nationality.errorId}
         errors={fields.nationality.errors}
         autoFocus={focus === "nationality"}
+        label={t("signup.add.nationality")}
+        hint={t("signup.add.nationalityHint")}
       />
       <div className="field visa-choice" role="group" aria-labelledby="visa-label">
         <span id="visa-label" className="field__label">

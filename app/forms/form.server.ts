@@ -42,6 +42,12 @@ export const PROBLEMS = {
   /** The join cannot go on as it stands (its draft is gone or incomplete). */
   signUpFailed: { key: "errors.form.signUpFailed", status: 409, field: "" },
   signUpUnavailable: { key: "errors.form.signUpFailed", status: 503, field: "" },
+  /** My page: a change that was not made on either side (the member may try again). */
+  saveFailed: { key: "errors.form.saveFailed", status: 503, field: "" },
+  wrongPassword: { key: "errors.form.wrongPassword", status: 400, field: "currentPassword" },
+  samePassword: { key: "errors.form.samePassword", status: 400, field: "password" },
+  passwordCommon: { key: "errors.form.passwordCommon", status: 400, field: "password" },
+  sameNumber: { key: "errors.form.sameNumber", status: 400, field: "phone" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;
 
 export type ProblemName = keyof typeof PROBLEMS;
@@ -154,4 +160,9 @@ export function accepted(
   options: ReplyOptions = {},
 ): TypedResponse<FormReply> {
   return json(submission.reply({ resetForm: true }), { headers: options.headers });
+}
+
+/** A change saved without leaving the page (my page's forms): the page says so, and shows what is stored now. */
+export function saved(submission: Submission<unknown, string[], unknown>, options: ReplyOptions = {}) {
+  return json({ ...submission.reply({ resetForm: true }), saved: true as const }, { headers: options.headers });
 }

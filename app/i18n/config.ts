@@ -37,7 +37,18 @@ export const fallbackLanguage: Language = "en";
  * `auth` too: they reuse sign-in's ID, password and phone-code fields). `visa` and
  * `terms` are translated on the server only: loaders send the words.
  */
-export const namespaces = ["common", "home", "auth", "signup", "visaFinder", "dev", "shop", "visa", "terms"] as const;
+export const namespaces = [
+  "common",
+  "home",
+  "auth",
+  "signup",
+  "visaFinder",
+  "dev",
+  "shop",
+  "visa",
+  "terms",
+  "mypage",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";
 

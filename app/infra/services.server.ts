@@ -17,6 +17,7 @@ import type { Stores } from "~/stores/stores";
 import { outboxSender, twilioSender } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
 import { attemptCounter, type AttemptCounter } from "~/forms/attempts.server";
+import { startReminderJob } from "~/visa/reminderJob.server";
 
 export interface Services {
   config: Config;
@@ -46,6 +47,9 @@ function localSessionSecret(dataDir: string): string {
   }
 }
 
+/** The visa reminder job of each started server's services: stopped before the stores close. */
+const reminderJobs = new WeakMap<Services, () => Promise<void>>();
+
 export async function startServices(
   config: Config,
   log = (message: string) => defaultLog.info("services", { message }),
@@ -68,6 +72,7 @@ export async function startServices(
     const services = composeServices({ config, stores, emulator, sessionSecret });
     // After a crash, identity and profiles agree again before anyone is served.
     if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
+    reminderJobs.set(services, startReminderJob(services));
     return services;
   } catch (error) {
     await emulator?.stop();
@@ -127,6 +132,7 @@ export async function readiness(services: Services) {
 }
 
 export async function stopServices(services: Services) {
+  await reminderJobs.get(services)?.();
   await services.emulator?.stop();
   await services.identity.close().catch(() => undefined);
   await services.stores.close();

@@ -17,6 +17,7 @@ import formsStylesheet from "~/styles/forms.css";
 import homeStylesheet from "~/styles/home.css";
 import joinStylesheet from "~/styles/join.css";
 import languageStylesheet from "~/styles/language.css";
+import mypageStylesheet from "~/styles/mypage.css";
 import termsStylesheet from "~/styles/terms.css";
 import visaFinderStylesheet from "~/styles/visaFinder.css";
 
@@ -38,6 +39,8 @@ export const featureStyles = {
   /** The joins' steps: progress, terms checklist, visa choice, completion. */
   join: joinStylesheet,
   language: languageStylesheet,
+  /** My page: the settings list and the account pages. */
+  mypage: mypageStylesheet,
   /** Terms and policies, on their page and in the checklist's sheet (loaded when it opens). */
   terms: termsStylesheet,
   visaFinder: visaFinderStylesheet,

@@ -19,7 +19,10 @@ const upcoming: (Upcoming & { path: string })[] = [
   { path: "/community", feature: "community", tab: "community" },
   { path: "/benefit", feature: "benefit", tab: "benefit" },
   { path: "/noti", feature: "inbox", tab: "noti" },
-  { path: "/mypage", feature: "mypage", tab: "mypage" },
+  // My page's own routes are built; these are the entries still to come (community, notices, terms).
+  { path: "/mypage/community", feature: "community", tab: "mypage" },
+  { path: "/mypage/notice", feature: "mypage", tab: "mypage" },
+  { path: "/mypage/terms", feature: "mypage", tab: "mypage" },
   { path: "/finance/loan", feature: "loan" },
   { path: "/finance/currencyExchange", feature: "exchange" },
   { path: "/finance/remittance", feature: "remittance" },

@@ -30,9 +30,12 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const google = new URL(request.url).searchParams.get("google");
+  const url = new URL(request.url);
+  const google = url.searchParams.get("google");
   return json({
     redirectTo: await signInDestination(request, context.services),
+    // A member confirming it is them before a sensitive change (session.server.ts requireRecentMember).
+    reauth: url.searchParams.has("reauth"),
     google: googleConfigured(context.services.config),
     googleFailed: google === "failed",
     countries: phoneCountriesIn(await languageOf(request)),
@@ -43,16 +46,23 @@ export const action = startPhoneSignIn;
 
 export default function StartRoute() {
   const { t } = useTranslation("auth");
-  const { redirectTo, google, googleFailed, countries } = useLoaderData<typeof loader>();
+  const { redirectTo, reauth, google, googleFailed, countries } = useLoaderData<typeof loader>();
+  const { t: common } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<PhoneSignInFields>({ id: "start-phone", lastResult, shouldValidate: "onSubmit" });
-  const back = `?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const back = `?redirectTo=${encodeURIComponent(redirectTo)}${reauth ? "&reauth=1" : ""}`;
   return (
     <section className="start" aria-labelledby="start-heading">
       <h2 id="start-heading" className="start__heading">
         {t("member.start.heading")}
       </h2>
-      <p className="start__intro">{t("member.start.intro")}</p>
+      {reauth ? (
+        <p className="notice notice--warning" role="status">
+          <strong>{common("reauth.title")}</strong> {common("reauth.message")}
+        </p>
+      ) : (
+        <p className="start__intro">{t("member.start.intro")}</p>
+      )}
       {googleFailed ? (
         <p className="form-error" role="alert">
           {t("errors.form.googleFailed")}

@@ -5,7 +5,7 @@
  * browser (a keyed hash of its `__bid`), and expires in the store
  * (auth/flow.server.ts holds the rules). `data` is opaque to the store.
  */
-export type FlowKind = "signup" | "recovery" | "phoneLogin" | "google";
+export type FlowKind = "signup" | "recovery" | "phoneLogin" | "google" | "phoneChange";
 
 export interface NewFlow {
   kind: FlowKind;

@@ -9,6 +9,7 @@
  */
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
+import type { NotificationsStore } from "./notifications";
 import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
 import type { RevocationStore } from "./revocations";
@@ -19,6 +20,7 @@ export interface Stores {
   phoneCodes: PhoneCodeStore;
   revocations: RevocationStore;
   passwordFailures: PasswordFailureStore;
+  notifications: NotificationsStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
@@ -26,7 +28,27 @@ export interface Stores {
 }
 
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
-export type { CreateMemberResult, MemberProfile, MembersStore, NewMember, SignUpMethod, TermsRecord } from "./members";
+export type {
+  CreateMemberResult,
+  MemberProfile,
+  MemberSettings,
+  MembersStore,
+  NewMember,
+  NotificationChoices,
+  ProfileChanges,
+  SignUpMethod,
+  TermsRecord,
+  UpdateMemberResult,
+  Withdrawal,
+} from "./members";
+export type {
+  JsonValue,
+  NewNotification,
+  NotificationData,
+  NotificationKind,
+  NotificationRecord,
+  NotificationsStore,
+} from "./notifications";
 export type { BadCursor, Page, PageQuery, PageResult } from "./page";
 export type { FailurePolicy, PasswordFailureState, PasswordFailureStore } from "./passwordFailures";
 export type {

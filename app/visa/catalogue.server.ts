@@ -7,10 +7,14 @@ import { isSupportedLanguage, type Language } from "~/i18n/config";
 import { i18nFor } from "~/i18n/instances.server";
 import { isDevelopment } from "~/infra/config.server";
 import {
+  legacyVisa,
+  legacyVisas,
   normalizeVisaCode,
   statusOfVisa,
   visaFamilies,
   visaStatuses,
+  visaVerification,
+  type Verification,
   type VisaFamily,
   type VisaStatus,
   type WorkRule,
@@ -21,7 +25,10 @@ export interface VisaEntry {
   name: string;
   description: string;
   work: WorkRule;
-  subtypes: { code: string; name: string }[];
+  /** The current sub-types, the only ones to offer for choosing; `verification` other than "verified" must be shown. */
+  subtypes: { code: string; name: string; verification: Verification }[];
+  /** Codes only older residence cards show, to read a member's card by; never offered for choosing. */
+  legacy: { code: string; name: string; currentEquivalent: string | null }[];
   /** "yyyy-mm-dd" when the status is no longer issued to anyone new. */
   closedSince: string | null;
 }
@@ -38,7 +45,14 @@ function entryOf(status: VisaStatus, t: TFunction): VisaEntry {
     name: t(`status.${status.code}.name`),
     description: t(`status.${status.code}.description`),
     work: status.work,
-    subtypes: status.subtypes.map((code) => ({ code, name: t(`subtype.${code}`) })),
+    subtypes: status.subtypes.map((code) => ({
+      code,
+      name: t(`subtype.${code}`),
+      verification: visaVerification(code) ?? "verified",
+    })),
+    legacy: legacyVisas
+      .filter((l) => l.status === status.code)
+      .map((l) => ({ code: l.code, name: t(`subtype.${l.code}`), currentEquivalent: l.currentEquivalent })),
     closedSince: status.closedSince ?? null,
   };
 }
@@ -84,6 +98,27 @@ export async function visaLabel(visa: string, lng: string): Promise<string | nul
   if (!status) return null;
   const t = await visaT(lng);
   return visa === status.code ? `${visa} ${t(`status.${visa}.name`)}` : `${visa} ${t(`subtype.${visa}`)}`;
+}
+
+/**
+ * What a member should know about their stored visa, in their language: that it is
+ * a code from an older card, that its status is no longer issued, what replaced it,
+ * or that the catalogue could not confirm it (confirm with 1345). Empty for a
+ * current, confirmed code or an unknown one.
+ */
+export async function visaNotices(visa: string, lng: string): Promise<string[]> {
+  const status = statusOfVisa(visa);
+  if (!status) return [];
+  const t = await visaT(lng);
+  const old = legacyVisa(visa);
+  const notices: string[] = [];
+  if (old) notices.push(t("marks.legacy"));
+  if (status.closedSince || (old && !old.currentEquivalent)) notices.push(t("marks.noLongerIssued"));
+  if (old?.currentEquivalent) notices.push(t("marks.currentEquivalent", { code: old.currentEquivalent }));
+  const verification = visaVerification(visa);
+  if (verification === "secondary") notices.push(t("marks.secondary"));
+  if (verification === "unverified") notices.push(t("marks.unverified"));
+  return notices;
 }
 
 const fold = (text: string) => text.normalize("NFKC").toLocaleLowerCase().replace(/\s+/g, " ").trim();

@@ -120,6 +120,76 @@ describe.each(implementations)("members store: $name", (implementation) => {
     expect(results.filter((r) => !r.ok && r.problem === "phoneTaken")).toHaveLength(9);
   });
 
+  it("changes only the fields given, and hands back the profile as it was", async () => {
+    const member = newMember();
+    await clients.a.members.create(member);
+    const changed = await clients.b.members.update(member.uid, { name: "Tran Thi B", visaExpiresOn: null }, T0 + 1);
+    expect(changed).toEqual({ ok: true, before: profileOf(member) });
+    expect(await clients.a.members.profile(member.uid)).toEqual({
+      ...profileOf(member),
+      name: "Tran Thi B",
+      visaExpiresOn: null,
+    });
+    expect(await clients.a.members.update("no-such-uid", { name: "X" }, T0)).toEqual({
+      ok: false,
+      problem: "notFound",
+    });
+  });
+
+  it("refuses a phone number another member holds, changing nothing; a member may keep their own", async () => {
+    const [x, y] = [newMember(), newMember()];
+    await clients.a.members.create(x);
+    await clients.a.members.create(y);
+    expect(await clients.b.members.update(y.uid, { phoneNumber: x.phoneNumber, name: "Changed" }, T0 + 1)).toEqual({
+      ok: false,
+      problem: "phoneTaken",
+    });
+    expect(await clients.a.members.profile(y.uid)).toEqual(profileOf(y));
+    expect((await clients.b.members.update(x.uid, { phoneNumber: x.phoneNumber }, T0 + 1)).ok).toBe(true);
+  });
+
+  it("lets exactly one of two members racing to move to the same number have it", async () => {
+    for (let round = 0; round < 10; round++) {
+      const [x, y] = [newMember(), newMember()];
+      await clients.a.members.create(x);
+      await clients.a.members.create(y);
+      const phoneNumber = freshPhone();
+      const results = await Promise.all([
+        clients.a.members.update(x.uid, { phoneNumber }, T0 + 1),
+        clients.b.members.update(y.uid, { phoneNumber }, T0 + 1),
+      ]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, problem: "phoneTaken" }]);
+      expect((await clients.a.members.findByPhone(phoneNumber))?.uid).toBe(results[0]!.ok ? x.uid : y.uid);
+    }
+  });
+
+  it("keeps notification choices (all on at first) and whether the account has a password", async () => {
+    const [byId, byPhone] = [newMember({ signUpMethod: "id" }), newMember({ signUpMethod: "phone" })];
+    await clients.a.members.create(byId);
+    await clients.a.members.create(byPhone);
+    const allOn = { visa: true, community: true, notices: true };
+    expect(await clients.b.members.settings(byId.uid)).toEqual({ notify: allOn, hasPassword: true });
+    expect(await clients.b.members.settings(byPhone.uid)).toEqual({ notify: allOn, hasPassword: false });
+    const choices = { visa: true, community: false, notices: false };
+    expect(await clients.a.members.setNotify(byPhone.uid, choices, T0 + 1)).toBe(true);
+    expect(await clients.a.members.setHasPassword(byPhone.uid, T0 + 1)).toBe(true);
+    expect(await clients.b.members.settings(byPhone.uid)).toEqual({ notify: choices, hasPassword: true });
+    expect(await clients.b.members.settings("no-such-uid")).toBeNull();
+    expect(await clients.b.members.setNotify("no-such-uid", choices, T0)).toBe(false);
+  });
+
+  it("withdraws a member: profile and terms gone, the number free for a new member, once", async () => {
+    const member = newMember();
+    await clients.a.members.create(member);
+    expect(await clients.b.members.withdraw(member.uid, { at: T0 + 9, reason: "moving home" })).toBe(true);
+    expect(await clients.a.members.profile(member.uid)).toBeNull();
+    expect(await clients.a.members.terms(member.uid)).toEqual([]);
+    expect(await clients.a.members.findByPhone(member.phoneNumber!)).toBeNull();
+    expect(await clients.a.members.create(newMember({ phoneNumber: member.phoneNumber }))).toEqual({ ok: true });
+    expect(await clients.a.members.withdraw(member.uid, { at: T0 + 10, reason: null })).toBe(false);
+  });
+
   it("pages through every member exactly once, in (createdAt, id) order, equal times included", async () => {
     // Four members share each creation time; uids are random, so the id decides within a time.
     const members = Array.from({ length: 23 }, (_, i) => newMember({ createdAt: T0 + Math.floor(i / 4) }));

@@ -335,6 +335,25 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       }
     }
     await phoneJoiner.open("/no/such/page", 404);
+    // My page, signed in a moment ago (the number change and withdrawal need a recent sign-in).
+    for (const target of [
+      "/mypage",
+      "/mypage/userInfo",
+      "/mypage/addInfo",
+      "/mypage/visa",
+      "/mypage/visa/F-4",
+      "/mypage/visa/H-2",
+      "/mypage/changePw",
+      "/mypage/phone",
+      "/mypage/secede",
+    ]) {
+      await phoneJoiner.open(target);
+    }
+    await phoneJoiner.open("/mypage/visa/Z-9", 404);
+    const newNumber = uniqueNumber();
+    await phoneJoiner.step("/mypage/phone?index", { phone: newNumber.local }, "/mypage/phone/authNo");
+    await phoneJoiner.open("/mypage/phone/authNo");
+    await anonymous.open("/mypage/secede?bye=1");
 
     // Joining with an ID: terms, ID and password, name and phone (both stages), nationality and visa.
     const idJoiner = browser();

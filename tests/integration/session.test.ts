@@ -66,7 +66,12 @@ describe("every way in ends in the same kind of session", () => {
 describe("sessions", () => {
   it("a fresh sign-in makes a session the next request recognises", async () => {
     const { uid, email, cookie } = await signedIn();
-    expect(await readSession(requestWith(cookie), services)).toEqual({ uid, email, phoneNumber: null });
+    expect(await readSession(requestWith(cookie), services)).toEqual({
+      uid,
+      email,
+      phoneNumber: null,
+      signedInAt: expect.any(Number),
+    });
   });
 
   it("refuses a sign-in older than five minutes", async () => {

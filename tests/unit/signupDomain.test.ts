@@ -1,12 +1,9 @@
-/** Sign-up rules that need no server: step order, password rules, countries, the visa catalogue. */
-import fs from "node:fs";
-import path from "node:path";
+/** Sign-up rules that need no server: step order, password rules, countries (the visa catalogue: visaCatalogue.test.ts). */
 import { describe, expect, it } from "vitest";
 import { passwordProblem } from "~/auth/password.server";
 import { countriesIn, resolveCountry } from "~/members/countries.server";
 import { firstUnfinishedStep, redirectForStep, stepAfter, stepPosition, type SignupDraft } from "~/signup/steps";
 import { requiredTermsAgreed } from "~/signup/terms";
-import { normalizeVisaCode, statusOfVisa, visaStatuses } from "~/visa/catalogue";
 
 const terms = { choices: { service: true, privacy: true, age14: true, marketing: false }, at: 1 };
 
@@ -84,49 +81,5 @@ describe("countries", () => {
     expect(resolveCountry("  philippines ", "en")).toBe("PH");
     expect(resolveCountry("np", "en")).toBe("NP");
     expect(resolveCountry("Atlantis", "en")).toBeNull();
-  });
-});
-
-describe("visa catalogue", () => {
-  const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../locales/en/visa.json"), "utf8")) as {
-    status: Record<string, unknown>;
-    subtype: Record<string, unknown>;
-  };
-
-  it("has every status the product promises", () => {
-    const codes = visaStatuses.map((s) => s.code);
-    const promised = ["A-1", "A-2", "A-3", "B-1", "B-2", "C-1", "C-3", "C-4", "G-1", "H-1", "H-2"]
-      .concat(Array.from({ length: 10 }, (_, i) => `D-${i + 1}`))
-      .concat(Array.from({ length: 10 }, (_, i) => `E-${i + 1}`))
-      .concat(Array.from({ length: 6 }, (_, i) => `F-${i + 1}`));
-    expect(codes).toEqual(expect.arrayContaining(promised));
-    for (const [status, first, last] of [
-      ["D-2", "D-2-1", "D-2-8"],
-      ["D-4", "D-4-1", "D-4-7"],
-      ["E-7", "E-7-1", "E-7-4"],
-      ["E-9", "E-9-1", "E-9-8"],
-      ["F-6", "F-6-1", "F-6-3"],
-    ] as const) {
-      expect(statusOfVisa(first)?.code).toBe(status);
-      expect(statusOfVisa(last)?.code).toBe(status);
-    }
-  });
-
-  it("names every code it lists, and lists every code it names", () => {
-    const statusCodes = visaStatuses.map((s) => s.code).sort();
-    const subtypeCodes = visaStatuses.flatMap((s) => s.subtypes).sort();
-    expect(Object.keys(english.status).sort()).toEqual(statusCodes);
-    expect(Object.keys(english.subtype).sort()).toEqual(subtypeCodes);
-  });
-
-  it.each([
-    ["d2", "D-2"],
-    ["D 10", "D-10"],
-    ["e-7-1", "E-7-1"],
-    ["d21", "D-2-1"],
-    ["f411", "F-4-11"],
-    ["visa", "VISA"],
-  ])("reads %s as %s", (typed, code) => {
-    expect(normalizeVisaCode(typed)).toBe(code);
   });
 });

@@ -300,7 +300,8 @@ function analyse(file: string): ModuleFacts {
 function foundIn({ key, prefix }: Lookup, ns: string) {
   const keys = english.get(ns);
   if (!keys) return false;
-  return prefix ? [...keys].some((k) => k.startsWith(key)) : keys.has(key);
+  // A key read with a count resolves to its plural forms ("daysLeft" → "daysLeft_other").
+  return prefix ? [...keys].some((k) => k.startsWith(key)) : keys.has(key) || keys.has(`${key}_other`);
 }
 
 const files = sourceFiles(appDir);

@@ -138,7 +138,7 @@ export function firebaseIdentity(
     },
 
     updateUser: (uid, changes) =>
-      change("updateUser", ["notFound", "phoneTaken"] as const, () => auth.updateUser(uid, changes)),
+      change("updateUser", ["notFound", "phoneTaken", "emailTaken"] as const, () => auth.updateUser(uid, changes)),
     deleteUser: (uid) => change("deleteUser", ["notFound"] as const, () => auth.deleteUser(uid)),
     setPassword: (uid, password) =>
       change("setPassword", ["notFound", "weakPassword"] as const, () => auth.updateUser(uid, { password })),

@@ -1,6 +1,6 @@
 /** Members and their terms records in SQLite (tables `members`, `terms_agreements`). */
 import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
-import type { MemberProfile, MembersStore, NewMember, SignUpMethod } from "~/stores/members";
+import type { MemberProfile, MembersStore, NewMember, ProfileChanges, SignUpMethod } from "~/stores/members";
 import { pageSize } from "~/stores/page";
 import type { Db } from "./database.server";
 
@@ -18,6 +18,16 @@ interface MemberRow {
 
 const COLUMNS = "uid, name, language, phone_number, nationality, visa, visa_expires_on, sign_up_method, created_at";
 const CURSOR_SCOPE = "members";
+
+/** The columns a profile change may set, by field: a fixed list, so no field name ever reaches the SQL. */
+const CHANGEABLE: Record<keyof ProfileChanges, string> = {
+  name: "name",
+  language: "language",
+  phoneNumber: "phone_number",
+  nationality: "nationality",
+  visa: "visa",
+  visaExpiresOn: "visa_expires_on",
+};
 
 const profileOf = (row: MemberRow): MemberProfile => ({
   uid: row.uid,
@@ -46,8 +56,8 @@ export function sqliteMemberStore(db: Db): MembersStore {
   const uidExists = db.prepare("SELECT 1 FROM members WHERE uid = ?");
   const insertMember = db.prepare(
     `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
-                          sign_up_method, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                          sign_up_method, has_password, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertTerms = db.prepare(
     "INSERT INTO terms_agreements (uid, document, version, agreed, recorded_at) VALUES (?, ?, ?, ?, ?)",
@@ -75,6 +85,8 @@ export function sqliteMemberStore(db: Db): MembersStore {
       member.visa,
       member.visaExpiresOn,
       member.signUpMethod,
+      // An ID join sets a password; phone and Google joins have none until the member sets one.
+      member.signUpMethod === "id" ? 1 : 0,
       member.createdAt,
       member.createdAt,
     );
@@ -84,7 +96,74 @@ export function sqliteMemberStore(db: Db): MembersStore {
     return { ok: true as const };
   });
 
+  const update = db.transaction((uid: string, changes: ProfileChanges, now: number) => {
+    const row = byUid.get(uid) as MemberRow | undefined;
+    if (!row) return { ok: false as const, problem: "notFound" as const };
+    const fields = (Object.keys(CHANGEABLE) as (keyof ProfileChanges)[]).filter((f) => changes[f] !== undefined);
+    if (changes.phoneNumber) {
+      const holder = byPhone.get(changes.phoneNumber) as MemberRow | undefined;
+      if (holder && holder.uid !== uid) return { ok: false as const, problem: "phoneTaken" as const };
+    }
+    if (fields.length) {
+      const assignments = fields.map((f) => `${CHANGEABLE[f]} = ?`).join(", ");
+      db.prepare(`UPDATE members SET ${assignments}, updated_at = ? WHERE uid = ?`).run(
+        ...fields.map((f) => changes[f] ?? null),
+        now,
+        uid,
+      );
+    }
+    return { ok: true as const, before: profileOf(row) };
+  });
+
+  const settingsOf = db.prepare(
+    "SELECT notify_visa, notify_community, notify_notices, has_password FROM members WHERE uid = ?",
+  );
+  const setNotify = db.prepare(
+    "UPDATE members SET notify_visa = ?, notify_community = ?, notify_notices = ?, updated_at = ? WHERE uid = ?",
+  );
+  const setHasPassword = db.prepare("UPDATE members SET has_password = 1, updated_at = ? WHERE uid = ?");
+  const insertWithdrawal = db.prepare(
+    "INSERT OR REPLACE INTO withdrawals (uid, withdrawn_at, reason, terms) VALUES (?, ?, ?, ?)",
+  );
+  const deleteTerms = db.prepare("DELETE FROM terms_agreements WHERE uid = ?");
+  const deleteMember = db.prepare("DELETE FROM members WHERE uid = ?");
+  const withdraw = db.transaction((uid: string, at: number, reason: string | null) => {
+    if (!uidExists.get(uid)) return false;
+    const terms = termsOf.all(uid);
+    insertWithdrawal.run(uid, at, reason, JSON.stringify(terms));
+    deleteTerms.run(uid);
+    deleteMember.run(uid);
+    return true;
+  });
+
   return {
+    async settings(uid) {
+      const row = settingsOf.get(uid) as
+        { notify_visa: number; notify_community: number; notify_notices: number; has_password: number } | undefined;
+      if (!row) return null;
+      return {
+        notify: {
+          visa: row.notify_visa === 1,
+          community: row.notify_community === 1,
+          notices: row.notify_notices === 1,
+        },
+        hasPassword: row.has_password === 1,
+      };
+    },
+
+    async setNotify(uid, notify, now) {
+      const bit = (on: boolean) => (on ? 1 : 0);
+      return setNotify.run(bit(notify.visa), bit(notify.community), bit(notify.notices), now, uid).changes === 1;
+    },
+
+    async setHasPassword(uid, now) {
+      return setHasPassword.run(now, uid).changes === 1;
+    },
+
+    async withdraw(uid, { at, reason }) {
+      return withdraw.immediate(uid, at, reason);
+    },
+
     async create(member) {
       try {
         return create.immediate(member);
@@ -103,6 +182,15 @@ export function sqliteMemberStore(db: Db): MembersStore {
     async findByPhone(phoneNumber) {
       const row = byPhone.get(phoneNumber) as MemberRow | undefined;
       return row ? profileOf(row) : null;
+    },
+
+    async update(uid, changes, now) {
+      try {
+        return update.immediate(uid, changes, now);
+      } catch (error) {
+        if (takenBy(error) === "phoneTaken") return { ok: false, problem: "phoneTaken" };
+        throw error;
+      }
     },
 
     async page({ after, limit }) {

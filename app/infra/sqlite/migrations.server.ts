@@ -167,4 +167,59 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX members_by_creation ON members (created_at, uid);
     `,
   },
+  {
+    version: 9,
+    name: "notifications; first sight of visa expiry dates",
+    // A member's notifications (infra/sqlite/notificationStore.server.ts): any kind (no
+    // CHECK on kind, so a new kind needs no table rebuild), with its data as JSON, and a
+    // key unique per member so the same notification is stored once however many times
+    // or processes make it. Paged newest first by (created_at, id); unread ones counted
+    // through a partial index. No foreign key to members: withdrawal deletes them
+    // (removeAllFor), as a store without foreign keys would.
+    // visa_expiry_first_seen: the day (Korea) the reminder job first saw each expiry
+    // date of a member; reminders dated before it are never sent (visa/reminders.ts).
+    sql: `
+      CREATE TABLE notifications (
+        id         TEXT PRIMARY KEY,
+        uid        TEXT NOT NULL,
+        kind       TEXT NOT NULL,
+        dedupe_key TEXT NOT NULL,
+        data       TEXT NOT NULL CHECK (json_valid(data) AND json_type(data) = 'object'),
+        created_at INTEGER NOT NULL,
+        read_at    INTEGER,
+        UNIQUE (uid, dedupe_key)
+      ) STRICT;
+      CREATE INDEX notifications_by_member ON notifications (uid, created_at, id);
+      CREATE INDEX notifications_unread ON notifications (uid) WHERE read_at IS NULL;
+      CREATE TABLE visa_expiry_first_seen (
+        uid           TEXT NOT NULL,
+        expires_on    TEXT NOT NULL,
+        first_seen_on TEXT NOT NULL,
+        PRIMARY KEY (uid, expires_on)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 10,
+    name: "my page: notification choices, passwords, withdrawals",
+    // Which notifications a member wants (all by default), whether the account can sign
+    // in with a password (ID joins can; phone and Google joins once they set one), and
+    // the record kept for 5 years after a withdrawal (domain-facts §6): when, the
+    // optional reason and the terms answers, with the uid only (no name, number or ID).
+    sql: `
+      ALTER TABLE members ADD COLUMN notify_visa INTEGER NOT NULL DEFAULT 1 CHECK (notify_visa IN (0, 1));
+      ALTER TABLE members ADD COLUMN notify_community INTEGER NOT NULL DEFAULT 1 CHECK (notify_community IN (0, 1));
+      ALTER TABLE members ADD COLUMN notify_notices INTEGER NOT NULL DEFAULT 1 CHECK (notify_notices IN (0, 1));
+      ALTER TABLE members ADD COLUMN has_password INTEGER NOT NULL DEFAULT 0 CHECK (has_password IN (0, 1));
+      UPDATE members SET has_password = 1 WHERE sign_up_method = 'id';
+      CREATE TABLE withdrawals (
+        uid          TEXT NOT NULL,
+        withdrawn_at INTEGER NOT NULL,
+        reason       TEXT,
+        terms        TEXT NOT NULL CHECK (json_valid(terms)),
+        PRIMARY KEY (uid, withdrawn_at)
+      ) STRICT;
+      CREATE INDEX withdrawals_by_time ON withdrawals (withdrawn_at);
+    `,
+  },
 ];

@@ -7,6 +7,7 @@ import type { Stores } from "~/stores/stores";
 import { databaseAnswers, openDatabase, type Db } from "./database.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
+import { sqliteNotificationStore } from "./notificationStore.server";
 import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
 import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
 import { sqliteRevocationStore } from "./revocationStore.server";
@@ -19,6 +20,7 @@ export function sqliteStores(db: Db): Stores {
     phoneCodes: sqlitePhoneCodeStore(db),
     revocations: sqliteRevocationStore(db),
     passwordFailures: sqlitePasswordFailureStore(db),
+    notifications: sqliteNotificationStore(db),
     async ping() {
       return db.open && databaseAnswers(db);
     },

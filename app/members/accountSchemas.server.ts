@@ -1,0 +1,163 @@
+/**
+ * My page's forms (conform + zod), server-only so zod stays out of the browser.
+ * Messages are form-message keys (lib/formMessage.ts). A field that names a member
+ * (a uid) is never read from a form: the session says whose account it is.
+ */
+import { addYears, format, parseISO } from "date-fns";
+import { z } from "zod";
+import { passwordInput } from "~/auth/password.server";
+import { checkPhone, e164Of, phoneFields } from "~/auth/phoneNumber.server";
+import { newPasswordFields, emailField, nameField } from "~/signup/schemas.server";
+import { isChoosableVisa, statusOfVisa } from "~/visa/catalogue";
+import { resolveCountry } from "./countries.server";
+import { WITHDRAWAL_REASON_MAX } from "./account.server";
+
+/** How far ahead an expiry date may be: the longest period of stay granted at once is well within it. */
+export const EXPIRY_MAX_YEARS = 10;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date "yyyy-mm-dd", or nothing. */
+function realDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * A visa expiry date as typed in a date field: empty clears it (null); otherwise a
+ * real date from `today` (Korea) up to EXPIRY_MAX_YEARS ahead.
+ */
+function expiryField(today: string) {
+  const latest = format(addYears(parseISO(today), EXPIRY_MAX_YEARS), "yyyy-MM-dd");
+  return z
+    .string()
+    .trim()
+    .max(20, "errors.form.invalidDate")
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const issue = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      if (!realDate(value)) issue("errors.form.invalidDate");
+      else if (value < today) issue("errors.form.expiryPast");
+      else if (value > latest) issue("errors.form.expiryTooFar");
+    })
+    .transform((value) => value || null);
+}
+
+function nationalityField(lng: string) {
+  return z
+    .string({ required_error: "errors.form.required" })
+    .trim()
+    .max(100, "errors.form.unknownCountry")
+    .superRefine((value, ctx) => {
+      if (!resolveCountry(value, lng)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "errors.form.unknownCountry" });
+      }
+    })
+    .transform((value) => resolveCountry(value, lng)!);
+}
+
+/** /mypage: which notifications the member wants (unticked boxes are not sent: false). */
+export const notificationsSchema = z.object({
+  intent: z.literal("notifications"),
+  visa: z.boolean().optional().default(false),
+  community: z.boolean().optional().default(false),
+  notices: z.boolean().optional().default(false),
+});
+
+export type NotificationsFields = z.input<typeof notificationsSchema>;
+
+/** /mypage/userInfo: the name and the nationality. */
+export function memberInfoSchema(lng: string) {
+  return z.object({ name: nameField, nationality: nationalityField(lng) });
+}
+
+export type MemberInfoFields = z.input<ReturnType<typeof memberInfoSchema>>;
+
+/** /mypage/addInfo: what joining asked besides the account (the visa itself has its own page). */
+export function addInfoSchema(lng: string, today: string) {
+  return z.object({ nationality: nationalityField(lng), visaExpiry: expiryField(today) });
+}
+
+export type AddInfoChangeFields = z.input<ReturnType<typeof addInfoSchema>>;
+
+/**
+ * /mypage/visa/{visa}: a status or one of its current sub-types, and the expiry date.
+ * `status` is the page's status: a code from another status is refused.
+ */
+export function visaChangeSchema(status: string, today: string) {
+  return z
+    .object({
+      visa: z.string({ required_error: "errors.form.visaUnknown" }).trim().max(20),
+      visaExpiry: expiryField(today),
+    })
+    .superRefine((value, ctx) => {
+      if (statusOfVisa(value.visa)?.code !== status) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["visa"], message: "errors.form.visaUnknown" });
+      } else if (!isChoosableVisa(value.visa)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["visa"], message: "errors.form.visaClosed" });
+      }
+    });
+}
+
+export type VisaChangeFields = z.input<ReturnType<typeof visaChangeSchema>>;
+
+/** /mypage/changePw, for an account with a password: the current one and the new one twice. */
+export function changePasswordSchema(id: string | null) {
+  return z
+    .object({ currentPassword: passwordInput, password: passwordInput, passwordConfirm: passwordInput })
+    .superRefine(newPasswordFields(() => id));
+}
+
+export type ChangePasswordFields = z.input<ReturnType<typeof changePasswordSchema>>;
+
+/** /mypage/changePw, for an account without one (phone and Google joins): the e-mail as ID, and the password. */
+export const firstPasswordSchema = z
+  .object({ email: emailField, password: passwordInput, passwordConfirm: passwordInput })
+  .superRefine(newPasswordFields((v) => (typeof v.email === "string" ? v.email : null)));
+
+export type FirstPasswordFields = z.input<typeof firstPasswordSchema>;
+
+/** Control, format (bidirectional overrides, zero-width) and private-use characters have no place in a reason. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu;
+
+/**
+ * /mypage/secede: "review" (the first press: confirm on the next screen without
+ * JavaScript) or "confirm" (the message box, or that screen). The reason is optional.
+ */
+export const secedeSchema = z
+  .object({
+    intent: z.enum(["review", "confirm"]),
+    reason: z
+      .string()
+      .max(4 * WITHDRAWAL_REASON_MAX, "errors.form.reasonLength")
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .replace(/\r\n?/g, "\n")
+          .replace(/[^\S\n]+/g, " ")
+          .replace(INVISIBLE, (c) => (c === "\n" ? c : ""))
+          .trim(),
+      ),
+    understood: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ([...value.reason].length > WITHDRAWAL_REASON_MAX) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: "errors.form.reasonLength" });
+    }
+    if (!value.understood) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["understood"], message: "errors.form.confirmRequired" });
+    }
+  })
+  .transform((value) => ({ intent: value.intent, reason: value.reason || null }));
+
+export type SecedeFields = z.input<typeof secedeSchema>;
+
+/** /mypage/phone: the new number and its country, out in E.164. */
+export const newPhoneSchema = z
+  .object(phoneFields)
+  .superRefine(checkPhone)
+  .transform((value) => ({ phone: e164Of(value) }));
+
+export type NewPhoneFields = z.input<typeof newPhoneSchema>;

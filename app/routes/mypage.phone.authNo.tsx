@@ -1,0 +1,108 @@
+/**
+ * Change the mobile number, step 2: the code texted to the new number. Once it
+ * proves the phone, the number changes in Firebase Auth and on the profile together
+ * (members/account.server.ts), or not at all; a number another member uses is
+ * refused only now. Without the flow of step 1 the member goes back to it.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
+import { CodeStep, FormAlert, getFormProps, useForm } from "~/formKit";
+import {
+  json,
+  redirect,
+  accepted,
+  changePhoneNumber,
+  checkCode,
+  codeStepSchema,
+  codeTimesOf,
+  invalid,
+  maskPhone,
+  parseForm,
+  phoneChangeFlow,
+  refuse,
+  requireRecentMember,
+  resendCode,
+  withCookies,
+  type CodeStepFields,
+  type PendingCode,
+} from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  styles: [featureStyles.forms, featureStyles.mypage],
+  i18n: ["auth"],
+  layout: "join",
+  title: "titles.phoneCode",
+  tab: "mypage",
+  back: "/mypage/phone",
+  rateLimit: "auth-form",
+  personal: true,
+};
+
+async function flowOf(request: Request, services: LoaderFunctionArgs["context"]["services"]) {
+  const member = await requireRecentMember(request, services);
+  const open = await phoneChangeFlow(services).read(request);
+  // A flow of another member (a shared browser) is no flow of this one.
+  if (!open || open.data.uid !== member.uid) throw redirect("/mypage/phone");
+  return { member, id: open.id, data: open.data };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { data } = await flowOf(request, context.services);
+  return json({ phone: maskPhone(data.phone), times: await codeTimesOf(context.services, data.codeId) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const flow = await flowOf(request, services);
+  const pending: PendingCode = { purpose: "phoneChange", phone: flow.data.phone, codeId: flow.data.codeId };
+  const parsed = await parseForm({ request, context }, codeStepSchema, { defaultIntent: "verify" });
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
+  if (submission.status !== "success") return invalid(submission);
+
+  if (submission.value.intent === "resend") {
+    const sent = await resendCode(request, services, context.clientAddress, pending);
+    const headers = withCookies(new Headers(), sent.cookies);
+    if (!sent.ok) return refuse(submission, sent.problem, { headers });
+    withCookies(headers, [
+      await phoneChangeFlow(services).save(flow.id, { ...flow.data, codeId: sent.pending.codeId }),
+    ]);
+    return accepted(submission, { headers });
+  }
+
+  const checked = await checkCode(request, services, pending, submission.value.code);
+  if (!checked.ok) return refuse(submission, checked.problem);
+  const changed = await changePhoneNumber(services, flow.member.uid, checked.phone);
+  const headers = withCookies(new Headers(), [await phoneChangeFlow(services).discard(flow.id)]);
+  if (!changed.ok) return refuse(submission, changed.problem, { headers });
+  return redirect("/mypage/phone?done=1", { headers });
+}
+
+export default function PhoneCodeRoute() {
+  const { t } = useTranslation("auth");
+  const { phone, times } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<CodeStepFields>({ id: "phone-change-code", lastResult, shouldValidate: "onSubmit" });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <h2>{t("login.codeHeading")}</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <CodeStep
+        sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
+        code={fields.code}
+        verifyLabel={t("login.verify")}
+        times={times}
+        other={
+          <p className="form__links">
+            <Link to="/mypage/phone">{t("login.changeNumber")}</Link>
+          </p>
+        }
+      />
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,101 @@
+/**
+ * My visa: what is stored now (a code from an older residence card is named as
+ * such, with its current equivalent offered), and the catalogue of statuses, the
+ * same as the visa finder's, each leading to its page to choose the sub-type.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { featureStyles, formatDate, RouteErrorBoundary } from "~/pageKit";
+import { json, redirect, languageOf, requireMember, settingsView, visaFamiliesIn } from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  styles: [featureStyles.visaFinder, featureStyles.mypage],
+  i18n: ["mypage"],
+  layout: "join",
+  title: "titles.myVisa",
+  tab: "mypage",
+  back: "/mypage",
+  personal: true,
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context.services);
+  const lng = await languageOf(request);
+  const view = await settingsView(context.services, member, lng, formatDate(new Date()));
+  if (!view) throw redirect("/member/start");
+  const families = (await visaFamiliesIn(lng)).map((f) => ({
+    family: f.family,
+    name: f.name,
+    statuses: f.statuses.map((s) => ({ code: s.code, name: s.name, closed: s.closedSince !== null })),
+  }));
+  const saved = new URL(request.url).searchParams.has("saved");
+  return json({ visa: view.visa, expiresOn: view.stay?.expiresOn ?? null, families, saved });
+}
+
+/** The page that chooses `code` (a status, or a sub-type: its status's page with it chosen). */
+function visaChoiceHref(status: string, code?: string) {
+  return `/mypage/visa/${status}${code && code !== status ? `?choose=${encodeURIComponent(code)}` : ""}`;
+}
+
+export default function MyVisaRoute() {
+  const { t } = useTranslation("mypage");
+  const { visa, expiresOn, families, saved } = useLoaderData<typeof loader>();
+  const equivalent = visa?.legacy?.currentEquivalent ?? null;
+  return (
+    <div className="settings">
+      {saved ? (
+        <p className="notice notice--success" role="status">
+          {t("visa.saved")}
+        </p>
+      ) : null}
+      <section className="settings-card" aria-labelledby="current-visa">
+        <h2 id="current-visa" className="settings-section">
+          {t("visa.current")}
+        </h2>
+        {visa ? (
+          <>
+            <p className="settings-card__name">{visa.label}</p>
+            {expiresOn ? <p>{t("summary.expiresOn", { date: expiresOn })}</p> : null}
+            {visa.legacy ? (
+              <div className="notice notice--warning">
+                <p>{t("summary.legacyVisa", { code: visa.code })}</p>
+                {equivalent ? (
+                  <Link to={visaChoiceHref(visa.status, equivalent)}>
+                    {t("summary.legacyReplace", { code: equivalent })}
+                  </Link>
+                ) : null}
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <p>{t("summary.noVisa")}</p>
+        )}
+      </section>
+      <p className="field__hint">{t("visa.chooseHint")}</p>
+      {families.map((family) => (
+        <section key={family.family} className="visa-family" aria-labelledby={`family-${family.family}`}>
+          <h2 id={`family-${family.family}`} className="visa-family__name">
+            {family.name}
+          </h2>
+          <ul className="visa-list">
+            {family.statuses.map((status) => (
+              <li key={status.code}>
+                <Link className="visa-item" to={visaChoiceHref(status.code)}>
+                  <span className="visa-item__code">{status.code}</span>
+                  <span className="visa-item__body">
+                    <span className="visa-item__name">{status.name}</span>
+                    {status.closed ? <span className="visa-item__description">{t("visa.closed")}</span> : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,57 @@
+/**
+ * Notifications: what the app tells one member (visa expiry reminders now;
+ * comments, likes, report outcomes and notices later), listed newest first in
+ * their inbox. Each has a key chosen by whoever makes it, unique per member, so
+ * making the same notification twice (a retry, a restart, two server processes)
+ * stores it once.
+ *
+ * The store also keeps the visa reminders' bookkeeping: the day the reminder job
+ * first saw each expiry date of a member (app/visa/reminders.ts).
+ */
+import type { PageQuery, PageResult } from "./page";
+
+/** What a notification is about; its `data` has that kind's shape. */
+export type NotificationKind = "visaReminder";
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A JSON object (for a visa reminder: `{ milestone, expiresOn }`). */
+export type NotificationData = { [key: string]: JsonValue };
+
+export interface NewNotification {
+  uid: string;
+  kind: NotificationKind;
+  /** Unique per member: a second notification with the same key is not stored (e.g. `visa:2027-06-30:oneWeek`). */
+  dedupeKey: string;
+  data: NotificationData;
+  /** ms since the epoch. */
+  createdAt: number;
+}
+
+export interface NotificationRecord extends NewNotification {
+  id: string;
+  /** ms since the epoch; null while unread. */
+  readAt: number | null;
+}
+
+export interface NotificationsStore {
+  /** Stores the notification unless the member already has one with its dedupe key (then nothing changes). */
+  add(notification: NewNotification): Promise<{ created: boolean }>;
+  /** The member's notifications, newest first by (createdAt, id); a cursor is valid for this member's list only. */
+  listFor(uid: string, query: PageQuery): Promise<PageResult<NotificationRecord>>;
+  unreadCount(uid: string): Promise<number>;
+  /** Marks one notification read at `at` (an earlier read time is kept); false when the member has no such one. */
+  markRead(uid: string, id: string, at: number): Promise<boolean>;
+  /** Marks every unread notification of the member read at `at`; the number marked. */
+  markAllRead(uid: string, at: number): Promise<number>;
+  /** Deletes one notification; false when the member has no such one. */
+  remove(uid: string, id: string): Promise<boolean>;
+  /** Deletes everything kept for the member: notifications and reminder bookkeeping (withdrawal). The number of notifications deleted. */
+  removeAllFor(uid: string): Promise<number>;
+  /**
+   * The day ("yyyy-mm-dd", Korea) the reminder job first saw `expiresOn` as the
+   * member's expiry date: `today` when this is the first time, else the day
+   * stored then, whichever client asks and whatever `today` says later.
+   */
+  firstSeen(uid: string, expiresOn: string, today: string): Promise<string>;
+}

@@ -1,0 +1,109 @@
+/**
+ * The visa reminder job: in the server process, at start and then every
+ * REMINDER_JOB_INTERVAL_MS, every member with an expiry date gets the reminder
+ * due today (Asia/Seoul), stored as a notification (app/visa/reminders.ts says
+ * which one).
+ *
+ * Safe to run any number of times and in any number of processes at once: a
+ * reminder's dedupe key (`visa:{expiresOn}:{milestone}`) is unique per member in
+ * the store, and the day a date was first seen is written once, so a restart, a
+ * clock jump or a second process never stores a reminder twice.
+ *
+ * A changed expiry date: the old date's reminders are kept, read or not. Each
+ * names the date it was for (`data.expiresOn`), so the inbox can tell an old one
+ * from a current one, and a date changed back never reminds twice (deleting them
+ * would let the same reminder be made again). The new date is a date first seen
+ * now: its past milestones are never sent.
+ */
+import type { Services } from "~/infra/services.server";
+import { log as defaultLog, type Log } from "~/infra/log.server";
+import type { Stores } from "~/stores/stores";
+import { dueReminder, reminderDates, seoulDate } from "./reminders";
+
+/** Often enough that a reminder comes early on its day, rarely enough to cost nothing. */
+export const REMINDER_JOB_INTERVAL_MS = 15 * 60 * 1000;
+
+const MEMBERS_PER_PAGE = 500;
+
+export interface ReminderRun {
+  /** The Seoul date the run used. */
+  today: string;
+  /** Members with an expiry date today or later. */
+  checked: number;
+  /** Reminders stored by this run (not by another process). */
+  created: number;
+}
+
+/** The dedupe key of one reminder: one per member, expiry date and milestone. */
+export const reminderKey = (expiresOn: string, milestone: string) => `visa:${expiresOn}:${milestone}`;
+
+/** One pass over every member at `now`: stores each reminder due today. */
+export async function runReminderJob(
+  stores: Pick<Stores, "members" | "notifications">,
+  now: Date | number,
+): Promise<ReminderRun> {
+  const at = typeof now === "number" ? now : now.getTime();
+  // One day for the whole run, even when it crosses midnight.
+  const today = seoulDate(at);
+  const run: ReminderRun = { today, checked: 0, created: 0 };
+  let after: string | null = null;
+  do {
+    const page = await stores.members.page({ after, limit: MEMBERS_PER_PAGE });
+    if (!page.ok) throw new Error("the members store refused its own cursor");
+    for (const member of page.items) {
+      const expiresOn = member.visaExpiresOn;
+      // No date, not a date, or past the expiry day: nothing, and nothing recorded.
+      if (!expiresOn || !reminderDates(expiresOn) || expiresOn < today) continue;
+      run.checked++;
+      const firstSeenOn = await stores.notifications.firstSeen(member.uid, expiresOn, today);
+      const milestone = dueReminder(expiresOn, today, firstSeenOn);
+      if (!milestone) continue;
+      // Read at the last moment: the member's choice on my page (and a withdrawal since the page was read).
+      const settings = await stores.members.settings(member.uid);
+      if (!settings?.notify.visa) continue;
+      const { created } = await stores.notifications.add({
+        uid: member.uid,
+        kind: "visaReminder",
+        dedupeKey: reminderKey(expiresOn, milestone),
+        data: { milestone, expiresOn },
+        createdAt: at,
+      });
+      if (created) run.created++;
+    }
+    after = page.next;
+  } while (after);
+  return run;
+}
+
+/**
+ * Runs the job now and then every `intervalMs` (a run still going is not
+ * overlapped), without keeping the process alive. A failed run is logged and
+ * the next one runs as planned. The returned stop waits for a run in progress.
+ */
+export function startReminderJob(
+  services: Pick<Services, "stores">,
+  options: { intervalMs?: number; now?: () => number; log?: Log } = {},
+): () => Promise<void> {
+  const { intervalMs = REMINDER_JOB_INTERVAL_MS, now = Date.now, log = defaultLog } = options;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running) return;
+    running = runReminderJob(services.stores, now())
+      .then((run) => {
+        if (run.created > 0) log.info("visaReminders.run", { ...run });
+      })
+      .catch((error: unknown) => log.error("visaReminders.run", error))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

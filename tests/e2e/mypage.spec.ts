@@ -1,0 +1,106 @@
+/** My page in a real browser, with JavaScript on and off (the two projects): settings, edits, visa, withdrawal. */
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { joinOverHttp } from "../support/join";
+import { hideTodayPopup, strings, useLanguage } from "./helpers";
+
+type Groups = Record<string, Record<string, string>>;
+const my = (lng: string) => strings(lng) as unknown as Groups;
+/** A form message in English, as the page shows it. */
+const formError = (key: string) =>
+  (strings("en").errors as unknown as Record<string, Record<string, string>>).form![key]!;
+
+async function signedInMember(context: BrowserContext, baseURL: string, name = "Tran Thi B") {
+  const joined = await joinOverHttp(baseURL, process.env.E2E_DATA_DIR!, { name, visa: "E-9" });
+  await context.addCookies(
+    joined.cookies.split("; ").map((pair) => {
+      const [key, ...value] = pair.split("=");
+      return { name: key!, value: value.join("="), url: baseURL };
+    }),
+  );
+  return joined;
+}
+
+test.beforeEach(async ({ context }) => {
+  await hideTodayPopup(context);
+});
+
+test("a visitor is sent to sign in, and comes back to my page afterwards", async ({ page, context }) => {
+  await useLanguage(context, "en");
+  await page.goto("/mypage");
+  await expect(page).toHaveURL(/\/member\/start\?redirectTo=%2Fmypage$/);
+});
+
+test("a member sees their summary and changes their name", async ({ page, context, baseURL }) => {
+  await useLanguage(context, "en");
+  await signedInMember(context, baseURL!);
+  const en = my("en");
+  await page.goto("/mypage");
+  await expect(page.getByRole("heading", { level: 2, name: "Tran Thi B" })).toBeVisible();
+  await expect(page.getByText(/^E-9 /).first()).toBeVisible();
+  await page.getByRole("link", { name: en.entries!.userInfo }).click();
+  await expect(page).toHaveURL(/\/mypage\/userInfo$/);
+  await page.getByLabel(en.userInfo!.name!).fill("Tran Thi C");
+  await page.getByRole("button", { name: en.userInfo!.save }).click();
+  await expect(page.getByRole("status").filter({ hasText: en.userInfo!.saved! })).toBeVisible();
+  await page.goto("/mypage");
+  await expect(page.getByRole("heading", { level: 2, name: "Tran Thi C" })).toBeVisible();
+});
+
+test("a member chooses their visa in the catalogue, in Korean", async ({ page, context, baseURL }) => {
+  await useLanguage(context, "ko");
+  await signedInMember(context, baseURL!);
+  const ko = my("ko");
+  await page.goto("/mypage/visa");
+  await page.getByRole("link", { name: /^F-4/ }).click();
+  await expect(page).toHaveURL(/\/mypage\/visa\/F-4$/);
+  await page.getByRole("radio", { name: /F-4-41/ }).check();
+  await page.getByRole("button", { name: ko.visa!.save }).click();
+  await expect(page).toHaveURL(/\/mypage\/visa\?saved=1$/);
+  await expect(page.getByRole("status").filter({ hasText: ko.visa!.saved! })).toBeVisible();
+  await expect(page.getByText(/^F-4-41 /)).toBeVisible();
+});
+
+test("a bad expiry date is explained next to the field and the nationality typed is kept", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await useLanguage(context, "en");
+  await signedInMember(context, baseURL!);
+  const en = my("en");
+  await page.goto("/mypage/addInfo");
+  await page.getByLabel(en.summary!.nationality!).fill("Nepal");
+  await page.getByLabel(en.addInfo!.visaExpiry!).fill("2001-01-01");
+  await page.getByRole("button", { name: en.addInfo!.save }).click();
+  await expect(page.getByText(formError("expiryPast"))).toBeVisible();
+  await expect(page.getByLabel(en.summary!.nationality!)).toHaveValue("Nepal");
+});
+
+test("a member deletes their account: asked once more, then a goodbye, then signed out", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  await useLanguage(context, "en");
+  await signedInMember(context, baseURL!);
+  const en = my("en");
+  await page.goto("/mypage/secede");
+  await expect(page.getByRole("heading", { name: en.secede!.keptTitle })).toBeVisible();
+  await page.getByLabel(en.secede!.reason!).fill("Moving back home");
+  await page.getByRole("button", { name: en.secede!.submit }).click();
+  // Nothing happens until the box is ticked.
+  await expect(page.getByText(formError("confirmRequired"))).toBeVisible();
+  await page.getByLabel(en.secede!.confirm!).check();
+  await page.getByRole("button", { name: en.secede!.submit }).click();
+  if (javaScriptEnabled) {
+    await page.getByRole("dialog").getByRole("button", { name: en.secede!.confirmButton }).click();
+  } else {
+    await expect(page.getByText(en.secede!.confirmStep!)).toBeVisible();
+    await page.getByRole("button", { name: en.secede!.confirmButton }).click();
+  }
+  await expect(page).toHaveURL(/\/mypage\/secede\?bye=1$/);
+  await expect(page.getByRole("heading", { name: en.secede!.goodbyeTitle })).toBeVisible();
+  await page.goto("/mypage");
+  await expect(page).toHaveURL(/\/member\/start/);
+});
