@@ -24,6 +24,7 @@ export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { Icon, type IconName } from "~/components/Icon";
 export { LanguagePicker } from "~/components/LanguagePicker";
 export { SentenceWithLtr } from "~/components/SentenceWithLtr";
+export { TermsDocuments } from "~/components/TermsDocuments";
 export { choiceHref, WorkBadge } from "~/components/VisaBadges";
 export { directionOf, fallbackLanguage, namespacesOf } from "~/i18n/config";
 export { reloadForChunkError } from "~/lib/chunkReload";

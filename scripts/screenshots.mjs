@@ -39,7 +39,17 @@ const PAGES = [
   ["not-found", "/no/such/page"],
   ["shop", "/shop"],
 ];
-const MEMBER_PAGES = [["home-member", "/"]];
+const MEMBER_PAGES = [
+  ["home-member", "/"],
+  ["mypage", "/mypage"],
+  ["mypage-userInfo", "/mypage/userInfo"],
+  ["mypage-addInfo", "/mypage/addInfo"],
+  ["mypage-visa", "/mypage/visa"],
+  ["mypage-visa-F-4", "/mypage/visa/F-4"],
+  ["mypage-changePw", "/mypage/changePw"],
+  ["mypage-phone", "/mypage/phone"],
+  ["mypage-secede", "/mypage/secede"],
+];
 
 /** Fonts for every script the app shows; Debian's packages when one is missing. */
 function ensureFonts() {

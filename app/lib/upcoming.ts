@@ -19,10 +19,9 @@ const upcoming: (Upcoming & { path: string })[] = [
   { path: "/community", feature: "community", tab: "community" },
   { path: "/benefit", feature: "benefit", tab: "benefit" },
   { path: "/noti", feature: "inbox", tab: "noti" },
-  // My page's own routes are built; these are the entries still to come (community, notices, terms).
+  // My page's own routes are built; these entries are still to come (the member's community posts, notices).
   { path: "/mypage/community", feature: "community", tab: "mypage" },
   { path: "/mypage/notice", feature: "mypage", tab: "mypage" },
-  { path: "/mypage/terms", feature: "mypage", tab: "mypage" },
   { path: "/finance/loan", feature: "loan" },
   { path: "/finance/currencyExchange", feature: "exchange" },
   { path: "/finance/remittance", feature: "remittance" },

@@ -93,7 +93,7 @@ export default function PhoneCodeRoute() {
       <CodeStep
         sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
         code={fields.code}
-        verifyLabel={t("login.verify")}
+        verifyLabel={t("login.verifyCode")}
         times={times}
         other={
           <p className="form__links">

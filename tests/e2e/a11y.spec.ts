@@ -4,7 +4,15 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
-import { hideTodayPopup, inLanguage, strings, visitorPages, waitForHydration } from "./helpers";
+import {
+  hideTodayPopup,
+  inLanguage,
+  joinedMemberCookies,
+  memberPages,
+  strings,
+  visitorPages,
+  waitForHydration,
+} from "./helpers";
 
 const languages = ["en", "ko", "ur"];
 
@@ -14,8 +22,14 @@ const languages = ["en", "ko", "ur"];
  * taken out and script requests refused, so nothing of the app runs (the app has no <noscript> or
  * `scripting` media query that would tell the two apart).
  */
-async function openWithoutScripts(browser: Browser, baseURL: string, url: string) {
+async function openWithoutScripts(
+  browser: Browser,
+  baseURL: string,
+  url: string,
+  cookies: { name: string; value: string }[] = [],
+) {
   const context = await browser.newContext({ ...devices["Pixel 5"], baseURL, javaScriptEnabled: true });
+  if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL })));
   await context.route("**/*", async (route) => {
     const request = route.request();
     if (request.resourceType() === "script") return route.abort();
@@ -65,6 +79,33 @@ for (const lng of languages) {
         expect(found, `${path} in ${lng}:\n${found.join("\n")}`).toEqual([]);
       });
     }
+  });
+}
+
+for (const lng of languages) {
+  test(`my page's screens in ${lng} have no axe violations`, async ({
+    page,
+    context,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    await hideTodayPopup(context);
+    const cookies = await joinedMemberCookies(baseURL!, "Axe Check");
+    await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
+    const found: string[] = [];
+    for (const path of memberPages) {
+      let checked = page;
+      if (javaScriptEnabled) {
+        await page.goto(inLanguage(path, lng));
+        await waitForHydration(page);
+      } else {
+        checked = await openWithoutScripts(browser, baseURL!, inLanguage(path, lng), cookies);
+      }
+      found.push(...(await violations(checked)).map((line) => `${path}: ${line}`));
+      if (checked !== page) await checked.context().close();
+    }
+    expect(found, found.join("\n")).toEqual([]);
   });
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-import { lastCodeTo, uniqueNumber } from "../support/join";
+import { joinOverHttp, lastCodeTo, uniqueNumber } from "../support/join";
 import { authEmulatorIn, type AuthEmulatorAddress } from "../support/serverLog";
 
 /** The pages a visitor can reach without an account or a flow in progress, and the two kinds of dead end. */
@@ -16,6 +16,7 @@ export const visitorPages = [
   "/sign",
   "/member/agree",
   "/member/terms",
+  "/mypage/terms",
   "/member/findPw",
   "/member/findVisa",
   "/member/findVisa/E-9",
@@ -24,6 +25,27 @@ export const visitorPages = [
 ];
 
 /** A page in a language for this one visit (`?lng=`), as a visitor's link would name it. */
+/** My page's screens, as a member who has just joined (the number change and withdrawal need a recent sign-in). */
+export const memberPages = [
+  "/mypage",
+  "/mypage/userInfo",
+  "/mypage/addInfo",
+  "/mypage/visa",
+  "/mypage/visa/F-4",
+  "/mypage/changePw",
+  "/mypage/phone",
+  "/mypage/secede",
+];
+
+/** The cookies of a member who has just joined (a phone join over HTTP), to put into a browser. */
+export async function joinedMemberCookies(baseURL: string, name = "Test Member") {
+  const joined = await joinOverHttp(baseURL, process.env.E2E_DATA_DIR!, { name });
+  return joined.cookies.split("; ").map((pair) => {
+    const [key, ...value] = pair.split("=");
+    return { name: key!, value: value.join("=") };
+  });
+}
+
 export const inLanguage = (path: string, lng: string) => `${path}${path.includes("?") ? "&" : "?"}lng=${lng}`;
 
 type Common = Record<string, Record<string, string>>;

@@ -8,7 +8,15 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { supportedLanguages } from "~/i18n/config";
-import { hideTodayPopup, inLanguage, strings, visitorPages, waitForHydration } from "./helpers";
+import {
+  hideTodayPopup,
+  inLanguage,
+  joinedMemberCookies,
+  memberPages,
+  strings,
+  visitorPages,
+  waitForHydration,
+} from "./helpers";
 
 const languages = ["en", "ko", "vi", "ur", "my"];
 const widths = [320, 360];
@@ -165,6 +173,30 @@ for (const lng of languages) {
       expect(problems, `${lng} at ${width} px:\n${problems.join("\n")}`).toEqual([]);
     });
   }
+}
+
+for (const lng of languages) {
+  test(`my page's screens in ${lng} at 320 px: no sideways scroll, nothing cut off, tap targets of 44 px`, async ({
+    page,
+    context,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    const cookies = await joinedMemberCookies(baseURL!, "Layout Check");
+    await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
+    const name = strings(lng).app!.name!;
+    const brand = name.includes("-") ? name : "";
+    const problems: string[] = [];
+    for (const path of memberPages) {
+      await page.goto(inLanguage(path, lng));
+      if (javaScriptEnabled) await waitForHydration(page);
+      await page.evaluate(() => document.fonts.ready);
+      for (const problem of await page.evaluate(layoutProblems, { minTarget: 44, brand }))
+        problems.push(`${path}: ${problem}`);
+    }
+    expect(problems, `${lng} at 320 px:\n${problems.join("\n")}`).toEqual([]);
+  });
 }
 
 // The tab bar is on most pages: its five labels fit on one line each at 320 px in all 19 languages.

@@ -1,7 +1,7 @@
 /** My page in a real browser, with JavaScript on and off (the two projects): settings, edits, visa, withdrawal. */
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { joinOverHttp } from "../support/join";
-import { hideTodayPopup, strings, useLanguage } from "./helpers";
+import { enterCode, freshNumber, hideTodayPopup, strings, textedCode, useLanguage } from "./helpers";
 
 type Groups = Record<string, Record<string, string>>;
 const my = (lng: string) => strings(lng) as unknown as Groups;
@@ -103,4 +103,47 @@ test("a member deletes their account: asked once more, then a goodbye, then sign
   await expect(page.getByRole("heading", { name: en.secede!.goodbyeTitle })).toBeVisible();
   await page.goto("/mypage");
   await expect(page).toHaveURL(/\/member\/start/);
+});
+
+test("a member who joined by phone sets a first password and can then sign in with their ID", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await useLanguage(context, "en");
+  await signedInMember(context, baseURL!);
+  const en = my("en");
+  const email = `first-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto("/mypage");
+  await page.getByRole("link", { name: en.entries!.setPassword }).click();
+  await expect(page.getByRole("heading", { level: 2, name: en.password!.setHeading })).toBeVisible();
+  await page.getByLabel(en.password!.email!).fill(email);
+  await page.getByLabel(en.password!.new!, { exact: true }).fill("my first passphrase");
+  await page.getByLabel((strings("en").member as unknown as Groups).newPassword!.confirm!).fill("my first passphrase");
+  await page.getByRole("button", { name: en.password!.saveFirst }).click();
+  await expect(page.getByRole("status").filter({ hasText: en.password!.doneFirst! })).toBeVisible();
+});
+
+test("a member changes their number with a code sent to the new one", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  await useLanguage(context, "en");
+  await signedInMember(context, baseURL!);
+  const en = my("en");
+  const auth = strings("en") as unknown as Groups;
+  const next = freshNumber();
+  await page.goto("/mypage/phone");
+  await page.getByLabel(auth.login!.phone!).fill(next.local);
+  await page.getByRole("button", { name: en.phone!.send }).click();
+  await expect(page).toHaveURL(/\/mypage\/phone\/authNo$/);
+  await enterCode(page, textedCode(next.e164), {
+    label: auth.login!.code!,
+    submit: auth.login!.verifyCode!,
+    javaScriptEnabled,
+  });
+  await expect(page).toHaveURL(/\/mypage\/phone\?done=1$/);
+  await expect(page.getByRole("status").filter({ hasText: en.phone!.done! })).toBeVisible();
 });

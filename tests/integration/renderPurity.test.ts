@@ -288,6 +288,7 @@ const PUBLIC_PAGES = [
   "/member/findVisa?returnTo=%2Fmember%2FaddInfo",
   "/member/findVisa/D-2",
   "/member/terms",
+  "/mypage/terms",
   "/dev/outbox",
 ];
 /** Page routes that never answer with a document of their own, and why. */
