@@ -111,7 +111,8 @@ export default function ChangePasswordRoute() {
   }
   return (
     <Form method="post" className="form settings-form" {...getFormProps(form)}>
-      <h2>{hasPassword ? t("password.heading") : t("password.setHeading")}</h2>
+      {/* The header says "change password"; a first password gets its own heading. */}
+      {!hasPassword ? <h2>{t("password.setHeading")}</h2> : null}
       {!hasPassword ? <p>{email ? t("password.setIntro", { id: email }) : t("password.setNeedsEmail")}</p> : null}
       <FormAlert id={form.errorId} errors={form.errors} />
       {hasPassword ? (

@@ -78,7 +78,6 @@ export default function PhoneChangeRoute() {
   const [form, fields] = useForm<NewPhoneFields>({ id: "phone-change", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form settings-form" {...getFormProps(form)}>
-      <h2>{t("phone.heading")}</h2>
       {done ? (
         <p className="notice notice--success" role="status">
           {t("phone.done")}

@@ -116,7 +116,6 @@ export default function SecedeRoute() {
 
   return (
     <div className="settings">
-      <h2>{t("secede.heading")}</h2>
       <p>{t("secede.intro")}</p>
       <div className="secede-list">
         <section>

@@ -91,7 +91,6 @@ export default function MemberInfoRoute() {
   const focus = firstErrorOf(form);
   return (
     <Form method="post" className="form settings-form" {...getFormProps(form)}>
-      <h2>{t("userInfo.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       {lastResult && "saved" in lastResult ? (
         <p className="notice notice--success" role="status">
