@@ -36,6 +36,7 @@ const PAGES = [
   { name: "/sign", path: "/sign", lng: "en" },
   { name: "/member/findVisa (vi)", path: "/member/findVisa", lng: "vi" },
   { name: "/ signed in", path: "/", lng: "en", member: true },
+  { name: "/mypage", path: "/mypage", lng: "en", member: true },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */
