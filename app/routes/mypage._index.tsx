@@ -83,6 +83,11 @@ export default function MyPageRoute() {
   });
   const isSaved = Boolean(lastResult && "saved" in lastResult);
   const { stay, visa } = view;
+  // A code from an older residence card: its status's page, with the current equivalent chosen when there is one.
+  const equivalent = visa?.legacy?.currentEquivalent;
+  const legacyHref = `/mypage/visa/${visa?.status ?? ""}${
+    equivalent && equivalent !== visa?.status ? `?choose=${encodeURIComponent(equivalent)}` : ""
+  }`;
   return (
     <div className="settings">
       <section className="settings-card" aria-labelledby="summary-title">
@@ -140,6 +145,17 @@ export default function MyPageRoute() {
           </div>
         ) : null}
       </section>
+
+      {visa?.legacy ? (
+        <div className="notice notice--warning">
+          <p>{t("summary.legacyVisa", { code: visa.code })}</p>
+          <Link to={legacyHref}>
+            {visa.legacy.currentEquivalent
+              ? t("summary.legacyReplace", { code: visa.legacy.currentEquivalent })
+              : t("entries.visa")}
+          </Link>
+        </div>
+      ) : null}
 
       <section aria-labelledby="account-title">
         <h2 id="account-title" className="settings-section">

@@ -19,6 +19,7 @@ import { action as secedeAction, loader as secedeLoader } from "~/routes/mypage.
 import { action as userInfoAction } from "~/routes/mypage.userInfo";
 import { action as visaAction, loader as visaLoader } from "~/routes/mypage.visa.$visa";
 import { loader as visaIndexLoader } from "~/routes/mypage.visa._index";
+import { loader as startLoader } from "~/routes/member.start";
 import { action as signInAction } from "~/routes/member.startId";
 import type { Services } from "~/infra/services.server";
 import { Jar, run } from "../support/jar";
@@ -318,6 +319,17 @@ describe("phone change", () => {
     expect(response.headers.get("Location")).toBe("/member/start?reauth=1&redirectTo=%2Fmypage%2Fphone");
   });
 
+  it("lets a signed-in member sign in again on the start screen when asked to confirm it is them", async () => {
+    const { jar } = await phoneMember(6);
+    const again = await load(startLoader, "/member/start?reauth=1&redirectTo=%2Fmypage%2Fphone", jar);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ reauth: true, redirectTo: "/mypage/phone" });
+    // Without the flag a signed-in member is sent on at once, as before.
+    expect((await load(startLoader, "/member/start?redirectTo=%2Fmypage", jar)).headers.get("Location")).toBe(
+      "/mypage",
+    );
+  });
+
   it("changes the number on both sides once a code sent to the new number proves it", async () => {
     const { uid, jar } = await phoneMember();
     const next = freshPhone();
@@ -355,6 +367,23 @@ describe("phone change", () => {
     const response = await send(phoneCodeAction, "/mypage/phone/authNo", jar, { intent: "verify", code: firstCode });
     expect(response.status).toBe(400);
     expect((await profileOf(uid))?.phoneNumber).toBe(phone);
+  });
+
+  it("changes neither side when the database fails before Firebase is asked", async () => {
+    const { uid, phone, jar } = await phoneMember();
+    const next = freshPhone();
+    await send(phoneAction, "/mypage/phone", jar, { phone: local(next) });
+    const response = await send(
+      phoneCodeAction,
+      "/mypage/phone/authNo",
+      jar,
+      { intent: "verify", code: codeFor(next) },
+      {},
+      failing("database"),
+    );
+    expect(response.status).toBe(503);
+    expect((await profileOf(uid))?.phoneNumber).toBe(phone);
+    expect((await accountOf(uid)).phoneNumber).toBe(phone);
   });
 
   it("puts the profile's number back when Firebase does not take the new one", async () => {
