@@ -119,15 +119,15 @@ export default function SecedeRoute() {
       <p>{t("secede.intro")}</p>
       <div className="secede-list">
         <section>
-          <h3>{t("secede.deletedTitle")}</h3>
+          <h2>{t("secede.deletedTitle")}</h2>
           <p>{t("secede.deleted")}</p>
         </section>
         <section>
-          <h3>{t("secede.communityTitle")}</h3>
+          <h2>{t("secede.communityTitle")}</h2>
           <p>{t("secede.community")}</p>
         </section>
         <section>
-          <h3>{t("secede.keptTitle")}</h3>
+          <h2>{t("secede.keptTitle")}</h2>
           <p>{t("secede.keptRecord")}</p>
           <p>{t("secede.keptLogs")}</p>
         </section>
