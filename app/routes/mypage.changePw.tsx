@@ -29,6 +29,7 @@ import {
   parseForm,
   refuse,
   requireMember,
+  requireRecentMember,
   setFirstPassword,
   type ChangePasswordFields,
   type FirstPasswordFields,
@@ -47,10 +48,21 @@ export const handle: PageHandle = {
 
 const HIDE = ["currentPassword", "password", "passwordConfirm"];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const member = await requireMember(request, context.services);
-  const settings = await context.services.stores.members.settings(member.uid);
+/**
+ * The member and whether their account has a password. Without one there is no current
+ * password to confirm with, so setting the first one needs a recent sign-in, as the number
+ * change does: a session left open elsewhere must not be enough to add a way in.
+ */
+async function memberOf(request: Request, services: LoaderFunctionArgs["context"]["services"]) {
+  const member = await requireMember(request, services);
+  const settings = await services.stores.members.settings(member.uid);
   if (!settings) throw redirect("/member/start");
+  if (!settings.hasPassword) await requireRecentMember(request, services);
+  return { member, settings };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { member, settings } = await memberOf(request, context.services);
   const done = new URL(request.url).searchParams.get("done");
   return json({
     hasPassword: settings.hasPassword,
@@ -61,9 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const member = await requireMember(request, services);
-  const settings = await services.stores.members.settings(member.uid);
-  if (!settings) throw redirect("/member/start");
+  const { member, settings } = await memberOf(request, services);
   const schema = settings.hasPassword ? changePasswordSchema(member.email) : firstPasswordSchema;
   const parsed = await parseForm({ request, context }, schema, { hideFields: HIDE });
   if (parsed.refused) return parsed.refused;

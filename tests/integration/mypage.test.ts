@@ -289,6 +289,18 @@ describe("password", () => {
     expect((await services.identity.signInWithPassword(email, password)).ok).toBe(false);
   });
 
+  it("asks for a recent sign-in before a first password is set (there is no current one to confirm with)", async () => {
+    const { uid, jar } = await phoneMember(6);
+    const response = await send(changePwAction, "/mypage/changePw", jar, {
+      email: `late-${randomUUID()}@example.com`,
+      password: "my first passphrase",
+      passwordConfirm: "my first passphrase",
+    });
+    expect(response.headers.get("Location")).toBe("/member/start?reauth=1&redirectTo=%2Fmypage%2FchangePw");
+    expect((await services.stores.members.settings(uid))?.hasPassword).toBe(false);
+    expect((await accountOf(uid)).email).toBeUndefined();
+  });
+
   it("lets a member who joined by phone set a first password with an e-mail as ID", async () => {
     const { uid, jar } = await phoneMember();
     const email = `first-${randomUUID()}@example.com`;
