@@ -33,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     locale: await languageOf(request),
     member: member ? { uid: member.uid } : null,
+    // The inbox badge in every layout, with the page's own data: no request of its own.
+    unread: member ? await context.services.stores.notifications.unreadCount(member.uid) : 0,
     analytics: analyticsFor(new URL(request.url).host, config),
     client: publicConfig(config),
     // The clock is read here, not while rendering: a render is a function of the loaders' data (the render cache relies on it).

@@ -59,6 +59,8 @@ export interface SessionClaims {
   phoneNumber: string | null;
   /** When the token expires (ms since the epoch). */
   expiresAt: number;
+  /** The account has the moderator role (the `admin` custom claim, granted by scripts/grant-admin.mjs). */
+  admin: boolean;
 }
 
 export type Found = Outcome<{ account: Account | null }, "unavailable">;

@@ -38,6 +38,8 @@ export interface SessionMember {
   phoneNumber: string | null;
   /** When this session was made, by a sign-in (ms): a change that needs a recent sign-in reads it. */
   signedInAt: number;
+  /** A moderator (the `admin` custom claim, as it was when this session was made). */
+  admin: boolean;
 }
 
 interface SessionValue {
@@ -159,7 +161,13 @@ export async function readSession(
   if (!claims) return null;
   const validAfter = await services.stores.revocations.validAfter(claims.uid);
   if (validAfter !== null && value.issuedAt < validAfter) return null;
-  return { uid: claims.uid, email: claims.email, phoneNumber: claims.phoneNumber, signedInAt: value.issuedAt };
+  return {
+    uid: claims.uid,
+    email: claims.email,
+    phoneNumber: claims.phoneNumber,
+    signedInAt: value.issuedAt,
+    admin: claims.admin,
+  };
 }
 
 /** The member, or a redirect to the start screen that brings the visitor back here afterwards. */
@@ -169,6 +177,13 @@ export async function requireMember(request: Request, services: Services): Promi
   const url = new URL(request.url);
   const back = safeRedirect(`${url.pathname}${url.search}`);
   throw redirect(`/member/start?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** A moderator, or a 403 (a 404 would hide that the page exists; it is not a secret). */
+export async function requireModerator(request: Request, services: Services): Promise<SessionMember> {
+  const member = await requireMember(request, services);
+  if (!member.admin) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  return member;
 }
 
 /** Changing the phone number or withdrawing needs a sign-in this recent. */

@@ -13,7 +13,11 @@ export type IconName =
   | "loan"
   | "exchange"
   | "remittance"
-  | "language";
+  | "language"
+  | "heart"
+  | "heart-filled"
+  | "comment"
+  | "pencil";
 
 /** A decorative icon from the hashed, immutable sprite: light HTML, cached across pages. */
 export function Icon({ name, className }: { name: IconName; className?: string }) {

@@ -48,6 +48,14 @@ export const PROBLEMS = {
   samePassword: { key: "errors.form.samePassword", status: 400, field: "password" },
   passwordCommon: { key: "errors.form.passwordCommon", status: 400, field: "password" },
   sameNumber: { key: "errors.form.sameNumber", status: 400, field: "phone" },
+  /** The community: the feed or comment is gone (deleted, or hidden meanwhile). */
+  noFeed: { key: "errors.form.feedGone", status: 404, field: "" },
+  noParent: { key: "errors.form.commentGone", status: 404, field: "" },
+  notFound: { key: "errors.form.itemGone", status: 404, field: "" },
+  alreadyReported: { key: "errors.form.alreadyReported", status: 409, field: "" },
+  ownItem: { key: "errors.form.ownItem", status: 400, field: "" },
+  /** Photos that were not kept (each named), the rest of the form kept. */
+  photosRefused: { key: "errors.form.photosRefused", status: 400, field: "photos" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;
 
 export type ProblemName = keyof typeof PROBLEMS;
@@ -97,10 +105,12 @@ export async function parseForm<Schema extends z.ZodTypeAny>(
     defaultIntent?: string;
     /** Fields never sent back into the page (passwords), also when the limit answers. */
     hideFields?: string[];
+    /** The body already read (a multipart form whose files the route read itself). */
+    formData?: FormData;
   } = {},
 ): Promise<ParsedForm<Schema> | { refused: TypedResponse<FormReply> }> {
   const { request, context } = args;
-  const formData = await readForm(request);
+  const formData = options.formData ?? (await readForm(request));
   if (options.defaultIntent && !formData.has("intent")) formData.set("intent", options.defaultIntent);
   const submission = parseWithZod(formData, { schema }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
   const key = attemptKey(formData);

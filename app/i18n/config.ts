@@ -48,6 +48,8 @@ export const namespaces = [
   "visa",
   "terms",
   "mypage",
+  "community",
+  "inbox",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";

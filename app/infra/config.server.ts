@@ -46,6 +46,10 @@ const sharedSchema = z.object({
     .optional(),
   TRANSLATE_WIDGET: flag.default("off"),
   BUILD_CHECK_INTERVAL_MS: positiveInt.default(5 * 60_000),
+  /** Distinct members' reports that hide a feed or comment until a moderator reviews it. */
+  COMMUNITY_REPORT_THRESHOLD: positiveInt.default(3),
+  /** Bytes of photos one member may keep stored (every size together). */
+  COMMUNITY_QUOTA_BYTES: positiveInt.default(100 * 1024 * 1024),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   // Google's OAuth endpoints; changed only by tests, which run a local stand-in.

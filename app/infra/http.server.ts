@@ -30,3 +30,13 @@ export function withCookies(headers: Headers, cookies: readonly (string | null |
   }
   return headers;
 }
+
+/** A request the page cannot answer as asked (an edited paging cursor): 400, rendered by the route boundary. */
+export function badRequest(): never {
+  throw json({ code: "badRequest" }, { status: 400, statusText: "Bad Request" });
+}
+
+/** A page that exists but is not the visitor's to use (editing someone else's feed): 403. */
+export function forbidden(): never {
+  throw json({ code: "forbidden" }, { status: 403, statusText: "Forbidden" });
+}

@@ -18,6 +18,8 @@ import { outboxSender, twilioSender } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
 import { attemptCounter, type AttemptCounter } from "~/forms/attempts.server";
 import { startReminderJob } from "~/visa/reminderJob.server";
+import { startPhotoSweep } from "~/community/community.server";
+import { localFileStorage, type FileStorage } from "~/community/files.server";
 
 export interface Services {
   config: Config;
@@ -32,6 +34,8 @@ export interface Services {
   phoneCodes: PhoneCodes;
   /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
   formAttempts: AttemptCounter;
+  /** The bytes of members' photos, under DATA_DIR/files (records in stores.files). */
+  files: FileStorage;
 }
 
 /** Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts. */
@@ -47,8 +51,8 @@ function localSessionSecret(dataDir: string): string {
   }
 }
 
-/** The visa reminder job of each started server's services: stopped before the stores close. */
-const reminderJobs = new WeakMap<Services, () => Promise<void>>();
+/** The periodic jobs of each started server's services (visa reminders, photo sweep): stopped before the stores close. */
+const jobs = new WeakMap<Services, () => Promise<void>>();
 
 export async function startServices(
   config: Config,
@@ -72,7 +76,12 @@ export async function startServices(
     const services = composeServices({ config, stores, emulator, sessionSecret });
     // After a crash, identity and profiles agree again before anyone is served.
     if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
-    reminderJobs.set(services, startReminderJob(services));
+    const stopReminders = startReminderJob(services);
+    const stopSweep = startPhotoSweep(services);
+    jobs.set(services, async () => {
+      await stopReminders();
+      await stopSweep();
+    });
     return services;
   } catch (error) {
     await emulator?.stop();
@@ -113,6 +122,7 @@ export function composeServices(parts: {
       capPerClient: config.SMS_DAILY_CAP_PER_CLIENT,
     }),
     formAttempts: attemptCounter({ limit: config.RATE_LIMIT_AUTH_PER_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
+    files: localFileStorage(path.join(config.DATA_DIR, "files")),
   };
 }
 
@@ -132,7 +142,7 @@ export async function readiness(services: Services) {
 }
 
 export async function stopServices(services: Services) {
-  await reminderJobs.get(services)?.();
+  await jobs.get(services)?.();
   await services.emulator?.stop();
   await services.identity.close().catch(() => undefined);
   await services.stores.close();

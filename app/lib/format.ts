@@ -58,3 +58,23 @@ export function formatKoreanDateTime(date: Date | number | string, timeZone = PR
   const p = parts(date, timeZone);
   return p ? `${p.year}년 ${p.month}월 ${p.day}일 (${p.hour}시 ${p.minute}분)` : "";
 }
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * "3 minutes ago" in the reader's language, from two instants the loader read (a
+ * render never reads the clock); a week or more ago is the date (yyyy-mm-dd).
+ */
+export function relativeTime(then: number, now: number, language: string): string {
+  const seconds = Math.round((now - then) / 1000);
+  if (seconds >= 7 * 86_400) return formatDate(then);
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+    relativeFormats.set(language, format);
+  }
+  if (seconds < 60) return format.format(0, "second");
+  if (seconds < 3600) return format.format(-Math.floor(seconds / 60), "minute");
+  if (seconds < 86_400) return format.format(-Math.floor(seconds / 3600), "hour");
+  return format.format(-Math.floor(seconds / 86_400), "day");
+}

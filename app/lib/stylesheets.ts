@@ -11,6 +11,7 @@
  * (preloadNextPage.ts), and the page is not shown until it has loaded.
  */
 import appStylesheet from "~/styles/app.css";
+import communityStylesheet from "~/styles/community.css";
 import devStylesheet from "~/styles/dev.css";
 import dialogStylesheet from "~/styles/dialog.css";
 import formsStylesheet from "~/styles/forms.css";
@@ -29,6 +30,8 @@ export { appStylesheet };
  * of its own, one more request per page (tests/integration/chunks.test.ts).
  */
 export const featureStyles = {
+  /** The community (feeds, comments, the post form, reports, review) and the inbox. */
+  community: communityStylesheet,
   /** Local mode's developer pages. */
   dev: devStylesheet,
   /** The message box: loaded when a dialog first opens (lib/dialog/open.ts), never with a page. */

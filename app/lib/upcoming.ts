@@ -16,11 +16,8 @@ export interface Upcoming {
 }
 
 const upcoming: (Upcoming & { path: string })[] = [
-  { path: "/community", feature: "community", tab: "community" },
   { path: "/benefit", feature: "benefit", tab: "benefit" },
-  { path: "/noti", feature: "inbox", tab: "noti" },
-  // My page's own routes are built; these entries are still to come (the member's community posts, notices).
-  { path: "/mypage/community", feature: "community", tab: "mypage" },
+  // My page's own routes are built; notices are still to come.
   { path: "/mypage/notice", feature: "mypage", tab: "mypage" },
   { path: "/finance/loan", feature: "loan" },
   { path: "/finance/currencyExchange", feature: "exchange" },

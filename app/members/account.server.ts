@@ -24,6 +24,7 @@ import { legacyVisa, statusOfVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
 import { nextReminder, type NextReminder } from "~/visa/reminders";
 import { stayOutlook, type StayOutlook } from "~/visa/stay";
+import { deleteFiles } from "~/community/community.server";
 import { countryName } from "./countries.server";
 
 /** How many times a step that must not be left half done is tried before it is reported. */
@@ -276,12 +277,17 @@ export const WITHDRAWAL_REASON_MAX = 500;
  * by the account check.
  */
 export async function withdraw(
-  services: Pick<Services, "stores" | "identity">,
+  services: Pick<Services, "stores" | "identity" | "files">,
   uid: string,
   reason: string | null,
   now = Date.now(),
 ): Promise<AccountChange> {
   const { stores, identity } = services;
+  // First what they wrote and did in the community (feeds with everything on them, comments, likes,
+  // reports, photos): if that cannot be done, nothing is, and they may try again; nothing is left orphaned.
+  const community = await attempt("account.withdraw.community", uid, () => stores.feeds.removeMember(uid));
+  if (community === "failed") return { ok: false, problem: "saveFailed" };
+  await deleteFiles(services, community.releasedFiles);
   const withdrawn = await attempt("account.withdraw", uid, () => stores.members.withdraw(uid, { at: now, reason }));
   if (withdrawn === "failed") return { ok: false, problem: "saveFailed" };
   await attempt("account.withdraw.notifications", uid, () => stores.notifications.removeAllFor(uid));

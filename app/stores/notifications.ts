@@ -11,7 +11,7 @@
 import type { PageQuery, PageResult } from "./page";
 
 /** What a notification is about; its `data` has that kind's shape. */
-export type NotificationKind = "visaReminder";
+export type NotificationKind = "visaReminder" | "comment" | "reply" | "like" | "reportOutcome" | "notice";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -26,6 +26,13 @@ export interface NewNotification {
   data: NotificationData;
   /** ms since the epoch. */
   createdAt: number;
+  /** What it is about (`feed:{id}`): deleting that deletes the notification too. */
+  subject?: string | null;
+  /**
+   * When the member already has one with this key: replace its data and time and make it unread again
+   * (the likes of one feed are one notification that grows), instead of keeping the old one.
+   */
+  refresh?: boolean;
 }
 
 export interface NotificationRecord extends NewNotification {
@@ -40,6 +47,8 @@ export interface NotificationsStore {
   /** The member's notifications, newest first by (createdAt, id); a cursor is valid for this member's list only. */
   listFor(uid: string, query: PageQuery): Promise<PageResult<NotificationRecord>>;
   unreadCount(uid: string): Promise<number>;
+  /** One of the member's notifications, or null (another member's is null too). */
+  find(uid: string, id: string): Promise<NotificationRecord | null>;
   /** Marks one notification read at `at` (an earlier read time is kept); false when the member has no such one. */
   markRead(uid: string, id: string, at: number): Promise<boolean>;
   /** Marks every unread notification of the member read at `at`; the number marked. */

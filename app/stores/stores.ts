@@ -7,6 +7,7 @@
  * implementation is app/infra/sqlite/stores.server.ts; tests/contract runs the
  * same cases against every implementation.
  */
+import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
 import type { NotificationsStore } from "./notifications";
@@ -21,12 +22,20 @@ export interface Stores {
   revocations: RevocationStore;
   passwordFailures: PasswordFailureStore;
   notifications: NotificationsStore;
+  feeds: FeedsStore;
+  comments: CommentsStore;
+  likes: LikesStore;
+  reports: ReportsStore;
+  /** The records of stored files (owner, feed, size); their bytes are in FileStorage (app/community/files.server.ts). */
+  files: FilesStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
   close(): Promise<void>;
 }
 
+export type * from "./community";
+export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type {
   CreateMemberResult,

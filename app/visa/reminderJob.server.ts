@@ -15,6 +15,7 @@
  * would let the same reminder be made again). The new date is a date first seen
  * now: its past milestones are never sent.
  */
+import { startPeriodicJob } from "~/infra/jobs.server";
 import type { Services } from "~/infra/services.server";
 import { log as defaultLog, type Log } from "~/infra/log.server";
 import type { Stores } from "~/stores/stores";
@@ -85,25 +86,13 @@ export function startReminderJob(
   options: { intervalMs?: number; now?: () => number; log?: Log } = {},
 ): () => Promise<void> {
   const { intervalMs = REMINDER_JOB_INTERVAL_MS, now = Date.now, log = defaultLog } = options;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runReminderJob(services.stores, now())
-      .then((run) => {
-        if (run.created > 0) log.info("visaReminders.run", { ...run });
-      })
-      .catch((error: unknown) => log.error("visaReminders.run", error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(
+    "visaReminders.run",
+    intervalMs,
+    async () => {
+      const run = await runReminderJob(services.stores, now());
+      if (run.created > 0) log.info("visaReminders.run", { ...run });
+    },
+    log,
+  );
 }

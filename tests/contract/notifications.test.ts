@@ -1,4 +1,7 @@
-/** The notifications store's contract: once per dedupe key, newest first, read and unread, removal, first sightings. */
+/**
+ * The notifications store's contract: once per dedupe key (or refreshed in place), what each is about,
+ * newest first, read and unread, removal, first sightings.
+ */
 import { describe, expect, it } from "vitest";
 import { encodeCursor } from "~/stores/cursor.server";
 import type { NewNotification, NotificationRecord } from "~/stores/notifications";
@@ -42,8 +45,88 @@ describe.each(implementations)("notifications store: $name", (implementation) =>
     const n = notification({ data: { milestone: "windowOpens", expiresOn: "2027-06-30", nested: [1, { a: null }] } });
     expect(await clients.a.notifications.add(n)).toEqual({ created: true });
     const page = await clients.b.notifications.listFor("member-1", { limit: 10 });
-    expect(page).toEqual({ ok: true, items: [{ ...n, id: expect.any(String), readAt: null }], next: null });
+    // Stored without a subject, it is about nothing: subject null.
+    expect(page).toEqual({
+      ok: true,
+      items: [{ ...n, id: expect.any(String), readAt: null, subject: null }],
+      next: null,
+    });
     expect(isPlainData(page)).toBe(true);
+    expect(await clients.b.notifications.unreadCount("member-1")).toBe(1);
+  });
+
+  it("keeps what a notification is about (its subject) and gives it back", async () => {
+    const about = notification({ kind: "comment", dedupeKey: "comment:c-1", subject: "feed:f-1", data: { id: "c-1" } });
+    const unrelated = notification({ createdAt: T0 + 1, subject: null });
+    expect(await clients.a.notifications.add(about)).toEqual({ created: true });
+    expect(await clients.a.notifications.add(unrelated)).toEqual({ created: true });
+    const page = await clients.b.notifications.listFor("member-1", { limit: 10 });
+    expect(page).toEqual({
+      ok: true,
+      items: [
+        { ...unrelated, id: expect.any(String), readAt: null },
+        { ...about, id: expect.any(String), readAt: null },
+      ],
+      next: null,
+    });
+    expect(isPlainData(page)).toBe(true);
+  });
+
+  it("refreshes a notification with its key: new data and time, unread again, still one", async () => {
+    const first = notification({
+      kind: "like",
+      dedupeKey: "like:f-1",
+      data: { likeCount: 1 },
+      subject: "feed:f-1",
+      refresh: true,
+    });
+    // With no notification of that key yet, a refreshing one is simply stored.
+    expect(await clients.a.notifications.add(first)).toEqual({ created: true });
+    const newer = notification({ createdAt: T0 + 10 });
+    await clients.a.notifications.add(newer);
+    const [stored] = (await allPages([clients.a], "member-1", 10)).filter((n) => n.dedupeKey === "like:f-1");
+    expect(await clients.a.notifications.markAllRead("member-1", T0 + 15)).toBe(2);
+
+    await clients.b.notifications.add({ ...first, data: { likeCount: 2 }, createdAt: T0 + 20 });
+    const { refresh: _refresh, ...record } = first;
+    expect(await allPages([clients.a, clients.b], "member-1", 1)).toEqual([
+      { ...record, id: stored!.id, data: { likeCount: 2 }, createdAt: T0 + 20, readAt: null },
+      { ...newer, id: expect.any(String), readAt: T0 + 15, subject: null },
+    ]);
+    expect(await clients.a.notifications.unreadCount("member-1")).toBe(1);
+
+    // Without refresh the one stored stays as it is, read or not.
+    expect(await clients.a.notifications.markAllRead("member-1", T0 + 25)).toBe(1);
+    expect(
+      await clients.b.notifications.add({ ...first, refresh: false, data: { likeCount: 3 }, createdAt: T0 + 30 }),
+    ).toEqual({ created: false });
+    expect(await clients.b.notifications.add({ ...first, refresh: undefined, data: { likeCount: 4 } })).toEqual({
+      created: false,
+    });
+    const kept = await allPages([clients.a], "member-1", 10);
+    expect(kept[0]).toMatchObject({
+      dedupeKey: "like:f-1",
+      data: { likeCount: 2 },
+      createdAt: T0 + 20,
+      readAt: T0 + 25,
+    });
+    expect(await clients.a.notifications.unreadCount("member-1")).toBe(0);
+
+    // Another member's notification with that key is apart.
+    await clients.a.notifications.add({ ...first, uid: "member-2", data: { likeCount: 9 } });
+    expect((await allPages([clients.a], "member-1", 10))[0]!.data).toEqual({ likeCount: 2 });
+  });
+
+  it("keeps one notification when clients race to refresh it", async () => {
+    const results = await raced(20, clients, (stores, i) =>
+      stores.notifications.add(
+        notification({ kind: "like", dedupeKey: "like:f-1", data: { likeCount: i }, createdAt: T0 + i, refresh: true }),
+      ),
+    );
+    expect(results.filter((r) => r.created).length).toBeGreaterThanOrEqual(1);
+    const all = await allPages([clients.a], "member-1", 10);
+    expect(all).toHaveLength(1);
+    expect(all[0]!.data).toEqual({ likeCount: all[0]!.createdAt - T0 });
     expect(await clients.b.notifications.unreadCount("member-1")).toBe(1);
   });
 

@@ -3,11 +3,29 @@
  * and tab come from the same handle (see lib/page.ts).
  */
 import type { ReactNode } from "react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { usePage, type LayoutName } from "~/lib/page";
 import { AppHeader } from "./AppHeader";
 import { Footer } from "./Footer";
-import { TabBar } from "./TabBar";
+import { Icon } from "../Icon";
+import { TabBar, UnreadBadge } from "./TabBar";
+
+interface RootData {
+  member: { uid: string } | null;
+  unread: number;
+}
+
+/** The header's way to the inbox, for a member: a bell with the unread count. */
+function InboxLink({ unread }: { unread: number }) {
+  const { t } = useTranslation();
+  return (
+    <Link to="/noti" className="app-header__inbox" aria-label={t("titles.inbox")}>
+      <Icon name="noti" />
+      {unread > 0 ? <UnreadBadge count={unread} /> : null}
+    </Link>
+  );
+}
 
 function SkipLink() {
   const { t } = useTranslation();
@@ -22,6 +40,9 @@ export function PageShell({ children, layout: forced }: { children: ReactNode; l
   const { t } = useTranslation();
   const page = usePage();
   const layout = forced ?? page.layout;
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const unread = root?.unread ?? 0;
+  const inbox = root?.member && page.tab !== "noti" ? <InboxLink unread={unread} /> : undefined;
   const title = t(page.titleKey);
   const main = (
     <main id="main" className="page" tabIndex={-1}>
@@ -36,26 +57,26 @@ export function PageShell({ children, layout: forced }: { children: ReactNode; l
           <SkipLink />
           {main}
           <Footer />
-          <TabBar current={page.tab ?? "home"} />
+          <TabBar current={page.tab ?? "home"} unread={unread} />
         </div>
       );
     case "community":
       return (
         <div className="layout layout--community">
           <SkipLink />
-          <AppHeader title={title} back={null} />
+          <AppHeader title={title} back={null} actions={inbox} />
           {main}
-          <TabBar current={page.tab ?? "community"} />
+          <TabBar current={page.tab ?? "community"} unread={unread} />
         </div>
       );
     case "default":
       return (
         <div className={`layout layout--default${page.tab ? " layout--tabbed" : ""}`}>
           <SkipLink />
-          <AppHeader title={title} back={page.back} />
+          <AppHeader title={title} back={page.back} actions={inbox} />
           {main}
           <Footer />
-          {page.tab ? <TabBar current={page.tab} /> : null}
+          {page.tab ? <TabBar current={page.tab} unread={unread} /> : null}
         </div>
       );
     case "join":
@@ -63,7 +84,7 @@ export function PageShell({ children, layout: forced }: { children: ReactNode; l
       return (
         <div className={`layout layout--${layout}`}>
           <SkipLink />
-          <AppHeader title={title} back={page.back} />
+          <AppHeader title={title} back={page.back} actions={inbox} />
           {main}
           <Footer />
         </div>

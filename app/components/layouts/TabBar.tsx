@@ -12,7 +12,7 @@ const tabs: { name: TabName; to: string }[] = [
 ];
 
 /** The bottom tab bar of the app; the current tab comes from the route's handle. */
-export function TabBar({ current }: { current: TabName | null }) {
+export function TabBar({ current, unread = 0 }: { current: TabName | null; unread?: number }) {
   const { t } = useTranslation();
   return (
     <nav className="tab-bar" aria-label={t("nav.tabs")}>
@@ -22,10 +22,22 @@ export function TabBar({ current }: { current: TabName | null }) {
             <Link to={tab.to} className="tab-bar__item" aria-current={tab.name === current ? "page" : undefined}>
               <Icon name={tab.name} />
               <span>{t(`tabs.${tab.name}`)}</span>
+              {tab.name === "noti" && unread > 0 ? <UnreadBadge count={unread} /> : null}
             </Link>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The number of unread notifications, read out with its meaning. */
+export function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="unread-badge">
+      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span className="visually-hidden">{t("nav.unread", { count })}</span>
+    </span>
   );
 }

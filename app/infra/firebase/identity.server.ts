@@ -171,6 +171,7 @@ export function firebaseIdentity(
             email: claims.email ?? null,
             phoneNumber: claims.phone_number ?? null,
             expiresAt: claims.exp * 1000,
+            admin: claims.admin === true,
           },
         };
       } catch (error) {

@@ -222,4 +222,81 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX withdrawals_by_time ON withdrawals (withdrawn_at);
     `,
   },
+  {
+    version: 11,
+    name: "community: feeds, comments, likes, reports, files; notifications about a subject",
+    // Feeds carry their author's label (kept as written), their photos (JSON) and their
+    // counters, so a card is one row. Comments and likes go with their feed (ON DELETE
+    // CASCADE); reports are kept one per member per item for good (a second one is
+    // refused) and closed by a moderator's decision. files: every stored photo's owner
+    // and size (the quota), pending until its feed is saved. notifications.subject names
+    // what a notification is about, so deleting a feed deletes them in the same step.
+    sql: `
+      CREATE TABLE feeds (
+        id                 TEXT PRIMARY KEY,
+        author_uid         TEXT NOT NULL,
+        author_label       TEXT NOT NULL,
+        author_nationality TEXT,
+        category           TEXT NOT NULL,
+        text               TEXT NOT NULL,
+        photos             TEXT NOT NULL CHECK (json_valid(photos) AND json_type(photos) = 'array'),
+        like_count         INTEGER NOT NULL DEFAULT 0 CHECK (like_count >= 0),
+        comment_count      INTEGER NOT NULL DEFAULT 0 CHECK (comment_count >= 0),
+        report_count       INTEGER NOT NULL DEFAULT 0 CHECK (report_count >= 0),
+        status             TEXT NOT NULL DEFAULT 'visible' CHECK (status IN ('visible', 'reported', 'hidden')),
+        created_at         INTEGER NOT NULL,
+        updated_at         INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX feeds_listed ON feeds (status, created_at, id);
+      CREATE INDEX feeds_listed_by_category ON feeds (status, category, created_at, id);
+      CREATE INDEX feeds_by_author ON feeds (author_uid, created_at, id);
+      CREATE TABLE comments (
+        id                 TEXT PRIMARY KEY,
+        feed_id            TEXT NOT NULL REFERENCES feeds (id) ON DELETE CASCADE,
+        parent_id          TEXT REFERENCES comments (id) ON DELETE CASCADE,
+        author_uid         TEXT NOT NULL,
+        author_label       TEXT NOT NULL,
+        author_nationality TEXT,
+        text               TEXT NOT NULL,
+        report_count       INTEGER NOT NULL DEFAULT 0 CHECK (report_count >= 0),
+        status             TEXT NOT NULL DEFAULT 'visible' CHECK (status IN ('visible', 'reported', 'hidden')),
+        created_at         INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX comments_by_feed ON comments (feed_id, parent_id, created_at, id);
+      CREATE INDEX comments_by_parent ON comments (parent_id, created_at, id);
+      CREATE INDEX comments_by_author ON comments (author_uid, created_at, id);
+      CREATE TABLE likes (
+        feed_id    TEXT NOT NULL REFERENCES feeds (id) ON DELETE CASCADE,
+        uid        TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (feed_id, uid)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX likes_by_member ON likes (uid);
+      CREATE TABLE reports (
+        target_kind  TEXT NOT NULL CHECK (target_kind IN ('feed', 'comment')),
+        target_id    TEXT NOT NULL,
+        reporter_uid TEXT NOT NULL,
+        reason       TEXT NOT NULL,
+        text         TEXT,
+        created_at   INTEGER NOT NULL,
+        closed_at    INTEGER,
+        PRIMARY KEY (target_kind, target_id, reporter_uid)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX reports_open ON reports (created_at, target_kind, target_id) WHERE closed_at IS NULL;
+      CREATE INDEX reports_by_reporter ON reports (reporter_uid);
+      CREATE TABLE files (
+        id         TEXT PRIMARY KEY,
+        owner_uid  TEXT NOT NULL,
+        feed_id    TEXT,
+        bytes      INTEGER NOT NULL CHECK (bytes >= 0),
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX files_by_owner ON files (owner_uid);
+      CREATE INDEX files_by_feed ON files (feed_id);
+      CREATE INDEX files_pending ON files (created_at) WHERE feed_id IS NULL;
+      ALTER TABLE notifications ADD COLUMN subject TEXT;
+      CREATE INDEX notifications_by_subject ON notifications (subject) WHERE subject IS NOT NULL;
+      CREATE INDEX notifications_by_key ON notifications (dedupe_key);
+    `,
+  },
 ];

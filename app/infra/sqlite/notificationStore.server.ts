@@ -1,7 +1,9 @@
 /** Notifications and the visa reminders' first-seen days in SQLite (tables `notifications`, `visa_expiry_first_seen`). */
 import { randomUUID } from "node:crypto";
+import type Database from "better-sqlite3";
 import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
 import type {
+  NewNotification,
   NotificationData,
   NotificationKind,
   NotificationRecord,
@@ -18,9 +20,10 @@ interface NotificationRow {
   data: string;
   created_at: number;
   read_at: number | null;
+  subject: string | null;
 }
 
-const COLUMNS = "id, uid, kind, dedupe_key, data, created_at, read_at";
+const COLUMNS = "id, uid, kind, dedupe_key, data, created_at, read_at, subject";
 
 /** A cursor names a position in one member's list: another member's is refused. */
 const cursorScope = (uid: string) => `notifications:${uid}`;
@@ -33,16 +36,46 @@ const recordOf = (row: NotificationRow): NotificationRecord => ({
   data: JSON.parse(row.data) as NotificationData,
   createdAt: row.created_at,
   readAt: row.read_at,
+  subject: row.subject,
 });
 
-export function sqliteNotificationStore(db: Db): NotificationsStore {
-  // The unique (uid, dedupe_key) decides in the statement itself: no read before the write,
-  // so two connections or processes adding the same notification store it once.
-  const insert = db.prepare(
-    `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at)
-     VALUES (?, ?, ?, ?, ?, ?, NULL)
-     ON CONFLICT (uid, dedupe_key) DO NOTHING`,
+// The unique (uid, dedupe_key) decides in the statement itself: no read before the write,
+// so two connections or processes adding the same notification store it once.
+const INSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject)
+  VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+  ON CONFLICT (uid, dedupe_key) DO NOTHING`;
+// A refreshing one takes the new data and time and is unread again (one growing "N liked" line).
+const UPSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject)
+  VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+  ON CONFLICT (uid, dedupe_key) DO UPDATE SET data = excluded.data, created_at = excluded.created_at, read_at = NULL`;
+
+const statements = new WeakMap<Db, { insert: Database.Statement; upsert: Database.Statement }>();
+
+/**
+ * Stores a notification on this connection (inside the caller's transaction, when
+ * there is one: the community's writes tell people in the same step). True when a
+ * new one was stored (or a refreshing one replaced).
+ */
+export function addNotification(db: Db, n: NewNotification): boolean {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = { insert: db.prepare(INSERT), upsert: db.prepare(UPSERT) };
+    statements.set(db, prepared);
+  }
+  const statement = n.refresh ? prepared.upsert : prepared.insert;
+  const result = statement.run(
+    randomUUID(),
+    n.uid,
+    n.kind,
+    n.dedupeKey,
+    JSON.stringify(n.data),
+    n.createdAt,
+    n.subject ?? null,
   );
+  return result.changes === 1;
+}
+
+export function sqliteNotificationStore(db: Db): NotificationsStore {
   const firstPage = db.prepare(
     `SELECT ${COLUMNS} FROM notifications WHERE uid = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
@@ -50,6 +83,7 @@ export function sqliteNotificationStore(db: Db): NotificationsStore {
     `SELECT ${COLUMNS} FROM notifications WHERE uid = ? AND (created_at, id) < (?, ?)
      ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
+  const findOne = db.prepare(`SELECT ${COLUMNS} FROM notifications WHERE uid = ? AND id = ?`);
   const countUnread = db.prepare("SELECT count(*) AS n FROM notifications WHERE uid = ? AND read_at IS NULL");
   const readOne = db.prepare("UPDATE notifications SET read_at = coalesce(read_at, ?) WHERE uid = ? AND id = ?");
   const readAll = db.prepare("UPDATE notifications SET read_at = ? WHERE uid = ? AND read_at IS NULL");
@@ -71,8 +105,7 @@ export function sqliteNotificationStore(db: Db): NotificationsStore {
 
   return {
     async add(n) {
-      const result = insert.run(randomUUID(), n.uid, n.kind, n.dedupeKey, JSON.stringify(n.data), n.createdAt);
-      return { created: result.changes === 1 };
+      return { created: addNotification(db, n) };
     },
 
     async listFor(uid, { after, limit }) {
@@ -94,6 +127,11 @@ export function sqliteNotificationStore(db: Db): NotificationsStore {
 
     async unreadCount(uid) {
       return (countUnread.get(uid) as { n: number }).n;
+    },
+
+    async find(uid, id) {
+      const row = findOne.get(uid, id) as NotificationRow | undefined;
+      return row ? recordOf(row) : null;
     },
 
     async markRead(uid, id, at) {

@@ -5,6 +5,7 @@
  */
 import type { Stores } from "~/stores/stores";
 import { databaseAnswers, openDatabase, type Db } from "./database.server";
+import { sqliteCommunityStores } from "./communityStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
 import { sqliteNotificationStore } from "./notificationStore.server";
@@ -21,6 +22,7 @@ export function sqliteStores(db: Db): Stores {
     revocations: sqliteRevocationStore(db),
     passwordFailures: sqlitePasswordFailureStore(db),
     notifications: sqliteNotificationStore(db),
+    ...sqliteCommunityStores(db),
     async ping() {
       return db.open && databaseAnswers(db);
     },

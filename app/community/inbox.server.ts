@@ -1,0 +1,68 @@
+/**
+ * The inbox: a member's notifications as the page shows them. Each has its words
+ * (a key of the `inbox` namespace and its values, so the page says it in the
+ * reader's language) and the page it leads to, both made here from the stored
+ * data: a link never comes from a form.
+ */
+import type { NotificationRecord } from "~/stores/stores";
+import { whenOf, type When } from "./views.server";
+
+export const INBOX_PAGE_SIZE = 20;
+
+export interface InboxItem {
+  id: string;
+  kind: NotificationRecord["kind"];
+  unread: boolean;
+  when: When;
+  /** A key of the inbox namespace and its values. */
+  message: { key: string; values: Record<string, string | number> };
+  href: string;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const count = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+const FEED_ID = /^[A-Za-z0-9_-]{12}$/;
+const feedHref = (value: unknown, anchor?: unknown) =>
+  typeof value === "string" && FEED_ID.test(value)
+    ? `/community/${value}${typeof anchor === "string" && FEED_ID.test(anchor) ? `#c-${anchor}` : ""}`
+    : "/community";
+
+/** Words and destination of a stored notification. */
+export function inboxItem(n: NotificationRecord, lng: string, now: number): InboxItem {
+  const d = n.data;
+  const base = { id: n.id, kind: n.kind, unread: n.readAt === null, when: whenOf(n.createdAt, now, lng) };
+  switch (n.kind) {
+    case "visaReminder":
+      return {
+        ...base,
+        message: { key: `visa.${text(d.milestone) || "windowOpens"}`, values: { date: text(d.expiresOn) } },
+        href: "/mypage",
+      };
+    case "comment":
+    case "reply":
+      return {
+        ...base,
+        message: { key: n.kind, values: { name: text(d.by), excerpt: text(d.excerpt) } },
+        href: feedHref(d.feedId, d.commentId),
+      };
+    case "like": {
+      const others = count(d.others);
+      return {
+        ...base,
+        message: {
+          key: others > 0 ? "likeWithOthers" : "like",
+          values: { name: text(d.by), count: others, excerpt: text(d.excerpt) },
+        },
+        href: feedHref(d.feedId),
+      };
+    }
+    case "reportOutcome":
+      return {
+        ...base,
+        message: { key: `report.${text(d.outcome) || "restored"}`, values: {} },
+        href: "/community",
+      };
+    case "notice":
+      return { ...base, message: { key: "notice", values: { title: text(d.title) } }, href: "/mypage/notice" };
+  }
+}

@@ -1,0 +1,380 @@
+/**
+ * A feed: its whole text (links only for http(s) addresses), its photos, likes and
+ * comments with replies one level deep. Members like, comment and report; the
+ * author edits and deletes (the message box with JavaScript, a confirm step
+ * without it). An unknown code is a 404; a hidden feed is a 404 to everyone but
+ * its author (who is told why) and moderators.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
+import { useRef, type FormEvent } from "react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { AuthorLine, featureStyles, Icon, openMessageBox, RouteErrorBoundary, TimeAgo } from "~/pageKit";
+import { FieldError, FormAlert, getFormProps, getInputProps, useForm } from "~/formKit";
+import {
+  addComment,
+  badRequest,
+  commentView,
+  COMMENT_TEXT_MAX,
+  COMMENTS_PER_PAGE,
+  deleteComment,
+  deleteFeed,
+  feedActionSchema,
+  feedView,
+  invalid,
+  isId,
+  json,
+  languageOf,
+  notFound,
+  parseForm,
+  readSession,
+  redirect,
+  refuse,
+  requireMember,
+  toggleLike,
+  type CommentFields,
+} from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  styles: [featureStyles.forms, featureStyles.community],
+  i18n: ["community"],
+  title: "titles.feed",
+  tab: "community",
+  back: "/community",
+};
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { stores } = context.services;
+  if (!isId(params.feedCd)) notFound(request);
+  const [lng, viewer, feed] = await Promise.all([
+    languageOf(request),
+    readSession(request, context.services),
+    stores.feeds.get(params.feedCd),
+  ]);
+  if (!feed) notFound(request);
+  const mine = viewer?.uid === feed.author.uid;
+  if (feed.status !== "visible" && !mine && !viewer?.admin) notFound(request);
+  const after = new URL(request.url).searchParams.get("comments");
+  const comments = await stores.comments.listForFeed(feed.id, { after, limit: COMMENTS_PER_PAGE });
+  if (!comments.ok) badRequest();
+  const liked = viewer ? (await stores.likes.likedBy(viewer.uid, [feed.id])).length > 0 : false;
+  const now = Date.now();
+  return json(
+    {
+      feed: feedView(feed, lng, now),
+      comments: comments.items.map((c) => commentView(c, lng, now, viewer?.uid ?? null)),
+      nextComments: comments.next,
+      liked,
+      mine,
+      member: viewer !== null,
+      commentMax: COMMENT_TEXT_MAX,
+    },
+    // What a member sees (liked, own) is theirs: never kept by a shared cache.
+    { headers: { "Cache-Control": viewer ? "private, no-store" : "public, max-age=0, must-revalidate" } },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const member = await requireMember(request, services);
+  if (!isId(params.feedCd)) notFound(request);
+  const feedId = params.feedCd;
+  const parsed = await parseForm({ request, context }, feedActionSchema, { defaultIntent: "comment" });
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
+  if (submission.status !== "success") return invalid(submission);
+  const value = submission.value;
+  switch (value.intent) {
+    case "like": {
+      const feed = await services.stores.feeds.get(feedId);
+      if (!feed) notFound(request);
+      const liked = await toggleLike(services, member.uid, feed);
+      if (!liked.ok) return refuse(submission, liked.problem);
+      return json({ ...submission.reply(), liked: liked.liked, likeCount: liked.likeCount });
+    }
+    case "comment": {
+      const added = await addComment(services, member.uid, {
+        feedId,
+        parentId: value.parentId ?? null,
+        text: value.text,
+      });
+      if (!added.ok) return refuse(submission, added.problem);
+      return json({ ...submission.reply({ resetForm: true }), commented: added.id });
+    }
+    case "deleteComment": {
+      const removed = await deleteComment(services, member.uid, value.commentId);
+      if (!removed.ok && removed.problem === "notAuthor") throw json({ code: "forbidden" }, { status: 403 });
+      return json({ ...submission.reply(), deletedComment: true });
+    }
+    case "deleteFeed": {
+      const feed = await services.stores.feeds.get(feedId);
+      if (!feed) notFound(request);
+      if (feed.author.uid !== member.uid) throw json({ code: "forbidden" }, { status: 403 });
+      // Without JavaScript: the confirm step first.
+      if (value.confirmed !== "yes") return json({ ...submission.reply(), confirmDelete: true });
+      await deleteFeed(services, member.uid, feedId);
+      return redirect("/mypage/community?deleted=1");
+    }
+  }
+}
+
+function Segments({ segments }: { segments: { text: string; href?: string }[] }) {
+  return (
+    <>
+      {segments.map((s, i) =>
+        "href" in s && s.href ? (
+          <a key={i} href={s.href} rel="nofollow ugc noopener noreferrer" target="_blank">
+            {s.text}
+          </a>
+        ) : (
+          <span key={i}>{s.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+function LikeButton({ liked, count, member }: { liked: boolean; count: number; member: boolean }) {
+  const { t } = useTranslation("community");
+  const fetcher = useFetcher<{ liked?: boolean; likeCount?: number }>();
+  // While the like is on its way, show what it will be.
+  const pending = fetcher.state !== "idle";
+  const shownLiked = pending ? !liked : (fetcher.data?.liked ?? liked);
+  const shownCount = pending ? count + (liked ? -1 : 1) : (fetcher.data?.likeCount ?? count);
+  if (!member) {
+    return (
+      <p className="like-count">
+        <Icon name="heart" /> {t("likes.count", { count })}
+      </p>
+    );
+  }
+  return (
+    <fetcher.Form method="post" className="like-form">
+      <button
+        type="submit"
+        name="intent"
+        value="like"
+        className={`like-button${shownLiked ? " like-button--on" : ""}`}
+        aria-pressed={shownLiked}
+      >
+        <Icon name={shownLiked ? "heart-filled" : "heart"} />
+        <span>{t("likes.count", { count: shownCount })}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function CommentForm({ parentId, label, max }: { parentId?: string; label: string; max: number }) {
+  const { t } = useTranslation("community");
+  const result = useActionData<typeof action>();
+  // Only the form that was sent shows its result (the page has one per thread).
+  const sentHere = result && "initialValue" in result && (result.initialValue?.parentId ?? "") === (parentId ?? "");
+  const [form, fields] = useForm<CommentFields>({
+    id: `comment-${parentId ?? "top"}`,
+    lastResult: sentHere ? result : undefined,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="comment-form" {...getFormProps(form)} preventScrollReset>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
+      <label htmlFor={fields.text.id} className="visually-hidden">
+        {label}
+      </label>
+      <textarea
+        {...getInputProps(fields.text, { type: "text" })}
+        key={fields.text.key}
+        defaultValue={String(fields.text.initialValue ?? "")}
+        rows={2}
+        maxLength={max}
+        placeholder={label}
+        aria-describedby={fields.text.errorId}
+      />
+      <FieldError id={fields.text.errorId} errors={fields.text.errors} />
+      <button type="submit" name="intent" value="comment" className="button button--primary">
+        {t("comments.send")}
+      </button>
+    </Form>
+  );
+}
+
+function useConfirm() {
+  const { t: common } = useTranslation();
+  return (title: string, message: string, confirmButtonText: string) =>
+    openMessageBox(
+      { kind: "confirm", title, message, confirmButtonText },
+      {
+        confirm: common("dialog.confirm"),
+        cancel: common("dialog.cancel"),
+        close: common("dialog.close"),
+        error: common("dialog.error"),
+      },
+    ).then(
+      () => true,
+      () => false,
+    );
+}
+
+export default function FeedRoute() {
+  const { t } = useTranslation("community");
+  const { feed, comments, nextComments, liked, mine, member, commentMax } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const submit = useSubmit();
+  const confirm = useConfirm();
+  const confirmed = useRef(false);
+  const confirmStep = Boolean(result && "confirmDelete" in result);
+
+  async function onDelete(event: FormEvent<HTMLFormElement>) {
+    if (confirmed.current) return;
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    if (!(await confirm(t("feed.deleteTitle"), t("feed.deleteMessage"), t("feed.delete")))) return;
+    confirmed.current = true;
+    data.set("intent", "deleteFeed");
+    data.set("confirmed", "yes");
+    submit(data, { method: "post" });
+  }
+
+  async function onDeleteComment(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    if (!(await confirm(t("comments.deleteTitle"), t("comments.deleteMessage"), t("comments.delete")))) return;
+    data.set("intent", "deleteComment");
+    submit(data, { method: "post", preventScrollReset: true });
+  }
+
+  return (
+    <article className="feed">
+      {feed.status !== "visible" ? (
+        <p className="notice notice--warning" role="status">
+          {t(`status.${feed.status}Explained`)}
+        </p>
+      ) : null}
+      <AuthorLine author={feed.author} when={feed.when} />
+      <p className="feed__category">{t(`categories.${feed.category}`)}</p>
+      <div className="feed__text">
+        <Segments segments={feed.segments} />
+      </div>
+      {feed.edited ? <p className="muted feed__edited">{t("feed.edited")}</p> : null}
+      {feed.photos.length > 0 ? (
+        <ul className="feed__photos">
+          {feed.photos.map((photo, i) => (
+            <li key={photo.id}>
+              <a href={photo.src}>
+                <img
+                  src={photo.src}
+                  srcSet={`${photo.thumb} 480w, ${photo.src} ${photo.width}w`}
+                  sizes="(max-width: 640px) 100vw, 600px"
+                  width={photo.width}
+                  height={photo.height}
+                  alt={t("photos.nth", { n: i + 1, count: feed.photos.length })}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  decoding="async"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="feed__actions">
+        <LikeButton liked={liked} count={feed.likeCount} member={member} />
+        <p className="comment-count">
+          <Icon name="comment" /> {t("comments.count", { count: feed.commentCount })}
+        </p>
+        {mine ? (
+          <>
+            <Link className="link-button" to={`/community/edit?itemCd=${feed.id}`}>
+              {t("feed.edit")}
+            </Link>
+            <Form method="post" onSubmit={onDelete}>
+              <button type="submit" name="intent" value="deleteFeed" className="link-button link-button--danger">
+                {t("feed.delete")}
+              </button>
+            </Form>
+          </>
+        ) : member ? (
+          <Link className="link-button" to={`/community/report?itemCd=${feed.id}`}>
+            {t("report.action")}
+          </Link>
+        ) : null}
+      </div>
+      {confirmStep ? (
+        <Form method="post" className="confirm-step" role="alert">
+          <p>{t("feed.deleteMessage")}</p>
+          <input type="hidden" name="confirmed" value="yes" />
+          <button type="submit" name="intent" value="deleteFeed" className="button button--primary button--block">
+            {t("feed.delete")}
+          </button>
+          <Link className="button button--secondary button--block" to={`/community/${feed.id}`}>
+            {t("feed.keep")}
+          </Link>
+        </Form>
+      ) : null}
+
+      <section className="comments" aria-labelledby="comments-title">
+        <h2 id="comments-title" className="comments__title">
+          {t("comments.title")}
+        </h2>
+        {comments.length === 0 ? <p className="muted">{t("comments.none")}</p> : null}
+        <ul className="comment-list">
+          {comments.map((c) => (
+            <li key={c.id} className={c.parentId ? "comment comment--reply" : "comment"}>
+              <p className="author-line">
+                <bdi className="author-line__name">{c.author.label}</bdi>
+                {c.author.country ? <span className="author-line__country">{c.author.country}</span> : null}
+                <TimeAgo when={c.when} />
+              </p>
+              {c.hidden ? <p className="muted">{t(c.mine ? "comments.hiddenMine" : "comments.hidden")}</p> : null}
+              {c.segments.length > 0 ? (
+                <p className="comment__text">
+                  <Segments segments={c.segments} />
+                </p>
+              ) : null}
+              <div className="comment__actions">
+                {c.mine ? (
+                  <Form method="post" onSubmit={onDeleteComment} preventScrollReset>
+                    <input type="hidden" name="commentId" value={c.id} />
+                    <button type="submit" name="intent" value="deleteComment" className="link-button">
+                      {t("comments.delete")}
+                    </button>
+                  </Form>
+                ) : member && !c.hidden ? (
+                  <Link className="link-button" to={`/community/report?itemCd=${feed.id}&comment=${c.id}`}>
+                    {t("report.action")}
+                  </Link>
+                ) : null}
+              </div>
+              {member && !c.parentId && !c.hidden && feed.status === "visible" ? (
+                <details className="reply">
+                  <summary>{t("comments.reply")}</summary>
+                  <CommentForm
+                    parentId={c.id}
+                    label={t("comments.replyPlaceholder", { name: c.author.label })}
+                    max={commentMax}
+                  />
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {nextComments ? (
+          <Link className="button button--secondary button--block" to={`?comments=${encodeURIComponent(nextComments)}`}>
+            {t("comments.more")}
+          </Link>
+        ) : null}
+        {member && feed.status === "visible" ? (
+          <CommentForm label={t("comments.placeholder")} max={commentMax} />
+        ) : !member ? (
+          <p>
+            <Link to={`/member/start?redirectTo=${encodeURIComponent(`/community/${feed.id}`)}`}>
+              {t("comments.signIn")}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </article>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,131 @@
+/**
+ * The inbox: the member's notifications, newest first, a page at a time. Opening
+ * one marks it read and goes to its subject; one or all can be marked read, and
+ * one deleted. Plain forms: it all works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { featureStyles, RouteErrorBoundary, TimeAgo } from "~/pageKit";
+import {
+  badRequest,
+  INBOX_PAGE_SIZE,
+  inboxItem,
+  inboxSchema,
+  json,
+  languageOf,
+  readForm,
+  redirect,
+  requireMember,
+} from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  styles: [featureStyles.community],
+  i18n: ["inbox"],
+  layout: "default",
+  title: "titles.inbox",
+  tab: "noti",
+  back: "/",
+  personal: true,
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context.services);
+  const { notifications } = context.services.stores;
+  const after = new URL(request.url).searchParams.get("after");
+  const [lng, page, unread] = await Promise.all([
+    languageOf(request),
+    notifications.listFor(member.uid, { after, limit: INBOX_PAGE_SIZE }),
+    notifications.unreadCount(member.uid),
+  ]);
+  if (!page.ok) badRequest();
+  const now = Date.now();
+  return json({ items: page.items.map((n) => inboxItem(n, lng, now)), next: page.next, unread });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireMember(request, context.services);
+  const { notifications } = context.services.stores;
+  const parsed = inboxSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) badRequest();
+  const now = Date.now();
+  const form = parsed.data;
+  switch (form.intent) {
+    case "open": {
+      // The destination comes from the stored notification, never from the form.
+      const found = await notifications.find(member.uid, form.id);
+      if (!found) return redirect("/noti");
+      await notifications.markRead(member.uid, form.id, now);
+      return redirect(inboxItem(found, "en", now).href);
+    }
+    case "read":
+      await notifications.markRead(member.uid, form.id, now);
+      return json({ ok: true });
+    case "delete":
+      await notifications.remove(member.uid, form.id);
+      return json({ ok: true });
+    case "readAll":
+      await notifications.markAllRead(member.uid, now);
+      return json({ ok: true });
+  }
+}
+
+export default function InboxRoute() {
+  const { t } = useTranslation("inbox");
+  const { items, next, unread } = useLoaderData<typeof loader>();
+  return (
+    <div className="inbox">
+      <div className="inbox-toolbar">
+        <p className="muted">{t("unread", { count: unread })}</p>
+        {unread > 0 ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="readAll" className="link-button">
+              {t("readAll")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {items.length === 0 ? <p className="empty-state">{t("empty")}</p> : null}
+      <ul className="inbox-list">
+        {items.map((item) => (
+          <li key={item.id} className={item.unread ? "inbox-item inbox-item--unread" : "inbox-item"}>
+            <div className="inbox-item__body">
+              <Form method="post">
+                <input type="hidden" name="id" value={item.id} />
+                <button type="submit" name="intent" value="open" className="inbox-item__open">
+                  {item.unread ? <span className="visually-hidden">{t("unreadMark")} </span> : null}
+                  {t(`messages.${item.message.key}`, item.message.values)}
+                </button>
+              </Form>
+              <p className="inbox-item__meta">
+                <TimeAgo when={item.when} />
+              </p>
+            </div>
+            {item.unread ? (
+              <Form method="post">
+                <input type="hidden" name="id" value={item.id} />
+                <button type="submit" name="intent" value="read" className="link-button">
+                  {t("markRead")}
+                </button>
+              </Form>
+            ) : null}
+            <Form method="post">
+              <input type="hidden" name="id" value={item.id} />
+              <button type="submit" name="intent" value="delete" className="link-button">
+                {t("delete")}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      {next ? (
+        <Link className="button button--secondary button--block" to={`/noti?after=${encodeURIComponent(next)}`}>
+          {t("more")}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

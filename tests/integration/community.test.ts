@@ -1,0 +1,564 @@
+/**
+ * The community and the inbox through their loaders and actions, against the real
+ * Auth emulator, a temporary database and real photo processing: posting with
+ * photos (EXIF gone), editing by a stranger, likes, comments and replies with their
+ * notifications, reports and the threshold, moderation, the inbox, deletion and
+ * withdrawal leaving nothing behind, and the bad input the issue lists.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { randomUUID } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { startSession } from "~/auth/session.server";
+import { withdraw } from "~/members/account.server";
+import { loader as rootLoader } from "~/root";
+import { action as feedAction, loader as feedLoader } from "~/routes/community.$feedCd";
+import { action as editAction, loader as editLoader } from "~/routes/community.edit";
+import { loader as listLoader } from "~/routes/community._index";
+import { action as reportAction, loader as reportLoader } from "~/routes/community.report";
+import { action as reviewAction, loader as reviewLoader } from "~/routes/community.review";
+import { loader as fileLoader } from "~/routes/files.$name";
+import { loader as myCommunityLoader } from "~/routes/mypage.community";
+import { action as inboxAction, loader as inboxLoader } from "~/routes/noti._index";
+import { Jar, run } from "../support/jar";
+import { registerMember } from "../support/members";
+import { createTestServices, loadContext } from "../support/services";
+
+const services = createTestServices({ COMMUNITY_REPORT_THRESHOLD: "2" });
+const context = loadContext(services);
+afterAll(() => services.cleanup());
+
+type Route = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+type Reply = {
+  status?: string;
+  error?: Record<string, string[] | null>;
+  initialValue?: Record<string, unknown>;
+  photos?: { id: string; token: string }[];
+  refused?: { problem: string; name: string }[];
+};
+
+interface Member {
+  uid: string;
+  jar: Jar;
+}
+
+async function member(name = "Nguyen Van An", admin = false): Promise<Member> {
+  const { uid } = await services.identity.admin.auth.createUser({ email: `c-${randomUUID()}@example.com` });
+  await registerMember(services, uid, { name });
+  if (admin) await services.identity.admin.auth.setCustomUserClaims(uid, { admin: true });
+  const signedIn = await services.identity.signInAs(uid);
+  if (!signedIn.ok) throw new Error("signInAs failed");
+  const session = await startSession(services, signedIn.idToken);
+  if (!session.ok) throw new Error(`no session: ${session.reason}`);
+  const jar = new Jar();
+  jar.take(new Response(null, { headers: { "Set-Cookie": session.setCookie } }));
+  return { uid, jar };
+}
+
+const call = (route: Route, request: Request, params: Record<string, string> = {}) =>
+  run(() => route({ request, params, context }));
+
+const load = (route: Route, url: string, jar = new Jar(), params: Record<string, string> = {}) =>
+  call(route, new Request(`http://x${url}`, { headers: { Cookie: jar.header } }), params);
+
+const post = (
+  route: Route,
+  url: string,
+  jar: Jar,
+  fields: Record<string, string>,
+  params: Record<string, string> = {},
+) =>
+  call(
+    route,
+    new Request(`http://x${url}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Cookie: jar.header },
+    }),
+    params,
+  );
+
+/** A multipart post, as the feed form sends it (photos as files). */
+function postFeed(
+  url: string,
+  jar: Jar,
+  fields: Record<string, string | string[]>,
+  files: { name: string; bytes: Uint8Array; type?: string }[] = [],
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) form.append(key, v);
+  }
+  for (const f of files) form.append("photos", new Blob([f.bytes], { type: f.type ?? "image/jpeg" }), f.name);
+  return call(
+    editAction,
+    new Request(`http://x${url}`, { method: "POST", body: form, headers: { Cookie: jar.header } }),
+  );
+}
+
+const json = async <T = Reply>(response: Response) => (await response.json()) as T;
+const feedIdOf = (response: Response) => response.headers.get("Location")!.replace("/community/", "");
+
+/** A photo as a phone takes it: a JPEG with the camera's EXIF, GPS position included. */
+async function phoneJpeg(width = 1200, height = 900) {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Cheap 1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "37/1 33/1 59/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "126/1 58/1 41/1",
+      },
+    })
+    .toBuffer();
+}
+
+/** A PNG whose header claims width × height over a few bytes of data (a decompression bomb's header). */
+function pngClaiming(width: number, height: number) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(Buffer.alloc(1024))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const filesDir = () => path.join(services.dataDir, "files");
+const storedFiles = () =>
+  fs.existsSync(filesDir()) ? fs.readdirSync(filesDir()).filter((f) => !f.startsWith(".")) : [];
+const inbox = (uid: string) => services.stores.notifications.listFor(uid, { limit: 100 });
+
+async function newFeed(author: Member, text = "Where can I renew my ARC in Ansan?", category = "visa") {
+  const posted = await postFeed("/community/edit", author.jar, { category, text });
+  expect(posted.status).toBe(302);
+  return feedIdOf(posted);
+}
+
+describe("the community", () => {
+  it("lets a visitor read, and sends them to sign in to post", async () => {
+    const list = await load(listLoader, "/community");
+    expect(list.status).toBe(200);
+    const edit = await load(editLoader, "/community/edit");
+    expect(edit.status).toBe(302);
+    expect(edit.headers.get("Location")).toBe("/member/start?redirectTo=%2Fcommunity%2Fedit");
+  });
+
+  it("posts a feed with a photo: re-encoded as WebP, no EXIF or GPS left, served with long caching", async () => {
+    const author = await member();
+    const jpeg = await phoneJpeg();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const posted = await postFeed(
+      "/community/edit",
+      author.jar,
+      { category: "daily", text: "First snow in Suwon today" },
+      [{ name: "IMG_0001.jpg", bytes: jpeg }],
+    );
+    expect(posted.status).toBe(302);
+    const id = feedIdOf(posted);
+    const feed = await services.stores.feeds.get(id);
+    expect(feed?.photos).toHaveLength(1);
+    const photo = feed!.photos[0]!;
+    expect(Math.max(photo.width, photo.height)).toBeLessThanOrEqual(1600);
+
+    const served = await load(fileLoader, `/files/${photo.id}.webp`, new Jar(), { name: `${photo.id}.webp` });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    expect(served.headers.get("Cache-Control")).toContain("immutable");
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(bytes.includes(Buffer.from("PhoneMaker"))).toBe(false);
+
+    const list = await json<{ feeds: { id: string; author: { label: string; country: string } }[] }>(
+      await load(listLoader, "/community"),
+    );
+    const card = list.feeds.find((f) => f.id === id);
+    // The author's full name stays private: first name and initials.
+    expect(card?.author.label).toBe("Nguyen V. A.");
+    expect(card?.author.country).toBe("Vietnam");
+  });
+
+  it("refuses another member's edit with 403, a forged code with 404", async () => {
+    const author = await member();
+    const stranger = await member("Stranger");
+    const id = await newFeed(author);
+    expect((await load(editLoader, `/community/edit?itemCd=${id}`, stranger.jar)).status).toBe(403);
+    const forged = await postFeed(`/community/edit?itemCd=${id}`, stranger.jar, {
+      category: "daily",
+      text: "mine now",
+    });
+    expect(forged.status).toBe(403);
+    expect((await services.stores.feeds.get(id))?.text).toBe("Where can I renew my ARC in Ansan?");
+    expect((await load(editLoader, "/community/edit?itemCd=../../etc", author.jar)).status).toBe(404);
+    expect((await load(feedLoader, "/community/AAAAAAAAAAAA", new Jar(), { feedCd: "AAAAAAAAAAAA" })).status).toBe(404);
+    expect((await load(feedLoader, "/community/<script>", new Jar(), { feedCd: "<script>" })).status).toBe(404);
+    const edited = await postFeed(`/community/edit?itemCd=${id}`, author.jar, { category: "daily", text: "Edited" });
+    expect(edited.status).toBe(302);
+    expect((await services.stores.feeds.get(id))?.text).toBe("Edited");
+  });
+
+  it("likes once per member (a second press takes it back) and tells the author once, growing", async () => {
+    const author = await member();
+    const a = await member("Ana Lima");
+    const b = await member("Bo Kim");
+    const id = await newFeed(author);
+    const like = (m: Member) => post(feedAction, `/community/${id}`, m.jar, { intent: "like" }, { feedCd: id });
+    expect(await json<{ liked: boolean; likeCount: number }>(await like(a))).toMatchObject({
+      liked: true,
+      likeCount: 1,
+    });
+    expect(await json<{ liked: boolean; likeCount: number }>(await like(b))).toMatchObject({
+      liked: true,
+      likeCount: 2,
+    });
+    expect(await json<{ liked: boolean; likeCount: number }>(await like(a))).toMatchObject({
+      liked: false,
+      likeCount: 1,
+    });
+    const page = await inbox(author.uid);
+    if (!page.ok) throw new Error("page");
+    const likes = page.items.filter((n) => n.kind === "like");
+    expect(likes).toHaveLength(1);
+    expect(likes[0]!.data).toMatchObject({ by: "Bo K.", others: 1 });
+    // Their own like tells no one.
+    await like(author);
+    const after = await inbox(author.uid);
+    expect(after.ok && after.items.filter((n) => n.kind === "like")).toHaveLength(1);
+  });
+
+  it("comments and replies: counted, the feed's and the comment's authors told, unless they opted out", async () => {
+    const author = await member();
+    const commenter = await member("Ana Lima");
+    const replier = await member("Bo Kim");
+    const id = await newFeed(author);
+    const commented = await post(
+      feedAction,
+      `/community/${id}`,
+      commenter.jar,
+      { intent: "comment", text: "Try the Ansan office" },
+      { feedCd: id },
+    );
+    expect(commented.status).toBe(200);
+    const { commented: commentId } = await json<{ commented: string }>(commented);
+    await services.stores.members.setNotify(author.uid, { visa: true, community: false, notices: true }, Date.now());
+    const replied = await post(
+      feedAction,
+      `/community/${id}`,
+      replier.jar,
+      { intent: "comment", text: "Book online first", parentId: commentId },
+      { feedCd: id },
+    );
+    expect(replied.status).toBe(200);
+    expect((await services.stores.feeds.get(id))?.commentCount).toBe(2);
+    const authorInbox = await inbox(author.uid);
+    expect(authorInbox.ok && authorInbox.items.map((n) => n.kind)).toEqual(["comment"]);
+    const commenterInbox = await inbox(commenter.uid);
+    expect(commenterInbox.ok && commenterInbox.items.map((n) => [n.kind, n.data.by])).toEqual([["reply", "Bo K."]]);
+
+    // A reply to a reply is refused, the text kept.
+    const { commented: replyId } = await json<{ commented: string }>(replied);
+    const deeper = await post(
+      feedAction,
+      `/community/${id}`,
+      commenter.jar,
+      { intent: "comment", text: "Thanks!", parentId: replyId },
+      { feedCd: id },
+    );
+    expect(deeper.status).toBe(404);
+    expect((await json(deeper)).initialValue?.text).toBe("Thanks!");
+
+    const view = await json<{ comments: { id: string; parentId: string | null }[] }>(
+      await load(feedLoader, `/community/${id}`, new Jar(), { feedCd: id }),
+    );
+    expect(view.comments.map((c) => c.parentId)).toEqual([null, commentId]);
+  });
+
+  it("shows text as text: no HTML, links only for http(s), control and zero-width characters gone", async () => {
+    const author = await member();
+    const text = "<script>alert(1)</script> javascript:alert(1) https://www.hikorea.go.kr/ ok\u200b\u202e\u0007";
+    const id = await newFeed(author, text);
+    const stored = await services.stores.feeds.get(id);
+    expect(stored?.text).toBe("<script>alert(1)</script> javascript:alert(1) https://www.hikorea.go.kr/ ok");
+    const view = await json<{ feed: { segments: { text: string; href?: string }[] } }>(
+      await load(feedLoader, `/community/${id}`, new Jar(), { feedCd: id }),
+    );
+    const links = view.feed.segments.filter((s) => s.href);
+    expect(links).toEqual([{ text: "https://www.hikorea.go.kr/", href: "https://www.hikorea.go.kr/" }]);
+    expect(view.feed.segments.map((s) => s.text).join("")).toBe(stored?.text);
+  });
+
+  it("reports once per member; at the threshold the feed is hidden, shown to its author with why", async () => {
+    const author = await member();
+    const r1 = await member("Ana Lima");
+    const r2 = await member("Bo Kim");
+    const id = await newFeed(author);
+    const report = (m: Member) => post(reportAction, `/community/report?itemCd=${id}`, m.jar, { reason: "spam" });
+    expect((await report(r1)).status).toBe(200);
+    const twice = await report(r1);
+    expect(twice.status).toBe(409);
+    expect((await json(twice)).error?.[""]).toEqual(["errors.form.alreadyReported"]);
+    expect((await post(reportAction, `/community/report?itemCd=${id}`, author.jar, { reason: "spam" })).status).toBe(
+      400,
+    );
+    // "Other" needs words; the choice is kept.
+    const bare = await post(reportAction, `/community/report?itemCd=${id}`, r2.jar, { reason: "other" });
+    expect(bare.status).toBe(400);
+    expect((await json(bare)).initialValue?.reason).toBe("other");
+    expect((await report(r2)).status).toBe(200);
+
+    expect((await services.stores.feeds.get(id))?.status).toBe("reported");
+    const list = await json<{ feeds: { id: string }[] }>(await load(listLoader, "/community"));
+    expect(list.feeds.some((f) => f.id === id)).toBe(false);
+    expect((await load(feedLoader, `/community/${id}`, r1.jar, { feedCd: id })).status).toBe(404);
+    const own = await load(feedLoader, `/community/${id}`, author.jar, { feedCd: id });
+    expect(own.status).toBe(200);
+    expect((await json<{ feed: { status: string } }>(own)).feed.status).toBe("reported");
+    // A hidden feed cannot be reported further (404), nor commented on.
+    expect((await load(reportLoader, `/community/report?itemCd=${id}`, r1.jar)).status).toBe(404);
+  });
+
+  it("moderation: only moderators see the queue; restoring tells every reporter", async () => {
+    const author = await member();
+    const r1 = await member("Ana Lima");
+    const r2 = await member("Bo Kim");
+    const moderator = await member("Mod Erator", true);
+    const id = await newFeed(author);
+    for (const m of [r1, r2]) await post(reportAction, `/community/report?itemCd=${id}`, m.jar, { reason: "abuse" });
+
+    expect((await load(reviewLoader, "/community/review", r1.jar)).status).toBe(403);
+    expect(
+      (await post(reviewAction, "/community/review", r1.jar, { kind: "feed", id, outcome: "deleted" })).status,
+    ).toBe(403);
+    expect(await services.stores.feeds.get(id)).not.toBeNull();
+
+    const queue = await json<{ items: { id: string }[] }>(await load(reviewLoader, "/community/review", moderator.jar));
+    expect(queue.items.some((i) => i.id === id)).toBe(true);
+    const restored = await post(reviewAction, "/community/review", moderator.jar, {
+      kind: "feed",
+      id,
+      outcome: "restored",
+    });
+    expect(restored.status).toBe(200);
+    expect((await services.stores.feeds.get(id))?.status).toBe("visible");
+    for (const m of [r1, r2]) {
+      const page = await inbox(m.uid);
+      expect(page.ok && page.items.map((n) => [n.kind, n.data.outcome])).toEqual([["reportOutcome", "restored"]]);
+    }
+  });
+
+  it("the inbox: newest first, the badge count in the root's data, open marks read and goes to the subject", async () => {
+    const author = await member();
+    const fan = await member("Ana Lima");
+    const id = await newFeed(author);
+    await post(feedAction, `/community/${id}`, fan.jar, { intent: "comment", text: "Nice" }, { feedCd: id });
+    await post(feedAction, `/community/${id}`, fan.jar, { intent: "like" }, { feedCd: id });
+
+    const root = await json<{ unread: number }>(await load(rootLoader, "/", author.jar));
+    expect(root.unread).toBe(2);
+    const page = await json<{ items: { id: string; kind: string; href: string; unread: boolean }[]; unread: number }>(
+      await load(inboxLoader, "/noti", author.jar),
+    );
+    expect(page.items.map((i) => i.kind)).toEqual(["like", "comment"]);
+    const comment = page.items[1]!;
+    expect(comment.href).toMatch(new RegExp(`^/community/${id}#c-`));
+
+    // Someone else's notification id opens nothing.
+    const foreign = await post(inboxAction, "/noti", fan.jar, { intent: "open", id: comment.id });
+    expect(foreign.headers.get("Location")).toBe("/noti");
+    const opened = await post(inboxAction, "/noti", author.jar, { intent: "open", id: comment.id });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(comment.href);
+    expect(await services.stores.notifications.unreadCount(author.uid)).toBe(1);
+    await post(inboxAction, "/noti", author.jar, { intent: "readAll" });
+    expect(await services.stores.notifications.unreadCount(author.uid)).toBe(0);
+    await post(inboxAction, "/noti", author.jar, { intent: "delete", id: comment.id });
+    const left = await inbox(author.uid);
+    expect(left.ok && left.items.map((n) => n.kind)).toEqual(["like"]);
+    expect((await post(inboxAction, "/noti", author.jar, { intent: "open", id: "not-a-uuid" })).status).toBe(400);
+    expect((await load(inboxLoader, "/noti?after=forged", author.jar)).status).toBe(400);
+  });
+
+  it("deleting a feed asks first without JavaScript, then removes its photos from disk and its notifications", async () => {
+    const author = await member();
+    const fan = await member("Ana Lima");
+    const posted = await postFeed("/community/edit", author.jar, { category: "market", text: "Selling a bike" }, [
+      { name: "bike.jpg", bytes: await phoneJpeg(400, 300) },
+    ]);
+    const id = feedIdOf(posted);
+    const [photo] = (await services.stores.feeds.get(id))!.photos;
+    expect(storedFiles()).toContain(`${photo!.id}.webp`);
+    await post(feedAction, `/community/${id}`, fan.jar, { intent: "comment", text: "How much?" }, { feedCd: id });
+    expect(
+      (await post(feedAction, `/community/${id}`, fan.jar, { intent: "deleteFeed", confirmed: "yes" }, { feedCd: id }))
+        .status,
+    ).toBe(403);
+
+    const ask = await post(feedAction, `/community/${id}`, author.jar, { intent: "deleteFeed" }, { feedCd: id });
+    expect(await json<{ confirmDelete?: boolean }>(ask)).toMatchObject({ confirmDelete: true });
+    expect(await services.stores.feeds.get(id)).not.toBeNull();
+    const done = await post(
+      feedAction,
+      `/community/${id}`,
+      author.jar,
+      { intent: "deleteFeed", confirmed: "yes" },
+      { feedCd: id },
+    );
+    expect(done.status).toBe(302);
+    expect(await services.stores.feeds.get(id)).toBeNull();
+    expect(storedFiles()).not.toContain(`${photo!.id}.webp`);
+    expect(storedFiles()).not.toContain(`${photo!.id}-s.webp`);
+    const page = await inbox(author.uid);
+    expect(page.ok && page.items).toHaveLength(0);
+  });
+
+  it("withdrawal removes the member's feeds, comments, likes, photos and notifications", async () => {
+    const leaving = await member("Leaving Member");
+    const other = await member("Staying Member");
+    const posted = await postFeed("/community/edit", leaving.jar, { category: "daily", text: "Bye" }, [
+      { name: "a.jpg", bytes: await phoneJpeg(300, 300) },
+    ]);
+    const theirFeed = feedIdOf(posted);
+    const [photo] = (await services.stores.feeds.get(theirFeed))!.photos;
+    const otherFeed = await newFeed(other);
+    await post(
+      feedAction,
+      `/community/${otherFeed}`,
+      leaving.jar,
+      { intent: "comment", text: "Hi" },
+      { feedCd: otherFeed },
+    );
+    await post(feedAction, `/community/${otherFeed}`, leaving.jar, { intent: "like" }, { feedCd: otherFeed });
+
+    const done = await withdraw(services, leaving.uid, null);
+    expect(done.ok).toBe(true);
+    expect(await services.stores.feeds.get(theirFeed)).toBeNull();
+    expect(storedFiles().filter((f) => f.startsWith(photo!.id))).toEqual([]);
+    const stays = await services.stores.feeds.get(otherFeed);
+    expect(stays).toMatchObject({ commentCount: 0, likeCount: 0 });
+    expect(await services.stores.files.usage(leaving.uid)).toBe(0);
+  });
+});
+
+describe("bad input on the post form", () => {
+  it("keeps the text and the accepted photos when a 30 MB file, an HTML file named .jpg and a pixel bomb are refused", async () => {
+    const author = await member();
+    const good = await phoneJpeg(640, 480);
+    const response = await postFeed("/community/edit", author.jar, { category: "daily", text: "Keep this text" }, [
+      { name: "good.jpg", bytes: good },
+      { name: "huge.jpg", bytes: Buffer.alloc(30 * 1024 * 1024, 0xff) },
+      { name: "page.jpg", bytes: Buffer.from("<html><script>alert(1)</script></html>") },
+      {
+        name: "vector.jpg",
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      },
+      { name: "../../etc/passwd.png", bytes: pngClaiming(20_000, 20_000) },
+    ]);
+    expect(response.status).toBe(400);
+    const reply = await json(response);
+    expect(reply.initialValue?.text).toBe("Keep this text");
+    expect(reply.refused).toEqual([
+      { problem: "notImage", name: "page.jpg" },
+      { problem: "notImage", name: "vector.jpg" },
+      { problem: "tooManyPixels", name: "passwd.png" },
+      { problem: "tooLarge", name: "huge.jpg" },
+    ]);
+    expect(reply.photos).toHaveLength(1);
+    // The accepted photo is the member's pending file: sent back, the post keeps it.
+    const retry = await postFeed("/community/edit", author.jar, {
+      category: "daily",
+      text: "Keep this text",
+      photo: reply.photos!.map((p) => p.token),
+    });
+    expect(retry.status).toBe(302);
+    const feed = await services.stores.feeds.get(feedIdOf(retry));
+    expect(feed?.photos.map((p) => p.id)).toEqual(reply.photos!.map((p) => p.id));
+    expect(storedFiles().some((f) => f.includes("passwd"))).toBe(false);
+  });
+
+  it("takes at most 10 photos of 50, and never another member's pending photo", async () => {
+    const author = await member();
+    const thief = await member("Thief");
+    const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366cc" } })
+      .png()
+      .toBuffer();
+    const fifty = Array.from({ length: 50 }, (_, i) => ({ name: `p${i}.png`, bytes: small, type: "image/png" }));
+    const response = await postFeed("/community/edit", author.jar, { category: "daily", text: "" }, fifty);
+    expect(response.status).toBe(400);
+    const reply = await json(response);
+    expect(reply.error?.text).toEqual(["errors.form.textRequired"]);
+    expect(reply.photos).toHaveLength(10);
+    expect(reply.refused?.filter((r) => r.problem === "tooMany")).toHaveLength(40);
+
+    const stolen = await postFeed("/community/edit", thief.jar, {
+      category: "daily",
+      text: "Look at these",
+      photo: reply.photos!.map((p) => p.token),
+    });
+    expect(stolen.status).toBe(302);
+    expect((await services.stores.feeds.get(feedIdOf(stolen)))?.photos).toEqual([]);
+  });
+
+  it("states and enforces the text limit, and refuses an unknown category, keeping what was typed", async () => {
+    const author = await member();
+    const long = "가".repeat(2001);
+    const response = await postFeed("/community/edit", author.jar, { category: "weapons", text: long });
+    expect(response.status).toBe(400);
+    const reply = await json(response);
+    expect(reply.error?.category).toEqual(["errors.form.categoryRequired"]);
+    expect(reply.error?.text?.[0]).toMatch(/^errors\.form\.textTooLong::\{"max":2000\}$/);
+    expect(reply.initialValue?.text).toBe(long);
+  });
+
+  it("refuses a forged paging cursor with 400, never a 500", async () => {
+    expect((await load(listLoader, "/community?after=c1.AAAA.BBBB")).status).toBe(400);
+    expect((await load(listLoader, "/community?category=visa&after=x")).status).toBe(400);
+    const id = "AAAAAAAAAAAA";
+    expect((await load(feedLoader, `/community/${id}?comments=x`, new Jar(), { feedCd: id })).status).toBe(404);
+  });
+
+  it("shows a member their own feeds and comments on my community", async () => {
+    const author = await member();
+    const id = await newFeed(author, "Mine");
+    await post(feedAction, `/community/${id}`, author.jar, { intent: "comment", text: "my comment" }, { feedCd: id });
+    const feeds = await json<{ feeds: { id: string }[] }>(
+      await load(myCommunityLoader, "/mypage/community", author.jar),
+    );
+    expect(feeds.feeds.map((f) => f.id)).toEqual([id]);
+    const comments = await json<{ comments: { feedId: string }[] }>(
+      await load(myCommunityLoader, "/mypage/community?tab=comments", author.jar),
+    );
+    expect(comments.comments.map((c) => c.feedId)).toEqual([id]);
+  });
+});
