@@ -37,6 +37,8 @@ const PAGES = [
   { name: "/member/findVisa (vi)", path: "/member/findVisa", lng: "vi" },
   { name: "/ signed in", path: "/", lng: "en", member: true },
   { name: "/mypage", path: "/mypage", lng: "en", member: true },
+  { name: "/community", path: "/community", lng: "en" },
+  { name: "/noti", path: "/noti", lng: "en", member: true },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */

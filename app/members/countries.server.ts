@@ -29,8 +29,15 @@ export function countriesIn(lng: string): readonly Country[] {
   return list;
 }
 
+const namesByCode = new Map<string, Map<string, string>>();
+
 export function countryName(code: string, lng: string): string {
-  return countriesIn(lng).find((c) => c.code === code)?.name ?? code;
+  let names = namesByCode.get(lng);
+  if (!names) {
+    names = new Map(countriesIn(lng).map((c) => [c.code, c.name]));
+    namesByCode.set(lng, names);
+  }
+  return names.get(code) ?? code;
 }
 
 function lookupIn(lng: string) {

@@ -248,7 +248,7 @@ export default function FeedRoute() {
     <article className="feed">
       {feed.status !== "visible" ? (
         <p className="notice notice--warning" role="status">
-          {t(`status.${feed.status}Explained`)}
+          {t(`feedStatus.${feed.status}Explained`)}
         </p>
       ) : null}
       <AuthorLine author={feed.author} when={feed.when} />

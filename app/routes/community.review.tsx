@@ -76,7 +76,7 @@ export default function ReviewRoute() {
             <p className="author-line">
               <bdi className="author-line__name">{item.author}</bdi>
               {item.country ? <span>{item.country}</span> : null}
-              <span className="badge">{t(`status.${item.status}`)}</span>
+              <span className="badge">{t(`feedStatus.${item.status}`)}</span>
             </p>
             <p className="comment__text">{item.text}</p>
             <p className="muted">

@@ -108,7 +108,7 @@ export default function MyCommunityRoute() {
                 </Link>
                 <p className="author-line">
                   <TimeAgo when={c.when} />
-                  {c.hidden ? <span className="badge">{t("status.hidden")}</span> : null}
+                  {c.hidden ? <span className="badge">{t("feedStatus.hidden")}</span> : null}
                 </p>
               </li>
             ))}

@@ -9,6 +9,7 @@ import {
   inLanguage,
   joinedMemberCookies,
   memberPages,
+  communityPages,
   strings,
   visitorPages,
   waitForHydration,
@@ -94,7 +95,7 @@ for (const lng of languages) {
     const cookies = await joinedMemberCookies(baseURL!, "Axe Check");
     await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
     const found: string[] = [];
-    for (const path of memberPages) {
+    for (const path of [...memberPages, ...(await communityPages(baseURL!))]) {
       let checked = page;
       if (javaScriptEnabled) {
         await page.goto(inLanguage(path, lng));

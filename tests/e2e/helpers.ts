@@ -35,7 +35,43 @@ export const memberPages = [
   "/mypage/changePw",
   "/mypage/phone",
   "/mypage/secede",
+  "/mypage/community",
+  "/community/edit",
+  "/noti",
 ];
+
+/**
+ * The community's pages about one feed, as another member sees them: a feed with a
+ * photo and a comment, posted over HTTP by its own author, and its report page.
+ */
+export async function communityPages(baseURL: string): Promise<string[]> {
+  const author = await joinedMemberCookies(baseURL, "Feed Author");
+  const cookie = author.map((c) => `${c.name}=${c.value}`).join("; ");
+  const form = new FormData();
+  form.set("category", "daily");
+  form.set("text", "Where is the nearest immigration office to Ansan? https://www.hikorea.go.kr/");
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAABAAAAAMCAIAAADkharWAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVR4nGPQyr9NEmIY1ZA/Gkpa2JIGAPo9FxAczk5VAAAAAElFTkSuQmCC",
+    "base64",
+  );
+  form.append("photos", new Blob([png], { type: "image/png" }), "photo.png");
+  const posted = await fetch(`${baseURL}/community/edit`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie, Origin: baseURL },
+    redirect: "manual",
+  });
+  const location = posted.headers.get("Location") ?? "";
+  const id = /\/community\/([A-Za-z0-9_-]{12})$/.exec(location)?.[1];
+  if (!id) throw new Error(`posting a feed answered ${posted.status} ${location}`);
+  await fetch(`${baseURL}/community/${id}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "comment", text: "Ansan has its own office, near the station." }),
+    headers: { Cookie: cookie, Origin: baseURL },
+    redirect: "manual",
+  });
+  return [`/community/${id}`, `/community/report?itemCd=${id}`];
+}
 
 /** The cookies of a member who has just joined (a phone join over HTTP), to put into a browser. */
 export async function joinedMemberCookies(baseURL: string, name = "Test Member") {

@@ -13,6 +13,7 @@ import {
   inLanguage,
   joinedMemberCookies,
   memberPages,
+  communityPages,
   strings,
   visitorPages,
   waitForHydration,
@@ -188,7 +189,7 @@ for (const lng of languages) {
     const name = strings(lng).app!.name!;
     const brand = name.includes("-") ? name : "";
     const problems: string[] = [];
-    for (const path of memberPages) {
+    for (const path of [...memberPages, ...(await communityPages(baseURL!))]) {
       await page.goto(inLanguage(path, lng));
       if (javaScriptEnabled) await waitForHydration(page);
       await page.evaluate(() => document.fonts.ready);

@@ -88,13 +88,18 @@ test("the main page's links and the tab bar navigate in the page, their routes k
   await expect(page).toHaveURL(/\/member\/findVisa$/);
   expect(seen.documents).toEqual([]);
 
-  // A tab whose feature is still being built: its coming-soon page, in the page, under its tab.
+  // The community tab opens its feed list in the page.
   await page.goto("/");
   const tabs = page.getByRole("navigation", { name: en.nav.tabs });
-  await tap(page, seen, tabs.getByRole("link", { name: en.tabs.community! }), "routes/$");
-  await expect(page.getByRole("heading", { name: en.comingSoon.heading })).toBeVisible();
-  await expect(page).toHaveTitle(pageTitle("en", "titles.community"));
+  await tap(page, seen, tabs.getByRole("link", { name: en.tabs.community! }), "routes/community._index");
+  await expect(page).toHaveTitle(pageTitle("en", "titles.allFeeds"));
   await expect(tabs.getByRole("link", { name: en.tabs.community! })).toHaveAttribute("aria-current", "page");
+
+  // A tab whose feature is still being built: its coming-soon page, in the page, under its tab.
+  await tap(page, seen, tabs.getByRole("link", { name: en.tabs.benefit! }), "routes/$");
+  await expect(page.getByRole("heading", { name: en.comingSoon.heading })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle("en", "titles.benefit"));
+  await expect(tabs.getByRole("link", { name: en.tabs.benefit! })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("404", { exact: true })).toHaveCount(0);
 });
 

@@ -17,8 +17,9 @@ const routes = [
   { path: "/login/login", title: "titles.login", status: 200 },
   { path: "/dev/outbox", title: "titles.outbox", status: 200 },
   { path: "/no/such/page", title: "titles.notFound", status: 404 },
+  { path: "/community", title: "titles.allFeeds", status: 200 },
   // Features still being built: their coming-soon page, not the 404 page.
-  { path: "/community", title: "titles.community", status: 200 },
+  { path: "/benefit", title: "titles.benefit", status: 200 },
   { path: "/finance/remittance", title: "titles.remittance", status: 200 },
 ];
 

@@ -92,7 +92,8 @@ function postFeed(
   for (const [key, value] of Object.entries(fields)) {
     for (const v of Array.isArray(value) ? value : [value]) form.append(key, v);
   }
-  for (const f of files) form.append("photos", new Blob([f.bytes], { type: f.type ?? "image/jpeg" }), f.name);
+  for (const f of files)
+    form.append("photos", new Blob([f.bytes as unknown as ArrayBuffer], { type: f.type ?? "image/jpeg" }), f.name);
   return call(
     editAction,
     new Request(`http://x${url}`, { method: "POST", body: form, headers: { Cookie: jar.header } }),

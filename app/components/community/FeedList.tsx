@@ -48,7 +48,9 @@ export function FeedCard({ feed }: { feed: FeedCardData }) {
       <AuthorLine author={feed.author} when={feed.when} />
       <Link to={`/community/${feed.id}`} className="feed-card__link">
         <span className="feed-card__category">{t(`categories.${feed.category}`)}</span>
-        {feed.status !== "visible" ? <span className="badge badge--muted">{t(`status.${feed.status}`)}</span> : null}
+        {feed.status !== "visible" ? (
+          <span className="badge badge--muted">{t(`feedStatus.${feed.status}`)}</span>
+        ) : null}
         <span className="feed-card__text">{feed.preview}</span>
       </Link>
       {feed.photos.length > 0 ? (
