@@ -12,6 +12,7 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
+import { readForm } from "~/forms/form.server";
 import { PHOTO_LIMITS } from "./photos.server";
 
 /**
@@ -43,6 +44,10 @@ async function drain(data: AsyncIterable<Uint8Array>) {
 }
 
 export async function readFeedUpload(request: Request, field = "photos"): Promise<FeedUpload> {
+  // A form without files may come url-encoded (a client that sends no photos): read as any form.
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    return { form: await readForm(request), photos: [], tooLarge: [], tooMany: [] };
+  }
   const photos: UploadedPhoto[] = [];
   const tooLarge: string[] = [];
   const tooMany: string[] = [];

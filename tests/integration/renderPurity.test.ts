@@ -356,6 +356,32 @@ describe("every page renders from its URL, language and loaders' data alone", ()
     await phoneJoiner.open("/mypage/phone/authNo");
     await anonymous.open("/mypage/secede?bye=1");
 
+    // The community and the inbox, around a feed with a photo and a comment.
+    const feedId = "renderPurity";
+    const author = { uid: "render-author", label: "Render A.", nationality: "VN" };
+    await services.stores.feeds.create({
+      id: feedId,
+      author,
+      category: "daily",
+      text: "A feed with a link https://www.hikorea.go.kr/",
+      photos: [{ id: "renderPhoto1", width: 800, height: 600 }],
+      createdAt: Date.now() - 5 * 60_000,
+    });
+    await services.stores.comments.add(
+      { id: "renderComnt1", feedId, parentId: null, author, text: "A comment", createdAt: Date.now() - 60_000 },
+      [],
+    );
+    for (const target of ["/community", "/community?category=visa", `/community/${feedId}`]) {
+      await anonymous.open(target);
+      await phoneJoiner.open(target);
+    }
+    for (const target of ["/community/edit", `/community/report?itemCd=${feedId}`, "/mypage/community", "/noti"]) {
+      await phoneJoiner.open(target);
+    }
+    await phoneJoiner.open("/mypage/community?tab=comments");
+    await phoneJoiner.open("/community/review", 403);
+    await anonymous.open("/community/AAAAAAAAAAAA", 404);
+
     // Joining with an ID: terms, ID and password, name and phone (both stages), nationality and visa.
     const idJoiner = browser();
     const email = `render-${crypto.randomUUID()}@example.com`;

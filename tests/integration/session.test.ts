@@ -71,6 +71,7 @@ describe("sessions", () => {
       email,
       phoneNumber: null,
       signedInAt: expect.any(Number),
+      admin: false,
     });
   });
 
