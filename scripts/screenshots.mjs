@@ -13,6 +13,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import sharp from "sharp";
 import { joinByPhone } from "../bench/member.mjs";
 import { languageCookie, root, run, runBenchmark, startApp } from "../bench/servers.mjs";
 import { chromiumArgs, chromiumPath } from "./chromium.mjs";
@@ -34,7 +35,7 @@ const PAGES = [
   ["find-password", "/member/findPw"],
   ["visa-finder", "/member/findVisa"],
   ["visa-E-9", "/member/findVisa/E-9"],
-  ["coming-soon-community", "/community"],
+  ["community", "/community"],
   ["coming-soon-loan", "/finance/loan"],
   ["not-found", "/no/such/page"],
   ["shop", "/shop"],
@@ -49,6 +50,9 @@ const MEMBER_PAGES = [
   ["mypage-changePw", "/mypage/changePw"],
   ["mypage-phone", "/mypage/phone"],
   ["mypage-secede", "/mypage/secede"],
+  ["mypage-community", "/mypage/community"],
+  ["community-edit", "/community/edit"],
+  ["noti", "/noti"],
 ];
 
 /** Fonts for every script the app shows; Debian's packages when one is missing. */
@@ -99,11 +103,71 @@ async function shoot(browser, url, cookies, file) {
   }
 }
 
+/** A member's post over HTTP (multipart, as the form sends it), with an optional photo; its id. */
+async function postFeed(appUrl, cookie, category, text, photo) {
+  const form = new FormData();
+  form.set("category", category);
+  form.set("text", text);
+  if (photo) form.append("photos", new Blob([photo], { type: "image/jpeg" }), "photo.jpg");
+  const response = await fetch(`${appUrl}/community/edit`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie, Origin: appUrl },
+    redirect: "manual",
+  });
+  const id = /\/community\/([\w-]{12})$/.exec(response.headers.get("Location") ?? "")?.[1];
+  if (!id) throw new Error(`posting a feed answered ${response.status}`);
+  return id;
+}
+
+const postForm = (appUrl, cookie, pathname, fields) =>
+  fetch(`${appUrl}${pathname}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie, Origin: appUrl },
+    redirect: "manual",
+  });
+
+/** Some community to look at: two members' posts (one with a photo), a comment, a reply and a like. */
+async function seedCommunity(appUrl, dataDir, authorCookie) {
+  const other = await joinByPhone(appUrl, dataDir, "Nguyen Van An");
+  const photo = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 96, g: 150, b: 214 } },
+  })
+    .composite([
+      { input: Buffer.from('<svg width="1200" height="800"><circle cx="600" cy="520" r="300" fill="#f4f6f8"/></svg>') },
+    ])
+    .jpeg()
+    .toBuffer();
+  const mine = await postFeed(
+    appUrl,
+    authorCookie,
+    "visa",
+    "Extending an E-9 in Ansan: book on HiKorea first (https://www.hikorea.go.kr/). It took 20 minutes.",
+    photo,
+  );
+  const theirs = await postFeed(
+    appUrl,
+    other,
+    "housing",
+    "Looking for a one-room near Ansan station, under 400,000 won.",
+  );
+  await postForm(appUrl, other, `/community/${mine}`, { intent: "comment", text: "Thank you, this helped a lot!" });
+  await postForm(appUrl, other, `/community/${mine}`, { intent: "like" });
+  return { mine, theirs };
+}
+
 async function main() {
   ensureFonts();
   run("npm", ["run", "build"], root);
   const app = await startApp();
-  const session = (await joinByPhone(app.url, app.dataDir)).split("=");
+  const cookie = await joinByPhone(app.url, app.dataDir);
+  const session = cookie.split("=");
+  const { mine, theirs } = await seedCommunity(app.url, app.dataDir, cookie);
+  MEMBER_PAGES.push(
+    ["community-feed", `/community/${mine}`],
+    ["community-report", `/community/report?itemCd=${theirs}`],
+  );
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     for (const lng of languages) {

@@ -46,9 +46,14 @@ export function linkSegments(text: string): TextSegment[] {
 
 /** A short one-line preview: the first `max` characters (whole code points), with "…" when cut. */
 export function excerpt(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  // Only the start can be shown: `max` code points take at most 2·max code units, and collapsing
+  // spaces only shortens it (a cut that leaves fewer than `max` still ends in "…").
+  // (A pair of surrogates cut in two loses its first half.)
+  const head = text.length > 2 * max + 2 ? text.slice(0, 2 * max + 2).replace(/[\uD800-\uDBFF]$/, "") : text;
+  const flat = head.replace(/\s+/g, " ").trim();
   const chars = Array.from(flat);
-  return chars.length <= max ? flat : `${chars.slice(0, max).join("").trimEnd()}…`;
+  if (chars.length <= max && head.length === text.length) return flat;
+  return `${chars.slice(0, max).join("").trimEnd()}…`;
 }
 
 /**

@@ -4,6 +4,7 @@
  * the clock), text as safe segments, and nothing of an author but their label and
  * country.
  */
+import { LRUCache } from "lru-cache";
 import { formatDate, formatTime, relativeTime } from "~/lib/format";
 import { countryName } from "~/members/countries.server";
 import type { CommentRecord, FeedRecord, PhotoRef } from "~/stores/stores";
@@ -60,14 +61,37 @@ export interface FeedCard {
 
 export const PREVIEW_CHARS = 140;
 
+/**
+ * What a card shows that changes only when the feed is edited: kept for the list's
+ * next readers (a list page is 20 cards, read far more often than feeds change).
+ */
+const cardParts = new LRUCache<string, Pick<FeedCard, "author" | "preview" | "photos"> & { iso: string; full: string }>(
+  {
+    max: 5000,
+  },
+);
+
 export function feedCard(feed: FeedRecord, lng: string, now: number): FeedCard {
+  const key = `${feed.id}:${feed.updatedAt}:${lng}`;
+  let parts = cardParts.get(key);
+  if (!parts) {
+    const when = whenOf(feed.createdAt, now, lng);
+    parts = {
+      author: authorView(feed.author, lng),
+      preview: excerpt(feed.text, PREVIEW_CHARS),
+      photos: feed.photos.slice(0, 3).map(photoView),
+      iso: when.iso,
+      full: when.full,
+    };
+    cardParts.set(key, parts);
+  }
   return {
     id: feed.id,
     category: feed.category,
-    author: authorView(feed.author, lng),
-    when: whenOf(feed.createdAt, now, lng),
-    preview: excerpt(feed.text, PREVIEW_CHARS),
-    photos: feed.photos.slice(0, 3).map(photoView),
+    author: parts.author,
+    when: { iso: parts.iso, full: parts.full, relative: relativeTime(feed.createdAt, now, lng) },
+    preview: parts.preview,
+    photos: parts.photos,
     photoCount: feed.photos.length,
     likeCount: feed.likeCount,
     commentCount: feed.commentCount,

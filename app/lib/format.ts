@@ -16,9 +16,19 @@ export function formatNumber(value: number | bigint | string | null | undefined)
 
 const partsCache = new Map<string, Intl.DateTimeFormat>();
 
-function parts(date: Date | number | string, timeZone: string) {
+type Parts = { year: number; month: number; day: number; hour: number; minute: number };
+
+/** Parts by time zone and minute: a list page asks for the same few minutes many times over. */
+const minuteParts = new Map<string, Parts>();
+const MINUTE_PARTS_MAX = 4096;
+
+function parts(date: Date | number | string, timeZone: string): Parts | null {
   const instant = date instanceof Date ? date : new Date(date);
-  if (Number.isNaN(instant.getTime())) return null;
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) return null;
+  const key = `${timeZone}|${Math.floor(ms / 60_000)}`;
+  const known = minuteParts.get(key);
+  if (known) return known;
   let formatter = partsCache.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
@@ -36,7 +46,9 @@ function parts(date: Date | number | string, timeZone: string) {
   for (const part of formatter.formatToParts(instant)) {
     if (part.type !== "literal") out[part.type] = Number(part.value);
   }
-  return out as { year: number; month: number; day: number; hour: number; minute: number };
+  if (minuteParts.size >= MINUTE_PARTS_MAX) minuteParts.clear();
+  minuteParts.set(key, out as Parts);
+  return out as Parts;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -319,7 +319,7 @@ export default function FeedRoute() {
         {comments.length === 0 ? <p className="muted">{t("comments.none")}</p> : null}
         <ul className="comment-list">
           {comments.map((c) => (
-            <li key={c.id} className={c.parentId ? "comment comment--reply" : "comment"}>
+            <li key={c.id} id={`c-${c.id}`} className={c.parentId ? "comment comment--reply" : "comment"}>
               <p className="author-line">
                 <bdi className="author-line__name">{c.author.label}</bdi>
                 {c.author.country ? <span className="author-line__country">{c.author.country}</span> : null}

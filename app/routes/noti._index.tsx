@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, TimeAgo } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, safeRedirect, TimeAgo } from "~/pageKit";
 import {
   badRequest,
   INBOX_PAGE_SIZE,
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const found = await notifications.find(member.uid, form.id);
       if (!found) return redirect("/noti");
       await notifications.markRead(member.uid, form.id, now);
-      return redirect(inboxItem(found, "en", now).href);
+      return redirect(safeRedirect(inboxItem(found, "en", now).href, "/noti"));
     }
     case "read":
       await notifications.markRead(member.uid, form.id, now);
