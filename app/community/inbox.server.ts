@@ -20,6 +20,8 @@ export interface InboxItem {
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
+/** A member's words inside a translated sentence, isolated so their direction does not reorder it (Urdu around English). */
+const isolated = (value: unknown) => `\u2068${text(value)}\u2069`;
 const count = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 const FEED_ID = /^[A-Za-z0-9_-]{12}$/;
 const feedHref = (value: unknown, anchor?: unknown) =>
@@ -42,7 +44,7 @@ export function inboxItem(n: NotificationRecord, lng: string, now: number): Inbo
     case "reply":
       return {
         ...base,
-        message: { key: n.kind, values: { name: text(d.by), excerpt: text(d.excerpt) } },
+        message: { key: n.kind, values: { name: isolated(d.by), excerpt: isolated(d.excerpt) } },
         href: feedHref(d.feedId, d.commentId),
       };
     case "like": {
@@ -51,7 +53,7 @@ export function inboxItem(n: NotificationRecord, lng: string, now: number): Inbo
         ...base,
         message: {
           key: others > 0 ? "likeWithOthers" : "like",
-          values: { name: text(d.by), count: others, excerpt: text(d.excerpt) },
+          values: { name: isolated(d.by), count: others, excerpt: isolated(d.excerpt) },
         },
         href: feedHref(d.feedId),
       };

@@ -253,7 +253,7 @@ export default function FeedRoute() {
       ) : null}
       <AuthorLine author={feed.author} when={feed.when} />
       <p className="feed__category">{t(`categories.${feed.category}`)}</p>
-      <div className="feed__text">
+      <div className="feed__text" dir="auto">
         <Segments segments={feed.segments} />
       </div>
       {feed.edited ? <p className="muted feed__edited">{t("feed.edited")}</p> : null}
@@ -327,7 +327,7 @@ export default function FeedRoute() {
               </p>
               {c.hidden ? <p className="muted">{t(c.mine ? "comments.hiddenMine" : "comments.hidden")}</p> : null}
               {c.segments.length > 0 ? (
-                <p className="comment__text">
+                <p className="comment__text" dir="auto">
                   <Segments segments={c.segments} />
                 </p>
               ) : null}

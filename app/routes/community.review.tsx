@@ -78,7 +78,9 @@ export default function ReviewRoute() {
               {item.country ? <span>{item.country}</span> : null}
               <span className="badge">{t(`feedStatus.${item.status}`)}</span>
             </p>
-            <p className="comment__text">{item.text}</p>
+            <p className="comment__text" dir="auto">
+              {item.text}
+            </p>
             <p className="muted">
               {t("review.reports", { count: item.reportCount })} ·{" "}
               {item.reasons.map((r) => t(`report.reasons.${r}`)).join(", ")} ·{" "}

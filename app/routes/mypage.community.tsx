@@ -104,7 +104,9 @@ export default function MyCommunityRoute() {
             {comments.map((c) => (
               <li key={c.id} className="feed-card">
                 <Link to={`/community/${c.feedId}`} className="feed-card__link">
-                  <span className="feed-card__text">{c.text}</span>
+                  <span className="feed-card__text" dir="auto">
+                    {c.text}
+                  </span>
                 </Link>
                 <p className="author-line">
                   <TimeAgo when={c.when} />

@@ -102,20 +102,22 @@ export default function InboxRoute() {
                 <TimeAgo when={item.when} />
               </p>
             </div>
-            {item.unread ? (
+            <div className="inbox-item__actions">
+              {item.unread ? (
+                <Form method="post">
+                  <input type="hidden" name="id" value={item.id} />
+                  <button type="submit" name="intent" value="read" className="link-button">
+                    {t("markRead")}
+                  </button>
+                </Form>
+              ) : null}
               <Form method="post">
                 <input type="hidden" name="id" value={item.id} />
-                <button type="submit" name="intent" value="read" className="link-button">
-                  {t("markRead")}
+                <button type="submit" name="intent" value="delete" className="link-button">
+                  {t("delete")}
                 </button>
               </Form>
-            ) : null}
-            <Form method="post">
-              <input type="hidden" name="id" value={item.id} />
-              <button type="submit" name="intent" value="delete" className="link-button">
-                {t("delete")}
-              </button>
-            </Form>
+            </div>
           </li>
         ))}
       </ul>

@@ -51,7 +51,9 @@ export function FeedCard({ feed }: { feed: FeedCardData }) {
         {feed.status !== "visible" ? (
           <span className="badge badge--muted">{t(`feedStatus.${feed.status}`)}</span>
         ) : null}
-        <span className="feed-card__text">{feed.preview}</span>
+        <span className="feed-card__text" dir="auto">
+          {feed.preview}
+        </span>
       </Link>
       {feed.photos.length > 0 ? (
         <ul className="feed-card__photos" aria-label={t("photos.count", { count: feed.photoCount })}>
