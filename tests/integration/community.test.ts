@@ -5,13 +5,14 @@
  * notifications, reports and the threshold, moderation, the inbox, deletion and
  * withdrawal leaving nothing behind, and the bad input the issue lists.
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { startSession } from "~/auth/session.server";
 import { withdraw } from "~/members/account.server";
 import { loader as rootLoader } from "~/root";
@@ -377,6 +378,39 @@ describe("the community", () => {
       const page = await inbox(m.uid);
       expect(page.ok && page.items.map((n) => [n.kind, n.data.outcome])).toEqual([["reportOutcome", "restored"]]);
     }
+  });
+
+  it("the documented script grants the moderator role, which a new sign-in carries, and takes it back", async () => {
+    const someone = await member("Future Mod");
+    const script = (...args: string[]) =>
+      new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          ["scripts/grant-admin.mjs", ...args],
+          {
+            env: {
+              ...process.env,
+              FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
+              FIREBASE_PROJECT_ID: inject("authProjectId"),
+            },
+          },
+          (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(stdout)),
+        ),
+      );
+    await script(someone.uid);
+    // The session made before the grant does not carry it; the next sign-in does.
+    expect((await load(reviewLoader, "/community/review", someone.jar)).status).toBe(403);
+    const signedInAgain = await services.identity.signInAs(someone.uid);
+    if (!signedInAgain.ok) throw new Error("signInAs failed");
+    const session = await startSession(services, signedInAgain.idToken);
+    if (!session.ok) throw new Error(session.reason);
+    const jar = new Jar();
+    jar.take(new Response(null, { headers: { "Set-Cookie": session.setCookie } }));
+    expect((await load(reviewLoader, "/community/review", jar)).status).toBe(200);
+
+    await script(someone.uid, "--revoke");
+    expect((await services.identity.admin.auth.getUser(someone.uid)).customClaims?.admin).toBeUndefined();
+    expect((await services.identity.admin.auth.getUser(someone.uid)).tokensValidAfterTime).toBeDefined();
   });
 
   it("the inbox: newest first, the badge count in the root's data, open marks read and goes to the subject", async () => {
