@@ -33,7 +33,8 @@ export const isId = (value: unknown): value is string => typeof value === "strin
 export const FEED_TEXT_MAX = 2000;
 export const COMMENT_TEXT_MAX = 500;
 export const REPORT_TEXT_MAX = 500;
-export const FEEDS_PER_PAGE = 20;
+/** A list page: about four screens of cards on a phone, and a first page light enough for a slow network. */
+export const FEEDS_PER_PAGE = 15;
 export const COMMENTS_PER_PAGE = 50;
 /** Pending photos (from a form not yet saved) are forgotten after this. */
 export const PENDING_PHOTO_TTL_MS = 24 * 60 * 60_000;

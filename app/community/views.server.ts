@@ -52,7 +52,7 @@ export interface FeedCard {
   author: AuthorView;
   when: When;
   preview: string;
-  photos: PhotoView[];
+  photos: Omit<PhotoView, "src">[];
   photoCount: number;
   likeCount: number;
   commentCount: number;
@@ -79,7 +79,10 @@ export function feedCard(feed: FeedRecord, lng: string, now: number): FeedCard {
     parts = {
       author: authorView(feed.author, lng),
       preview: excerpt(feed.text, PREVIEW_CHARS),
-      photos: feed.photos.slice(0, 3).map(photoView),
+      // A card shows thumbnails only.
+      photos: feed.photos
+        .slice(0, 3)
+        .map(({ id, width, height }) => ({ id, width, height, thumb: `/files/${id}-s.webp` })),
       iso: when.iso,
       full: when.full,
     };

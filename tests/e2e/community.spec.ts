@@ -114,15 +114,18 @@ test("the list pages by its more link: no feed twice, none skipped", async ({ pa
   // Each project pages its own category, so the two runs do not interleave.
   const category = javaScriptEnabled ? "jobs" : "housing";
   const marker = `paging-${crypto.randomUUID().slice(0, 8)}`;
-  seedFeeds(category, 45, marker);
+  // The app's page size (FEEDS_PER_PAGE), and a last page that is not full.
+  const perPage = 15;
+  const seeded = 2 * perPage + 10;
+  seedFeeds(category, seeded, marker);
   await page.goto(`/community?category=${category}`);
   const cards = page.locator(".feed-card__text").filter({ hasText: marker });
-  await expect(cards).toHaveCount(20);
-  await expect(cards.first()).toHaveText(`${marker} #44`);
+  await expect(cards).toHaveCount(perPage);
+  await expect(cards.first()).toHaveText(`${marker} #${seeded - 1}`);
   if (javaScriptEnabled) {
     // With JavaScript the next pages load into the list as it is scrolled.
     await waitForHydration(page);
-    for (const expected of [40, 45]) {
+    for (const expected of [2 * perPage, seeded]) {
       await page.getByRole("link", { name: community.list.more }).scrollIntoViewIfNeeded();
       await expect(cards).toHaveCount(expected);
     }
@@ -130,8 +133,8 @@ test("the list pages by its more link: no feed twice, none skipped", async ({ pa
   } else {
     await page.getByRole("link", { name: community.list.more }).click();
     await expect(page).toHaveURL(/after=/);
-    await expect(cards.first()).toHaveText(`${marker} #24`);
-    await expect(cards).toHaveCount(20);
+    await expect(cards.first()).toHaveText(`${marker} #${seeded - 1 - perPage}`);
+    await expect(cards).toHaveCount(perPage);
   }
   const texts = await cards.allTextContents();
   expect(new Set(texts).size).toBe(texts.length);
