@@ -22,6 +22,7 @@ import {
   deleteFeed,
   feedActionSchema,
   feedView,
+  forbidden,
   invalid,
   isId,
   json,
@@ -104,13 +105,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     case "deleteComment": {
       const removed = await deleteComment(services, member.uid, value.commentId);
-      if (!removed.ok && removed.problem === "notAuthor") throw json({ code: "forbidden" }, { status: 403 });
+      if (!removed.ok && removed.problem === "notAuthor") forbidden();
       return json({ ...submission.reply(), deletedComment: true });
     }
     case "deleteFeed": {
       const feed = await services.stores.feeds.get(feedId);
       if (!feed) notFound(request);
-      if (feed.author.uid !== member.uid) throw json({ code: "forbidden" }, { status: 403 });
+      if (feed.author.uid !== member.uid) forbidden();
       // Without JavaScript: the confirm step first.
       if (value.confirmed !== "yes") return json({ ...submission.reply(), confirmDelete: true });
       await deleteFeed(services, member.uid, feedId);
