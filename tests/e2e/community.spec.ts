@@ -74,7 +74,7 @@ test("a member posts a feed with a photo; the photo comes back without its GPS p
   await page.goto("/community");
   await page.getByRole("link", { name: /Write/ }).click();
   await expect(page).toHaveURL(/\/community\/edit$/);
-  await page.getByText(community.categories.daily!, { exact: true }).click();
+  await page.getByRole("radio", { name: community.categories.daily!, exact: true }).check();
   await page.getByLabel(community.edit.text).fill("First snow in Suwon today");
   await page.getByLabel(community.edit.photos).setInputFiles({
     name: "IMG_0001.jpg",
@@ -150,7 +150,7 @@ test("another member comments, likes and reports; the author's inbox badge count
   await signIn(context, baseURL!, "Author Person");
   const authorCookies = await context.cookies();
   await page.goto("/community/edit");
-  await page.getByText(community.categories.housing!, { exact: true }).click();
+  await page.getByRole("radio", { name: community.categories.housing!, exact: true }).check();
   await page.getByLabel(community.edit.text).fill(text);
   await page.getByRole("button", { name: community.edit.post }).click();
   await expect(page).toHaveURL(/\/community\/[A-Za-z0-9_-]{12}$/);
