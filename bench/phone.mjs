@@ -8,7 +8,10 @@
  * one warm-up round; prints the medians of the HTML's last byte, first contentful paint, hydrated (the
  * `hydrated` performance mark both apps set when React has attached), requests,
  * JavaScript requests and bytes before hydration and long tasks before hydration,
- * and the ratios to the baseline measured in the same run.
+ * and the ratios to the baseline measured in the same run. The first paint's middle
+ * half (quartiles) is printed beside its median: on this emulation one page's median
+ * moves by 30–50 ms from run to run, so a ratio a few hundredths off its target needs
+ * more runs (BENCH_PHONE_RUNS) before it means anything.
  *
  * Env: BENCH_PHONE_RUNS (5, at least 5), BENCH_PHONE_PAGES (comma-separated names to
  * run only some pages), CHROMIUM_PATH (/usr/bin/chromium).
@@ -152,6 +155,13 @@ async function loadOnce(browser, target) {
 
 const seconds = (ms) => (ms / 1000).toFixed(2);
 
+/** The middle half of a page's first paints (first to third quartile): how far one run's median can be trusted. */
+function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.round(q * (sorted.length - 1))];
+  return `${seconds(at(0.25))}–${seconds(at(0.75))}`;
+}
+
 function printTable(results, order) {
   const base = results.get("baseline /");
   const baseFcp = median(base.map((r) => r.fcp));
@@ -163,6 +173,7 @@ function printTable(results, order) {
     "page".padEnd(24),
     "HTML s".padStart(6),
     "FCP s".padStart(6),
+    "FCP q1–q3".padStart(10),
     "hydr. s".padStart(8),
     "FCP ×".padStart(6),
     "hydr. ×".padStart(8),
@@ -189,6 +200,7 @@ function printTable(results, order) {
         name.padEnd(24),
         seconds(m("html")).padStart(6),
         seconds(m("fcp")).padStart(6),
+        spread(runs.map((r) => r.fcp)).padStart(10),
         seconds(m("hydrated")).padStart(8),
         `${fcpRatio.toFixed(2)}`.padStart(6),
         `${hydratedRatio.toFixed(2)}`.padStart(8),

@@ -208,6 +208,18 @@ describe("delivery", () => {
     }
   });
 
+  it("sends the visa finder the fields its list shows, not the whole catalogue", async () => {
+    // A slow phone parses the page's data before its first paint: sub-types and older codes stay on the server.
+    const data = (await (await get("/member/findVisa?lng=vi&_data=routes%2Fmember.findVisa._index")).json()) as {
+      families: { statuses: Record<string, unknown>[] }[];
+      quick: Record<string, unknown>[];
+    };
+    const statuses = [...data.families.flatMap((f) => f.statuses), ...data.quick];
+    expect(statuses.length).toBeGreaterThan(30);
+    for (const status of statuses)
+      expect(Object.keys(status).sort()).toEqual(["closedSince", "code", "description", "name", "work"]);
+  });
+
   it("reports liveness, readiness and the build id", async () => {
     expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
     const ready = await get("/readyz");
