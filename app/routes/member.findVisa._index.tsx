@@ -22,24 +22,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
   const returnTo = url.searchParams.has("returnTo") ? safeRedirect(url.searchParams.get("returnTo"), "") : "";
-  const found = await searchVisas(query, await languageOf(request));
   // The page's data is what the list shows: sub-types and older codes, four fifths of the catalogue's bytes, stay
   // on the server, where the search reads them (a slow phone parses this data before its first paint).
-  const families = found.map(({ family, name, statuses }) => ({ family, name, statuses: statuses.map(listed) }));
+  const families = (await searchVisas(query, await languageOf(request))).map((f) => ({
+    family: f.family,
+    name: f.name,
+    statuses: f.statuses.map(({ code, name, description, work, closedSince }) => ({
+      code,
+      name,
+      description,
+      work,
+      closedSince,
+    })),
+  }));
   // Without a search, the statuses most members hold come first as quick choices.
   const statuses = new Map(families.flatMap((f) => f.statuses.map((s) => [s.code, s])));
   const quick = query.trim() ? [] : quickVisaCodes.flatMap((code) => statuses.get(code) ?? []);
   return json({ query: query.trim(), returnTo, families, quick });
 }
-
-type Found = Awaited<ReturnType<typeof searchVisas>>[number]["statuses"][number];
-const listed = ({ code, name, description, work, closedSince }: Found) => ({
-  code,
-  name,
-  description,
-  work,
-  closedSince,
-});
 
 export default function FindVisaRoute() {
   const { t } = useTranslation("visaFinder");
