@@ -60,7 +60,9 @@ export default function FindVisaRoute() {
           type="search"
           name="q"
           defaultValue={query}
-          placeholder={t("visaFinder.searchHint")}
+          // The hint is shown under the field: a placeholder this long is cut off on a 360 px phone.
+          placeholder="D-2"
+          aria-describedby="visa-q-hint"
           maxLength={100}
           autoComplete="off"
           enterKeyHint="search"
@@ -68,6 +70,9 @@ export default function FindVisaRoute() {
         <button type="submit" className="button button--primary">
           {t("visaFinder.searchButton")}
         </button>
+        <p id="visa-q-hint" className="visa-search__hint">
+          {t("visaFinder.searchHint")}
+        </p>
       </Form>
       {query ? (
         <p className="visa-finder__results" role="status">
