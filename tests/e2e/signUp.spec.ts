@@ -378,7 +378,7 @@ test("the visa finder lists every family, searches without JavaScript and 404s u
   await expect(quick.getByRole("link", { name: /^H-2\b/ })).toContainText(en.visaFinder.closed!);
   await expect(quick.getByRole("link", { name: /^E-9\b/ })).not.toContainText(en.visaFinder.closed!);
   await expect(page.getByRole("link", { name: "1345" })).toHaveAttribute("href", "tel:1345");
-  // The hint sits under the field, whole at 360 px in every language, and is read out with it.
+  // The hint is a line under the field (as a placeholder it was cut off on phones) and is read out with it.
   const search = page.getByRole("searchbox", { name: en.visaFinder.search });
   await expect(search).toHaveAccessibleDescription(en.visaFinder.searchHint!);
   await expect(page.getByText(en.visaFinder.searchHint!)).toBeVisible();
