@@ -51,11 +51,14 @@ const LOCAL_HOST_VALUE = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])
  * post over it here; `"auth-form"` counts the same and leaves the answer to the
  * route's form, which says how long to wait and keeps what was typed
  * (forms/form.server.ts: parseForm); `maxBody` raises the body limit for that
- * route alone.
+ * route alone, and makes the route read its body itself, as a stream, after it
+ * has decided who may send one (a visitor's upload is answered "sign in first"
+ * without a byte of it held): `streamed`.
  */
 interface RoutePolicy {
   rateLimit: "auth" | "auth-form" | null;
   maxBody: number;
+  streamed: boolean;
 }
 
 /**
@@ -79,7 +82,7 @@ function routePolicies(build: ServerBuild) {
         } as Node;
       });
   const tree = childrenOf(undefined);
-  const fallback: RoutePolicy = { rateLimit: null, maxBody: DEFAULT_MAX_BODY };
+  const fallback: RoutePolicy = { rateLimit: null, maxBody: DEFAULT_MAX_BODY, streamed: false };
   // matchRoutes ranks every route on each call; the answer for a path never changes while the build runs.
   const known = new LRUCache<string, RoutePolicy>({ max: 5000 });
   return (url: URL): RoutePolicy => {
@@ -93,10 +96,11 @@ function routePolicies(build: ServerBuild) {
     const leaf = matches.at(-1);
     const handle = (leaf ? build.routes[leaf.route.id]?.module.handle : undefined) as
       { rateLimit?: unknown; maxBody?: unknown } | undefined;
+    const raised = typeof handle?.maxBody === "number" && handle.maxBody > 0;
     return {
       rateLimit: handle?.rateLimit === "auth" || handle?.rateLimit === "auth-form" ? handle.rateLimit : null,
-      maxBody:
-        typeof handle?.maxBody === "number" && handle.maxBody > 0 ? Math.floor(handle.maxBody) : fallback.maxBody,
+      maxBody: raised ? Math.floor(handle.maxBody as number) : fallback.maxBody,
+      streamed: raised,
     };
   }
 }
@@ -135,12 +139,95 @@ async function plainAnswer(app: Bootstrap, req: ExpressRequest, res: ExpressResp
     );
 }
 
+/** The body length the request declares, or null (chunked, or none). */
+function declaredLength(req: ExpressRequest): number | null {
+  const length = req.headers["content-length"];
+  return length && /^\d+$/.test(length) ? Number(length) : null;
+}
+
 /** The request's body, refused past `limit` bytes without reading the rest (memory stays bounded). */
 async function boundedBody(req: ExpressRequest, limit: number): Promise<Buffer | null> {
   if (req.method === "GET" || req.method === "HEAD") return null;
-  const length = req.headers["content-length"];
-  return getRawBody(req, { limit, length: length && /^\d+$/.test(length) ? Number(length) : null });
+  return getRawBody(req, { limit, length: declaredLength(req) });
 }
+
+/** A streamed body, and whether the route read from it. */
+interface StreamedBody {
+  stream: ReadableStream<Uint8Array>;
+  touched: boolean;
+}
+
+/**
+ * The request's body as a stream the route pulls from, one socket chunk at a
+ * time (nothing is read before the route asks, nothing is held beyond the chunk
+ * it is given), failing past `limit` bytes. A body the route never reads is
+ * discarded by Node as it arrives, so a refused visitor costs no memory.
+ */
+function streamedBody(req: ExpressRequest, limit: number): StreamedBody {
+  let received = 0;
+  const reading = new AbortController();
+  const body: StreamedBody = {
+    touched: false,
+    stream: new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          body.touched = true;
+          try {
+            const chunk = await nextChunk(req, reading.signal);
+            if (reading.signal.aborted) return;
+            if (chunk === null) return controller.close();
+            received += chunk.byteLength;
+            if (received > limit) {
+              return controller.error(Object.assign(new Error("request body over its limit"), { status: 413 }));
+            }
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+        // The route stopped reading: a read still waiting lets go of the request.
+        cancel: () => reading.abort(),
+      },
+      { highWaterMark: 0 },
+    ),
+  };
+  return body;
+}
+
+/** Reads and drops the rest of a body; past `limit` more bytes (an endless one), the connection is cut. */
+function discardRest(req: ExpressRequest, limit: number) {
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > limit) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/** The next chunk of a request's body, or null at its end (or when `stop` aborts); no listener is left behind. */
+async function nextChunk(req: ExpressRequest, stop: AbortSignal): Promise<Buffer | null> {
+  for (;;) {
+    if (stop.aborted) return null;
+    const chunk = req.read() as Buffer | null;
+    if (chunk !== null) return chunk;
+    if (req.readableEnded) return null;
+    if (req.destroyed) throw new Error("request closed before its body ended");
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: Error) => {
+        req.off("readable", settle).off("end", settle).off("close", settle).off("error", done);
+        stop.removeEventListener("abort", settle);
+        if (error) reject(error);
+        else resolve();
+      };
+      const settle = () => done();
+      req.once("readable", settle).once("end", settle).once("close", settle).once("error", done);
+      stop.addEventListener("abort", settle, { once: true });
+    });
+  }
+}
+
+/** Headers the Request Remix sees does not take from the client's: framing, and hosts other than the checked one. */
+const UNFORWARDED_HEADERS = new Set(["transfer-encoding", "content-length", "host", "x-forwarded-host", "forwarded"]);
 
 /**
  * The fetch Request Remix sees. Built here rather than by @remix-run/express so
@@ -148,16 +235,23 @@ async function boundedBody(req: ExpressRequest, limit: number): Promise<Buffer |
  * configured origin (hosted) or a checked Host header (local), never from a
  * header a client made up.
  */
-function remixRequest(req: ExpressRequest, res: ExpressResponse, origin: string, body: Buffer | null): Request {
+function remixRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  origin: string,
+  body: Buffer | ReadableStream<Uint8Array> | null,
+): Request {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === "transfer-encoding" || name === "content-length") continue;
+    // The host was checked above and is the URL's: a forwarded one Remix would compare again is not passed on.
+    if (value === undefined || UNFORWARDED_HEADERS.has(name)) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
+  headers.set("Host", new URL(origin).host);
   return new Request(`${origin}${req.originalUrl}`, {
     method: req.method,
     headers,
@@ -348,7 +442,8 @@ function createApp(config: Config, services: Services, build: ServerBuild, boot:
     let crossSite = req.get("sec-fetch-site") === "cross-site" || origin === "null";
     if (origin && origin !== "null") {
       try {
-        crossSite ||= new URL(origin).host !== (publicHost ?? req.get("host"));
+        // Against the host checked above (the configured one, or the forwarded one a trusted proxy gave).
+        crossSite ||= new URL(origin).host !== new URL(res.locals.origin as string).host;
       } catch {
         crossSite = true;
       }
@@ -389,16 +484,29 @@ function createApp(config: Config, services: Services, build: ServerBuild, boot:
   });
 
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
-  app.all("*", async (req, res, next) => {
+  // `use`, not `all("*")`: Express would decode the path as a parameter, and throw on a malformed one.
+  app.use(async (req, res, next) => {
     const policy = res.locals.policy as RoutePolicy;
-    let body: Buffer | null;
-    try {
-      body = await boundedBody(req, policy.maxBody);
-    } catch (error) {
-      const status = (error as { status?: number }).status;
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    let body: Buffer | ReadableStream<Uint8Array> | null = null;
+    let streamed: StreamedBody | null = null;
+    const tooLarge = () => {
       // The rest of an oversized body is never read: the connection ends with the answer.
       res.setHeader("Connection", "close");
-      return answer(req, res, status === 413 ? 413 : 400);
+      answer(req, res, 413);
+    };
+    if (hasBody && policy.streamed) {
+      // Even past its limit, the route reads what it can take, so the form keeps the text sent before the photos.
+      streamed = streamedBody(req, policy.maxBody);
+      body = streamed.stream;
+    } else {
+      try {
+        body = await boundedBody(req, policy.maxBody);
+      } catch (error) {
+        if ((error as { status?: number }).status === 413) return tooLarge();
+        res.setHeader("Connection", "close");
+        return answer(req, res, 400);
+      }
     }
     try {
       const response = await handleRequest(remixRequest(req, res, res.locals.origin as string, body), {
@@ -409,14 +517,23 @@ function createApp(config: Config, services: Services, build: ServerBuild, boot:
         fromThisMachine: isLoopback(req.socket.remoteAddress) && !req.get("x-forwarded-for") && !req.get("forwarded"),
         rateLimited: (res.locals.rateLimited as number | undefined) ?? null,
       });
+      // The route answered before the body's end (it stopped reading, or went past the limit): the rest is
+      // discarded as it arrives, so the browser, still sending, then reads the answer on a live connection.
+      // (A body the route never read is discarded by Node itself.)
+      if (streamed?.touched && !req.complete) discardRest(req, policy.maxBody);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
     }
   });
 
-  // Nothing a client sends should land here; if something does, it is logged and answered plainly.
+  // Nothing a client sends should land here; if something does, it is logged and answered plainly. A
+  // request that Express's own parsing refused (its status says so) gets the plain 400 page.
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: express.NextFunction) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (!res.headersSent && typeof status === "number" && status >= 400 && status < 500) {
+      return answer(req, res, status === 413 ? 413 : 400);
+    }
     log.error("request", error, { id: res.locals.requestId, path: req.path });
     if (res.headersSent) return void res.end();
     res.status(500).type("text/plain").set("Cache-Control", "no-store").send("Internal Server Error");
@@ -428,8 +545,9 @@ function createApp(config: Config, services: Services, build: ServerBuild, boot:
 async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
+  // A route's header replaces the server's default of the same name (never doubled); cookies add up.
   for (const [name, value] of response.headers.entries()) {
-    if (name !== "set-cookie") res.append(name, value);
+    if (name !== "set-cookie") res.setHeader(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (response.body) await writeReadableStreamToWritable(response.body, res);

@@ -21,7 +21,7 @@ import type {
 import { photoNames } from "./files.server";
 import { processPhoto, type PhotoProblem } from "./photos.server";
 import { excerpt, publicLabel } from "./text";
-import type { UploadedPhoto } from "./uploads.server";
+import { sweepUploadSpool, type UploadedPhoto } from "./uploads.server";
 
 type CommunityServices = Pick<Services, "stores" | "files" | "config">;
 
@@ -83,7 +83,7 @@ export async function acceptPhotos(
       refused.push({ problem: "tooMany", name });
       continue;
     }
-    const processed = await processPhoto(upload.bytes);
+    const processed = await processPhoto({ path: upload.path, size: upload.size });
     if (!processed.ok) {
       refused.push({ problem: processed.problem, name });
       continue;
@@ -290,6 +290,7 @@ export async function sweepPendingPhotos(services: CommunityServices, now = Date
 export function startPhotoSweep(services: CommunityServices): () => Promise<void> {
   return startPeriodicJob("community.photoSweep", 60 * 60_000, async () => {
     const swept = await sweepPendingPhotos(services);
-    if (swept > 0) log.info("community.photoSweep", { swept });
+    const spooled = await sweepUploadSpool(services);
+    if (swept > 0 || spooled > 0) log.info("community.photoSweep", { swept, spooled });
   });
 }

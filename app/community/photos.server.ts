@@ -9,6 +9,7 @@
  * however many members upload at once (a 12-megapixel JPEG takes about 50 MB to
  * decode at its shrunk size; libvips's cache is off).
  */
+import fs from "node:fs";
 import sharp from "sharp";
 
 export const PHOTO_LIMITS = {
@@ -55,20 +56,38 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-export function processPhoto(
-  bytes: Uint8Array,
+/** The first bytes of a spooled file, enough to tell its format. */
+async function headOf(file: string): Promise<Uint8Array> {
+  const handle = await fs.promises.open(file, "r");
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, head.byteLength, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A photo's bytes, or the path of a file they were spooled to (an upload: never read whole into memory here). */
+export type PhotoSource = Uint8Array | { path: string; size: number };
+
+export async function processPhoto(
+  source: PhotoSource,
 ): Promise<({ ok: true } & ProcessedPhoto) | { ok: false; problem: PhotoProblem }> {
-  if (bytes.byteLength > PHOTO_LIMITS.maxBytes) return Promise.resolve({ ok: false, problem: "tooLarge" });
-  const format = sniffImage(bytes);
-  if (!format) return Promise.resolve({ ok: false, problem: "notImage" });
+  const spooled = !(source instanceof Uint8Array);
+  const size = spooled ? source.size : source.byteLength;
+  if (size > PHOTO_LIMITS.maxBytes) return { ok: false, problem: "tooLarge" };
+  const format = sniffImage(spooled ? await headOf(source.path) : source);
+  if (!format) return { ok: false, problem: "notImage" };
+  const input = spooled ? source.path : source;
   return oneAtATime(async () => {
     const options = { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: "error", pages: 1 } as const;
     try {
-      const meta = await sharp(bytes, options).metadata();
+      const meta = await sharp(input, options).metadata();
       if (meta.format !== format && !(format === "jpeg" && meta.format === "jpeg")) return bad("notImage");
       if (!meta.width || !meta.height) return bad("notImage");
       if (meta.width * meta.height > PHOTO_LIMITS.maxPixels) return bad("tooManyPixels");
-      const upright = () => sharp(bytes, options).rotate();
+      const upright = () => sharp(input, options).rotate();
       const full = await upright()
         .resize({
           width: PHOTO_LIMITS.fullEdge,

@@ -56,6 +56,9 @@ export const PROBLEMS = {
   ownItem: { key: "errors.form.ownItem", status: 400, field: "" },
   /** Photos that were not kept (each named), the rest of the form kept. */
   photosRefused: { key: "errors.form.photosRefused", status: 400, field: "photos" },
+  /** An upload's body went past the route's limit, or broke off: the fields read before it are kept. */
+  uploadTooLarge: { key: "errors.form.uploadTooLarge", status: 413, field: "" },
+  uploadBroken: { key: "errors.form.uploadBroken", status: 400, field: "" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;
 
 export type ProblemName = keyof typeof PROBLEMS;
@@ -151,17 +154,30 @@ export function refuse(
   refusal: Problem | ProblemName,
   options: ReplyOptions & { field?: string } = {},
 ): TypedResponse<FormReply> {
+  const { reply, status } = refusalReply(submission, refusal, options);
+  return json(reply, { status, headers: options.headers });
+}
+
+/**
+ * The reply and status of a refusal, for a route whose answer carries more than the form's reply (the feed
+ * form's photos): the same table, message and field as `refuse`.
+ */
+export function refusalReply(
+  submission: Submission<unknown, string[], unknown>,
+  refusal: Problem | ProblemName,
+  options: { hideFields?: string[]; field?: string } = {},
+): { reply: FormReply; status: number } {
   const { problem: name, values } = typeof refusal === "string" ? { problem: refusal, values: undefined } : refusal;
   const entry = PROBLEMS[name];
   const message = formMessage(entry.key, values);
   const field = options.field ?? entry.field;
-  return json(
-    submission.reply({
+  return {
+    reply: submission.reply({
       ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
       hideFields: options.hideFields,
     }),
-    { status: entry.status, headers: options.headers },
-  );
+    status: entry.status,
+  };
 }
 
 /** A step that succeeded without leaving the page (a code sent again): the form starts clean. */

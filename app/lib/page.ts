@@ -5,7 +5,9 @@
  * JavaScript. The server reads three more (through the build, before the route
  * runs): `rateLimit: "auth"` puts the route's posts in the strictest rate-limit
  * tier (`"auth-form"`: the same, answered by the route's form loop, which keeps
- * what was typed), `maxBody` raises its request-body limit (uploads), and `personal` marks a
+ * what was typed), `maxBody` raises its request-body limit (uploads: the server then hands the
+ * route its body unread, as a stream, for the route to read once it has decided the sender may
+ * send one — app/community/uploads.server.ts), and `personal` marks a
  * page that shows personal data (never cached: `Cache-Control: private, no-store`).
  */
 import { useLocation, useMatches } from "@remix-run/react";

@@ -32,8 +32,11 @@ import {
   postFeed,
   readFeedUpload,
   redirect,
+  refusalReply,
   requireMember,
   type FeedFields,
+  type FeedUpload,
+  type FormReply,
   type PhotoRefusal,
 } from "~/routeKit.server";
 
@@ -75,9 +78,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
+  // Who may send a body is decided before a byte of it is read (server.ts hands this route its body unread).
   const member = await requireMember(request, services);
   const feed = await editedFeed(request, services, member.uid);
-  const upload = await readFeedUpload(request);
+  const upload = await readFeedUpload(request, services);
+  try {
+    return await saveFeed(request, context, member.uid, feed, upload);
+  } finally {
+    await upload.discard();
+  }
+}
+
+async function saveFeed(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  uid: string,
+  feed: Awaited<ReturnType<typeof editedFeed>>,
+  upload: FeedUpload,
+) {
+  const { services } = context;
   const parsed = await parseForm({ request, context }, feedSchema, { formData: upload.form });
   if (parsed.refused) return parsed.refused;
   const { submission } = parsed;
@@ -89,12 +108,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .map((t) => parsePhotoRef(t))
     .filter((p) => p !== null && own.has(p.id))
     .map((p) => own.get(p!.id)!);
-  const keptPending = await keptPendingPhotos(services, member.uid, sent, PHOTO_LIMITS.perFeed);
+  const keptPending = await keptPendingPhotos(services, uid, sent, PHOTO_LIMITS.perFeed);
   const kept = [...keptOwn, ...keptPending.filter((p) => !own.has(p.id))].slice(0, PHOTO_LIMITS.perFeed);
   const room = PHOTO_LIMITS.perFeed - kept.length;
-  const processed = parsed.bot
-    ? { accepted: [], refused: [] }
-    : await acceptPhotos(services, member.uid, upload.photos, room);
+  const processed = parsed.bot ? { accepted: [], refused: [] } : await acceptPhotos(services, uid, upload.photos, room);
   const photos = [...kept, ...processed.accepted];
   const refused: PhotoRefusal[] = [
     ...processed.refused,
@@ -102,22 +119,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...upload.tooMany.map((name) => ({ problem: "tooMany" as const, name })),
   ];
 
-  const answer = (status: number, reply = submission.reply()) =>
+  // Every answer that stays on the form carries the photos kept so far and those refused, by name.
+  const answer = ({ reply, status }: { reply: FormReply; status: number }) =>
     json({ ...reply, photos: photos.map((p) => ({ ...photoView(p), token: photoToken(p) })), refused }, { status });
-  if (submission.status !== "success") return answer(400);
-  if (refused.length > 0) {
-    return answer(400, submission.reply({ fieldErrors: { photos: ["errors.form.photosRefused"] } }));
-  }
-  if (parsed.bot) return answer(400, submission.reply({ formErrors: ["errors.form.saveFailed"] }));
+  // A body that broke off or went past its limit: what arrived is kept, and the form says what went wrong.
+  if (upload.problem) return answer(refusalReply(submission, upload.problem));
+  if (submission.status !== "success") return answer({ reply: submission.reply(), status: 400 });
+  if (refused.length > 0) return answer(refusalReply(submission, "photosRefused"));
+  if (parsed.bot) return answer(refusalReply(submission, "saveFailed"));
 
   const { category, text } = submission.value;
   if (feed) {
-    const changed = await editFeed(services, member.uid, feed.id, { category, text, photos });
+    const changed = await editFeed(services, uid, feed.id, { category, text, photos });
     if (!changed.ok) notFound(request);
     return redirect(`/community/${feed.id}`);
   }
-  const posted = await postFeed(services, member.uid, { category, text, photos });
-  if (!posted.ok) return answer(403, submission.reply({ formErrors: ["errors.form.notMember"] }));
+  const posted = await postFeed(services, uid, { category, text, photos });
+  if (!posted.ok) return answer(refusalReply(submission, "notMember"));
   return redirect(`/community/${posted.id}`);
 }
 

@@ -213,7 +213,16 @@ export interface NewFile {
   createdAt: number;
 }
 
+/** Who may see a stored file: its owner, and the feed it belongs to (null while pending). */
+export interface FileRecord {
+  id: string;
+  ownerUid: string;
+  feedId: string | null;
+}
+
 export interface FilesStore {
+  /** A file's record, or null when there is none (never uploaded, swept, or deleted with its feed or member). */
+  get(id: string): Promise<FileRecord | null>;
   /**
    * Records an uploaded file as pending (not yet part of a feed) if the owner's files stay within
    * `quotaBytes`; `overQuota` leaves nothing recorded.

@@ -1034,6 +1034,23 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       });
     });
 
+    it("tells whose a file is and which feed holds it, until it is deleted with its feed or its member", async () => {
+      const [pending, attached, kept] = (await uploaded("member-1", 3)) as [PhotoRef, PhotoRef, PhotoRef];
+      expect(await clients.b.files.get(pending.id)).toEqual({ id: pending.id, ownerUid: "member-1", feedId: null });
+      const feed = await created({ author: author("member-1"), photos: [attached, kept] });
+      expect(await clients.b.files.get(attached.id)).toEqual({ id: attached.id, ownerUid: "member-1", feedId: feed.id });
+      expect(isPlainData(await clients.b.files.get(attached.id))).toBe(true);
+      expect(await clients.b.files.get("no-such-file")).toBeNull();
+      // An edit that drops a photo forgets it; deleting the feed forgets the rest; withdrawal forgets pending ones.
+      await clients.a.feeds.update(feed.id, "member-1", { category: "daily", text: "x", photos: [kept] }, T0 + 1);
+      expect(await clients.b.files.get(attached.id)).toBeNull();
+      expect(await clients.b.files.get(kept.id)).not.toBeNull();
+      expect((await clients.a.feeds.remove(feed.id, null)).ok).toBe(true);
+      expect(await clients.b.files.get(kept.id)).toBeNull();
+      await clients.a.feeds.removeMember("member-1");
+      expect(await clients.b.files.get(pending.id)).toBeNull();
+    });
+
     it("counts files of feeds in the quota too", async () => {
       const photos = await uploaded("member-1", 2, 400);
       await created({ author: author("member-1"), photos });

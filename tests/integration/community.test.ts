@@ -195,7 +195,8 @@ describe("the community", () => {
     const served = await load(fileLoader, `/files/${photo.id}.webp`, new Jar(), { name: `${photo.id}.webp` });
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/webp");
-    expect(served.headers.get("Cache-Control")).toContain("immutable");
+    // Public for minutes, not a year: a takedown must not wait for caches (uploads.test.ts).
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=300");
     const bytes = Buffer.from(await served.arrayBuffer());
     const meta = await sharp(bytes).metadata();
     expect(meta.format).toBe("webp");

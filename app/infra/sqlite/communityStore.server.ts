@@ -212,6 +212,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
 
     insertFile: db.prepare("INSERT INTO files (id, owner_uid, feed_id, bytes, created_at) VALUES (?, ?, NULL, ?, ?)"),
     usage: db.prepare("SELECT coalesce(sum(bytes), 0) AS n FROM files WHERE owner_uid = ?"),
+    fileRecord: db.prepare("SELECT id, owner_uid, feed_id FROM files WHERE id = ?"),
     pendingFile: db.prepare("SELECT id FROM files WHERE id = ? AND owner_uid = ? AND feed_id IS NULL"),
     stalePending: db.prepare("SELECT id FROM files WHERE feed_id IS NULL AND created_at < ?"),
     deletePending: db.prepare("DELETE FROM files WHERE id = ? AND owner_uid = ? AND feed_id IS NULL"),
@@ -611,6 +612,10 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
   };
 
   const files: FilesStore = {
+    async get(id) {
+      const row = q.fileRecord.get(id) as { id: string; owner_uid: string; feed_id: string | null } | undefined;
+      return row ? { id: row.id, ownerUid: row.owner_uid, feedId: row.feed_id } : null;
+    },
     async addPending(file, quotaBytes) {
       return addPending.immediate(file, quotaBytes);
     },
