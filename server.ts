@@ -116,6 +116,7 @@ function detectionRequest(req: ExpressRequest) {
 /** English wording of the answers the server gives before a route runs, used if translation fails. */
 const ENGLISH_ANSWERS: Record<PlainStatus, string> = {
   400: "The request could not be understood. Please go back and try again.",
+  403: "The request could not be understood. Please go back and try again.",
   405: "This page cannot be used that way.",
   413: "What you sent is too large. Please shorten it and try again.",
   429: "Too many requests. Please wait a moment and try again.",
@@ -448,7 +449,7 @@ function createApp(config: Config, services: Services, build: ServerBuild, boot:
         crossSite = true;
       }
     }
-    if (crossSite) res.status(403).type("text/plain").send("Forbidden");
+    if (crossSite) answer(req, res, 403);
     else next();
   });
   app.use(limiter(config.RATE_LIMIT_ALL, () => false));

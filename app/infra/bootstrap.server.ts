@@ -17,6 +17,8 @@ import { readiness, startServices, stopServices, type Services } from "./service
 /** The answers the server gives before a route runs, by status: their message key. */
 const PLAIN_ANSWER_KEYS = {
   400: "errors.badRequest",
+  // A cross-site post: to the person who sent it, a request we could not take, whatever the page that made it.
+  403: "errors.badRequest",
   405: "errors.methodNotAllowed",
   413: "errors.tooLarge",
   429: "errors.tooManyRequests",

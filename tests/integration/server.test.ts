@@ -291,6 +291,10 @@ describe("hostile input", () => {
     expect((await post({ Origin: "null" })).status).toBe(403);
     expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
     expect((await post({ Origin: server.url, "Sec-Fetch-Site": "same-origin" })).status).toBe(302);
+    // The refusal is the plain page, in the visitor's language.
+    const refused = await post({ Origin: "https://evil.example", "Accept-Language": "vi" });
+    expect(refused.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(await refused.text()).toContain('<html lang="vi"');
   });
 
   it("refuses oversized headers with 431", async () => {

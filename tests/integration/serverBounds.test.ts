@@ -239,6 +239,34 @@ describe("malformed requests", () => {
     expect(await handWritten(head)).toMatch(/^HTTP\/1\.1 400/);
   });
 
+  it.each(["/%", "/%zz", "/community/%E0%A4%A", "/member/findVisa/%", "/mypage/%C0%AF"])(
+    "answers the malformed percent-encoding of %s with a 4xx page in the visitor's language",
+    async (path) => {
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await raw(method, path, {
+          headers: { "X-Forwarded-For": "203.0.113.12", "Accept-Language": "ko" },
+        });
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+        if (method === "GET") expect(answer.body).toContain('<html lang="ko"');
+      }
+    },
+  );
+
+  it("answers a same-origin post whose forwarded host is another with a 4xx page, never a 500", async () => {
+    for (const forwarded of ["127.0.0.2:8080", "localhost:1", `127.0.0.1:${port}, evil.example`]) {
+      const answer = await raw("POST", "/member/startId", {
+        headers: formHeaders("203.0.113.13", { Origin: `http://127.0.0.1:${port}`, "X-Forwarded-Host": forwarded }),
+        body: form({ email: "someone@example.com", password: "not the password" }),
+      });
+      expect(answer.status).toBeGreaterThanOrEqual(200);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+    }
+    expect(server.output()).not.toMatch(/"status":5\d\d/);
+  });
+
   it("never answers 500, whatever is sent to whichever route", async () => {
     const routes = [
       "/",

@@ -114,9 +114,15 @@ function request(
 
 const get = (pathname: string, cookie?: string) => request("GET", pathname, { cookie });
 
-async function postFeed(cookie: string, text: string, files: { name: string; bytes: Buffer }[], extra = {}) {
+async function postFeed(
+  cookie: string,
+  text: string,
+  files: { name: string; bytes: Buffer }[],
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const { body, contentType } = multipart({ category: "daily", text, ...extra }, files);
-  return request("POST", "/community/edit", { cookie, body, contentType });
+  return request("POST", "/community/edit", { cookie, body, contentType, headers });
 }
 
 /** The photo and thumbnail addresses a page shows. */
@@ -231,6 +237,22 @@ describe("a takedown takes the photos down", () => {
       const own = await get(file, author);
       expect(own.status).toBe(200);
       expect(own.headers["cache-control"]).toBe("private, no-store");
+    }
+  });
+});
+
+describe("a forwarded host this server does not trust (no TRUST_PROXY)", () => {
+  it("answers a same-origin post that carries another one as if it were not there", async () => {
+    const cookie = await join("Forwarded Poster");
+    for (const forwarded of ["127.0.0.2:8080", "evil.example"]) {
+      const answer = await postFeed(
+        cookie,
+        "Posted behind a confused proxy",
+        [],
+        {},
+        { "X-Forwarded-Host": forwarded },
+      );
+      expect(answer.status).toBe(302);
     }
   });
 });
