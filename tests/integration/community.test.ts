@@ -14,7 +14,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSession } from "~/auth/session.server";
-import { newId, REPLIES_PER_PAGE, REPLY_PREVIEW } from "~/community/community.server";
+import { newId } from "~/community/community.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import { withdraw } from "~/members/account.server";
 import { loader as rootLoader } from "~/root";
@@ -746,6 +746,9 @@ describe("a comment with 1 200 replies, through the built server without JavaScr
     await server?.stop();
   });
 
+  // What the page promises: a comment's first 3 replies, then the rest 50 at a time.
+  const REPLY_PREVIEW = 3;
+  const REPLIES_PER_PAGE = 50;
   const writer = { uid: "seed-author", label: "Seo J.", nationality: "VN" };
   const at = Date.now() - 24 * 60 * 60_000;
   const words = (n: number) => `Reply ${n}: ${"the Ansan office opens at nine, bring your card ".repeat(5)}`;
