@@ -60,6 +60,8 @@ export function seedCommunity(dataDir, count = 10_000) {
       `INSERT INTO comments (id, feed_id, parent_id, author_uid, author_label, author_nationality, text, created_at)
        VALUES (?, ?, ?, ?, ?, 'VN', ?, ?)`,
     );
+    // The reply count lives on the answered comment's row (migration 12), as the store keeps it.
+    const countReply = db.prepare("UPDATE comments SET reply_count = reply_count + 1 WHERE id = ?");
     const now = Date.now();
     const ids = [];
     db.transaction(() => {
@@ -99,6 +101,7 @@ export function seedCommunity(dataDir, count = 10_000) {
             "Thank you, that helps a lot!",
             at + 2000,
           );
+          countReply.run(first);
           insertComment.run(
             newId(),
             id,

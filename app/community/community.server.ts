@@ -36,6 +36,12 @@ export const REPORT_TEXT_MAX = 500;
 /** A list page: about four screens of cards on a phone, and a first page light enough for a slow network. */
 export const FEEDS_PER_PAGE = 15;
 export const COMMENTS_PER_PAGE = 50;
+/**
+ * Replies a feed page shows under each comment; the rest are a "more replies" link away, a page of
+ * REPLIES_PER_PAGE at a time, so a comment with 10 000 replies weighs on its page like one with four.
+ */
+export const REPLY_PREVIEW = 3;
+export const REPLIES_PER_PAGE = 50;
 /** Pending photos (from a form not yet saved) are forgotten after this. */
 export const PENDING_PHOTO_TTL_MS = 24 * 60 * 60_000;
 

@@ -4,10 +4,20 @@
  * author edits and deletes (the message box with JavaScript, a confirm step
  * without it). An unknown code is a 404; a hidden feed is a 404 to everyone but
  * its author (who is told why) and moderators.
+ *
+ * Every list on it is paged by plain links (they work without JavaScript):
+ * `?comments={cursor}` is a page of COMMENTS_PER_PAGE comments, each with its first
+ * REPLY_PREVIEW replies; `&replies={commentId}` opens that comment's replies,
+ * REPLIES_PER_PAGE at a time from `&repliesAfter={cursor}` (the first ones without),
+ * on the comments page the reader was on. A malformed id is a 404, a malformed or
+ * borrowed cursor a 400; replies of a comment not on that page (deleted meanwhile)
+ * are not shown.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
-import { useRef, type FormEvent } from "react";
+import { Fragment, useRef, type FormEvent, type ReactNode } from "react";
+import type { CommentView } from "~/community/views.server";
+import type { CommentRecord } from "~/stores/community";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { AuthorLine, featureStyles, Icon, openMessageBox, RouteErrorBoundary, TimeAgo } from "~/pageKit";
@@ -32,10 +42,21 @@ import {
   readSession,
   redirect,
   refuse,
+  REPLIES_PER_PAGE,
+  REPLY_PREVIEW,
   requireMember,
   toggleLike,
   type CommentFields,
 } from "~/routeKit.server";
+
+/** A top-level comment as the page shows it: with its first replies, or a page of them when opened. */
+interface ThreadView extends CommentView {
+  replies: CommentView[];
+  /** The link to the replies not shown: how many (null when paging through them), and where. */
+  more: { href: string; count: number | null } | null;
+  /** When its replies are open: the link back to the comments page. */
+  back: string | null;
+}
 
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.community],
@@ -56,15 +77,60 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!feed) notFound(request);
   const mine = viewer?.uid === feed.author.uid;
   if (feed.status !== "visible" && !mine && !viewer?.admin) notFound(request);
-  const after = new URL(request.url).searchParams.get("comments");
-  const comments = await stores.comments.listForFeed(feed.id, { after, limit: COMMENTS_PER_PAGE });
+  const query = new URL(request.url).searchParams;
+  const after = query.get("comments");
+  const open = query.get("replies");
+  const repliesAfter = query.get("repliesAfter");
+  if (open !== null && !isId(open)) notFound(request);
+  if (repliesAfter !== null && open === null) badRequest();
+  const comments = await stores.comments.listForFeed(feed.id, {
+    after,
+    limit: COMMENTS_PER_PAGE,
+    replies: REPLY_PREVIEW,
+  });
   if (!comments.ok) badRequest();
+  const opened =
+    open !== null ? await stores.comments.listReplies(open, { after: repliesAfter, limit: REPLIES_PER_PAGE }) : null;
+  if (opened && !opened.ok) badRequest();
+  // Replies open under their comment when it is on this page (the link comes from it); one deleted meanwhile
+  // (its author on this very page) leaves the comments page as it is.
   const liked = viewer ? (await stores.likes.likedBy(viewer.uid, [feed.id])).length > 0 : false;
   const now = Date.now();
+  const view = (c: CommentRecord) => commentView(c, lng, now, viewer?.uid ?? null);
+  /** This page's address: the comments page kept, and a comment's replies opened from a cursor. */
+  const href = (thread?: { id: string; after: string | null }) => {
+    const search = new URLSearchParams();
+    if (after !== null) search.set("comments", after);
+    if (thread) search.set("replies", thread.id);
+    if (thread?.after) search.set("repliesAfter", thread.after);
+    const text = search.toString();
+    return `/community/${feed.id}${text ? `?${text}` : ""}`;
+  };
+  const threads = comments.items.map(({ comment, replies, moreReplies }): ThreadView => {
+    if (opened?.ok && comment.id === open) {
+      return {
+        ...view(comment),
+        replies: opened.items.map(view),
+        more: opened.next ? { href: href({ id: comment.id, after: opened.next }), count: null } : null,
+        back: href(),
+      };
+    }
+    return {
+      ...view(comment),
+      replies: replies.map(view),
+      more: moreReplies
+        ? {
+            href: href({ id: comment.id, after: moreReplies }),
+            count: Math.max(comment.replyCount - replies.length, 1),
+          }
+        : null,
+      back: null,
+    };
+  });
   return json(
     {
       feed: feedView(feed, lng, now),
-      comments: comments.items.map((c) => commentView(c, lng, now, viewer?.uid ?? null)),
+      comments: threads,
       nextComments: comments.next,
       liked,
       mine,
@@ -200,6 +266,53 @@ function CommentForm({ parentId, label, max }: { parentId?: string; label: strin
   );
 }
 
+/** One comment or reply; `children`: what follows its actions (the reply form of a top-level comment). */
+function CommentItem({
+  comment: c,
+  feedId,
+  member,
+  onDelete,
+  children,
+}: {
+  comment: CommentView;
+  feedId: string;
+  member: boolean;
+  onDelete: (event: FormEvent<HTMLFormElement>) => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("community");
+  return (
+    <li id={`c-${c.id}`} className={c.parentId ? "comment comment--reply" : "comment"}>
+      <p className="author-line">
+        <bdi className="author-line__name">{c.author.label}</bdi>
+        {c.author.country ? <span className="author-line__country">{c.author.country}</span> : null}
+        <TimeAgo when={c.when} />
+      </p>
+      {c.hidden ? <p className="muted">{t(c.mine ? "comments.hiddenMine" : "comments.hidden")}</p> : null}
+      {c.segments.length > 0 ? (
+        <p className="comment__text" dir="auto">
+          <Segments segments={c.segments} />
+        </p>
+      ) : null}
+      <div className="comment__actions">
+        {c.mine ? (
+          <Form method="post" onSubmit={onDelete} preventScrollReset>
+            <input type="hidden" name="commentId" value={c.id} />
+            <button type="submit" name="intent" value="deleteComment" className="link-button">
+              {t("comments.delete")}
+            </button>
+          </Form>
+        ) : member && !c.hidden ? (
+          <Link className="link-button" to={`/community/report?itemCd=${feedId}&comment=${c.id}`}>
+            {t("report.action")}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </li>
+  );
+}
+
 function useConfirm() {
   const { t: common } = useTranslation();
   return (title: string, message: string, confirmButtonText: string) =>
@@ -319,44 +432,46 @@ export default function FeedRoute() {
         </h2>
         {comments.length === 0 ? <p className="muted">{t("comments.none")}</p> : null}
         <ul className="comment-list">
-          {comments.map((c) => (
-            <li key={c.id} id={`c-${c.id}`} className={c.parentId ? "comment comment--reply" : "comment"}>
-              <p className="author-line">
-                <bdi className="author-line__name">{c.author.label}</bdi>
-                {c.author.country ? <span className="author-line__country">{c.author.country}</span> : null}
-                <TimeAgo when={c.when} />
-              </p>
-              {c.hidden ? <p className="muted">{t(c.mine ? "comments.hiddenMine" : "comments.hidden")}</p> : null}
-              {c.segments.length > 0 ? (
-                <p className="comment__text" dir="auto">
-                  <Segments segments={c.segments} />
-                </p>
-              ) : null}
-              <div className="comment__actions">
-                {c.mine ? (
-                  <Form method="post" onSubmit={onDeleteComment} preventScrollReset>
-                    <input type="hidden" name="commentId" value={c.id} />
-                    <button type="submit" name="intent" value="deleteComment" className="link-button">
-                      {t("comments.delete")}
-                    </button>
-                  </Form>
-                ) : member && !c.hidden ? (
-                  <Link className="link-button" to={`/community/report?itemCd=${feed.id}&comment=${c.id}`}>
-                    {t("report.action")}
-                  </Link>
+          {comments.map((thread) => (
+            <Fragment key={thread.id}>
+              <CommentItem comment={thread} feedId={feed.id} member={member} onDelete={onDeleteComment}>
+                {member && !thread.hidden && feed.status === "visible" ? (
+                  <details className="reply">
+                    <summary>{t("comments.reply")}</summary>
+                    <CommentForm
+                      parentId={thread.id}
+                      label={t("comments.replyPlaceholder", { name: thread.author.label })}
+                      max={commentMax}
+                    />
+                  </details>
                 ) : null}
-              </div>
-              {member && !c.parentId && !c.hidden && feed.status === "visible" ? (
-                <details className="reply">
-                  <summary>{t("comments.reply")}</summary>
-                  <CommentForm
-                    parentId={c.id}
-                    label={t("comments.replyPlaceholder", { name: c.author.label })}
-                    max={commentMax}
-                  />
-                </details>
+              </CommentItem>
+              {thread.replies.map((reply) => (
+                <CommentItem
+                  key={reply.id}
+                  comment={reply}
+                  feedId={feed.id}
+                  member={member}
+                  onDelete={onDeleteComment}
+                />
+              ))}
+              {thread.more || thread.back ? (
+                <li className="comment comment--reply comment__paging">
+                  {thread.more ? (
+                    <Link className="link-button" to={`${thread.more.href}#c-${thread.id}`}>
+                      {thread.more.count === null
+                        ? t("comments.nextReplies")
+                        : t("comments.moreReplies", { count: thread.more.count })}
+                    </Link>
+                  ) : null}
+                  {thread.back ? (
+                    <Link className="link-button" to={`${thread.back}#c-${thread.id}`}>
+                      {t("comments.backToComments")}
+                    </Link>
+                  ) : null}
+                </li>
               ) : null}
-            </li>
+            </Fragment>
           ))}
         </ul>
         {nextComments ? (

@@ -109,11 +109,30 @@ export interface NewComment {
 export interface CommentRecord extends NewComment {
   reportCount: number;
   status: ItemStatus;
+  /** Replies it has, in every status (kept on its row); 0 for a reply. */
+  replyCount: number;
+}
+
+/** At most this many replies come with each comment of a feed page (`CommentListQuery.replies`). */
+export const MAX_REPLY_PREVIEW = 20;
+
+export interface CommentListQuery extends PageQuery {
+  /** How many of each comment's first replies come with it (clamped to 1…MAX_REPLY_PREVIEW). */
+  replies: number;
+}
+
+/** A top-level comment as a feed page shows it: with its first replies, not all of them. */
+export interface CommentThread {
+  comment: CommentRecord;
+  /** Its first replies, oldest first, at most the query's `replies`; every status. */
+  replies: CommentRecord[];
+  /** The `listReplies` cursor of the replies after these; null when these are all of them. */
+  moreReplies: string | null;
 }
 
 export interface CommentsStore {
   /**
-   * Adds a comment to a visible feed and counts it on the feed; `notify` (for the feed's author, or the
+   * Adds a comment to a visible feed and counts it on the feed (a reply on its comment too); `notify` (for the feed's author, or the
    * answered comment's) is stored in the same step. `noParent` when the answered comment is not a
    * top-level comment of that feed.
    */
@@ -124,12 +143,22 @@ export interface CommentsStore {
   get(id: string): Promise<CommentRecord | null>;
   /**
    * A feed's top-level comments in the order they were written (oldest first), a page at a time, each
-   * followed by all its replies (oldest first); every status (the page decides what to show).
+   * with at most `query.replies` of its first replies (oldest first) and a cursor for the rest; every
+   * status (the page decides what to show). A page costs the same however many replies a comment has.
    */
-  listForFeed(feedId: string, query: PageQuery): Promise<PageResult<CommentRecord>>;
+  listForFeed(feedId: string, query: CommentListQuery): Promise<PageResult<CommentThread>>;
+  /**
+   * One comment's replies in the order they were written (oldest first), a page at a time; every status.
+   * A cursor is valid for that comment's replies only (`CommentThread.moreReplies` is one). Empty for an
+   * unknown comment or a reply.
+   */
+  listReplies(parentId: string, query: PageQuery): Promise<PageResult<CommentRecord>>;
   /** One member's comments, newest first. */
   listByAuthor(uid: string, query: PageQuery): Promise<PageResult<CommentRecord>>;
-  /** Deletes a comment and its replies (and their notifications), counting them off the feed. `uid` null: a moderator. */
+  /**
+   * Deletes a comment and its replies (and their notifications), counting them off the feed (and a reply
+   * off its comment). `uid` null: a moderator.
+   */
   remove(id: string, uid: string | null): Promise<{ ok: true } | { ok: false; problem: "notFound" | "notAuthor" }>;
 }
 

@@ -5,19 +5,21 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import type {
-  Author,
-  CommentRecord,
-  FeedCategory,
-  FeedRecord,
-  NewComment,
-  NewFeed,
-  NewFile,
-  NewReport,
-  PhotoRef,
-  ReportTarget,
-  ReviewItem,
-  ReviewOutcome,
+import {
+  MAX_REPLY_PREVIEW,
+  type Author,
+  type CommentRecord,
+  type CommentThread,
+  type FeedCategory,
+  type FeedRecord,
+  type NewComment,
+  type NewFeed,
+  type NewFile,
+  type NewReport,
+  type PhotoRef,
+  type ReportTarget,
+  type ReviewItem,
+  type ReviewOutcome,
 } from "~/stores/community";
 import { encodeCursor } from "~/stores/cursor.server";
 import type { NewNotification, NotificationRecord } from "~/stores/notifications";
@@ -383,7 +385,12 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       expect(await clients.a.feeds.get(feed.id)).toBeNull();
       expect(await clients.a.comments.get(top.id)).toBeNull();
       expect(await clients.a.comments.get(reply.id)).toBeNull();
-      expect(await clients.a.comments.listForFeed(feed.id, { limit: 10 })).toEqual({ ok: true, items: [], next: null });
+      expect(await clients.a.comments.listForFeed(feed.id, { limit: 10, replies: 3 })).toEqual({
+        ok: true,
+        items: [],
+        next: null,
+      });
+      expect(await clients.a.comments.listReplies(top.id, { limit: 10 })).toEqual({ ok: true, items: [], next: null });
       expect(await clients.a.comments.listByAuthor("commenter-1", { limit: 10 })).toMatchObject({
         items: [{ id: elsewhere.id }],
       });
@@ -417,7 +424,7 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       const notify = [commentNote(comment, "author-1"), note("watcher-1", `watch:${comment.id}`)];
       expect(await clients.b.comments.add(comment, notify)).toEqual({ ok: true });
       const record = await clients.a.comments.get(comment.id);
-      expect(record).toEqual({ ...comment, reportCount: 0, status: "visible" });
+      expect(record).toEqual({ ...comment, reportCount: 0, status: "visible", replyCount: 0 });
       expect(isPlainData(record)).toBe(true);
       expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 1 });
       expect(await notificationsOf(clients.a, "author-1")).toMatchObject([{ dedupeKey: `comment:${comment.id}` }]);
@@ -427,6 +434,8 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       const reply = newComment(feed.id, { parentId: comment.id, author: author("author-1"), createdAt: T0 + 5 });
       await commented(reply, [commentNote(reply, "commenter-1")], clients.b);
       expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 2 });
+      expect(await clients.a.comments.get(comment.id)).toMatchObject({ replyCount: 1 });
+      expect(await clients.a.comments.get(reply.id)).toMatchObject({ replyCount: 0 });
       expect(await keysOf(clients.a, "commenter-1")).toEqual([`comment:${reply.id}`]);
     });
 
@@ -445,6 +454,8 @@ describe.each(implementations)("community stores: $name", (implementation) => {
         expect(await clients.a.comments.get(comment.id)).toBeNull();
       }
       expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 2 });
+      expect(await clients.a.comments.get(top.id)).toMatchObject({ replyCount: 1 });
+      expect(await clients.a.comments.get(reply.id)).toMatchObject({ replyCount: 0 });
       expect(await keysOf(clients.a, "author-1")).toEqual([]);
     });
 
@@ -472,7 +483,7 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       });
     });
 
-    it("pages a feed's top-level comments oldest first, each followed by its replies, every status", async () => {
+    it("pages a feed's top-level comments oldest first, each with its first replies and a cursor to the rest", async () => {
       const feed = await created();
       const other = await created({ author: author("author-2") });
       const top: NewComment[] = [];
@@ -489,46 +500,228 @@ describe.each(implementations)("community stores: $name", (implementation) => {
         [0, 10],
         [5, 12],
         [2, 13],
+        [0, 14],
+        [0, 14],
       ] as const) {
         replies.push(await commented(newComment(feed.id, { parentId: top[parent]!.id, createdAt: T0 + at })));
       }
       // A reported comment is still listed (the page decides what to show).
       await clients.a.reports.add(report(commentTarget(replies[1]!.id), "reporter-1"), 1);
 
+      const repliesOf = (t: NewComment) => replies.filter((r) => r.parentId === t.id).sort(oldestFirst);
       const asRecord = (c: NewComment): CommentRecord => ({
         ...c,
         reportCount: c.id === replies[1]!.id ? 1 : 0,
         status: c.id === replies[1]!.id ? "reported" : "visible",
+        replyCount: c.parentId === null ? repliesOf(c).length : 0,
       });
-      const expected = [...top]
-        .sort(oldestFirst)
-        .flatMap((t) => [t, ...replies.filter((r) => r.parentId === t.id).sort(oldestFirst)])
-        .map(asRecord);
-      expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 13 });
+      expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 15 });
 
-      for (const limit of [1, 2, 3, 7, 100]) {
-        const seen = await collect(async (after, i) => {
-          const page = await (i % 2 ? clients.a : clients.b).comments.listForFeed(feed.id, { after, limit });
-          if (page.ok) {
-            expect(page.items.filter((c) => c.parentId === null).length).toBeLessThanOrEqual(limit);
-            // A page starts with a top-level comment: replies never spill onto the next one.
-            expect(page.items[0]?.parentId ?? null).toBeNull();
+      for (const shown of [1, 2, 3]) {
+        for (const limit of [1, 2, 3, 7, 100]) {
+          const seen = await collect(async (after, i) => {
+            const page = await (i % 2 ? clients.a : clients.b).comments.listForFeed(feed.id, {
+              after,
+              limit,
+              replies: shown,
+            });
+            if (page.ok) expect(page.items.length).toBeLessThanOrEqual(limit);
+            return page;
+          });
+          expect(seen.map((t) => ({ ...t, moreReplies: t.moreReplies !== null }))).toEqual(
+            [...top].sort(oldestFirst).map((t) => ({
+              comment: asRecord(t),
+              replies: repliesOf(t).slice(0, shown).map(asRecord),
+              moreReplies: repliesOf(t).length > shown,
+            })),
+          );
+          expect(isPlainData(seen)).toBe(true);
+          // Each comment's cursor gives the rest of its replies, from either client.
+          for (const [i, thread] of seen.entries()) {
+            if (!thread.moreReplies) continue;
+            const rest = await collect((after, j) =>
+              (i % 2 ? clients.a : clients.b).comments.listReplies(thread.comment.id, {
+                after: after ?? thread.moreReplies,
+                limit: j + 1,
+              }),
+            );
+            const all = repliesOf(seen[i]!.comment);
+            expect(rest).toEqual(all.slice(shown).map(asRecord));
           }
-          return page;
-        });
-        expect(seen).toEqual(expected);
+        }
       }
 
-      const first = await clients.a.comments.listForFeed(feed.id, { limit: 1 });
+      const first = await clients.a.comments.listForFeed(feed.id, { limit: 1, replies: 3 });
       const cursor = first.ok ? first.next : null;
+      const repliesCursor = first.ok ? first.items[0]!.moreReplies : null;
       expect(cursor).toBeTruthy();
-      expect(await clients.b.comments.listForFeed(other.id, { after: cursor, limit: 1 })).toEqual(refused);
-      expect(await clients.b.comments.listForFeed(feed.id, { after: `${cursor}x`, limit: 1 })).toEqual(refused);
-      expect(await clients.b.comments.listForFeed("no-such-feed", { limit: 5 })).toEqual({
+      expect(repliesCursor).toBeTruthy();
+      expect(await clients.b.comments.listForFeed(other.id, { after: cursor, limit: 1, replies: 3 })).toEqual(refused);
+      expect(await clients.b.comments.listForFeed(feed.id, { after: `${cursor}x`, limit: 1, replies: 3 })).toEqual(
+        refused,
+      );
+      // A comments cursor is not a replies cursor, nor one comment's replies cursor another's.
+      expect(await clients.b.comments.listForFeed(feed.id, { after: repliesCursor, limit: 1, replies: 3 })).toEqual(
+        refused,
+      );
+      expect(await clients.b.comments.listReplies(top[0]!.id, { after: cursor, limit: 1 })).toEqual(refused);
+      expect(await clients.b.comments.listReplies(top[2]!.id, { after: repliesCursor, limit: 1 })).toEqual(refused);
+      expect(await clients.b.comments.listReplies(top[0]!.id, { after: `${repliesCursor}x`, limit: 1 })).toEqual(
+        refused,
+      );
+      expect(await clients.b.comments.listForFeed("no-such-feed", { limit: 5, replies: 3 })).toEqual({
         ok: true,
         items: [],
         next: null,
       });
+      // No replies under an unknown comment or under a reply.
+      for (const parentId of ["no-such-comment", replies[0]!.id, top[1]!.id]) {
+        expect(await clients.b.comments.listReplies(parentId, { limit: 5 })).toEqual({
+          ok: true,
+          items: [],
+          next: null,
+        });
+      }
+    });
+
+    it("gives a page a bounded number of replies per comment however many it has, paging the rest", async () => {
+      const feed = await created();
+      const busy = await commented(newComment(feed.id));
+      const quiet = await commented(newComment(feed.id, { createdAt: T0 + 2 }));
+      await commented(newComment(feed.id, { parentId: quiet.id, createdAt: T0 + 3 }));
+      const many: NewComment[] = [];
+      // 300 replies, ten at each time: the cursor orders equal times by id.
+      for (let i = 0; i < 300; i++) {
+        const reply = newComment(feed.id, {
+          parentId: busy.id,
+          author: author(`replier-${i % 7}`),
+          createdAt: T0 + 10 + Math.floor(i / 10),
+        });
+        many.push(await commented(reply, [], i % 2 ? clients.a : clients.b));
+      }
+      expect(await clients.a.comments.get(busy.id)).toMatchObject({ replyCount: 300 });
+      expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 303 });
+
+      for (const [asked, given] of [
+        [3, 3],
+        [5, 5],
+        [0, 1],
+        [-2, 1],
+        [10_000, MAX_REPLY_PREVIEW],
+      ] as const) {
+        const page = await clients.b.comments.listForFeed(feed.id, { limit: 50, replies: asked });
+        expect(page.ok).toBe(true);
+        const [first, second] = (page.ok ? page.items : []) as [CommentThread, CommentThread];
+        expect(first.comment.id).toBe(busy.id);
+        expect(first.replies.map((r) => r.id)).toEqual(many.slice(0, given).map((r) => r.id));
+        expect(first.moreReplies).toBeTruthy();
+        expect(second.replies).toHaveLength(1);
+        expect(second.moreReplies).toBeNull();
+      }
+
+      const page = await clients.a.comments.listForFeed(feed.id, { limit: 50, replies: 3 });
+      const more = page.ok ? page.items[0]!.moreReplies : null;
+      for (const limit of [1, 7, 50, 1000]) {
+        const pages: number[] = [];
+        const rest = await collect(async (after, i) => {
+          const next = await (i % 2 ? clients.a : clients.b).comments.listReplies(busy.id, {
+            after: after ?? more,
+            limit,
+          });
+          if (next.ok) pages.push(next.items.length);
+          return next;
+        });
+        expect(rest.map((r) => r.id)).toEqual(many.slice(3).map((r) => r.id));
+        expect(Math.max(...pages)).toBeLessThanOrEqual(limit);
+        expect(pages).toHaveLength(Math.max(1, Math.ceil(297 / limit)));
+      }
+      // From the start, without a cursor: every reply once.
+      const all = await collect((after) => clients.b.comments.listReplies(busy.id, { after, limit: 64 }));
+      expect(all.map((r) => r.id)).toEqual(many.map((r) => r.id));
+    });
+
+    it("pages one comment's replies without duplicates or gaps while replies are added and deleted", async () => {
+      const feed = await created();
+      const top = await commented(newComment(feed.id));
+      const made: NewComment[] = [];
+      for (let i = 0; i < 20; i++) {
+        made.push(await commented(newComment(feed.id, { parentId: top.id, createdAt: T0 + 10 + i })));
+      }
+      let added = 0;
+      const seen = await collect(
+        (after, i) => (i % 2 ? clients.a : clients.b).comments.listReplies(top.id, { after, limit: 3 }),
+        async (page) => {
+          // Between pages: a newer reply comes, and one not yet reached goes.
+          made.push(
+            await commented(newComment(feed.id, { parentId: top.id, createdAt: T0 + 100 + added++ }), [], clients.b),
+          );
+          if (page === 1) expect(await clients.a.comments.remove(made[15]!.id, "commenter-1")).toEqual({ ok: true });
+        },
+      );
+      const expected = made.filter((c) => c.id !== made[15]!.id);
+      expect(seen.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+      expect(await clients.a.comments.get(top.id)).toMatchObject({ replyCount: expected.length });
+    });
+
+    it("keeps each comment's reply count on its row through replies, deletions, moderation and races", async () => {
+      const feed = await created();
+      const a = await commented(newComment(feed.id));
+      const b = await commented(newComment(feed.id, { author: author("commenter-2"), createdAt: T0 + 2 }));
+      // 30 replies to a at once from both clients, 5 to b.
+      await raced(30, clients, (stores, i) =>
+        commented(newComment(feed.id, { parentId: a.id, createdAt: T0 + 10 + (i % 3) }), [], stores),
+      );
+      const toB: NewComment[] = [];
+      for (let i = 0; i < 5; i++) {
+        toB.push(
+          await commented(
+            newComment(feed.id, { parentId: b.id, author: author(`replier-${i}`), createdAt: T0 + 50 + i }),
+          ),
+        );
+      }
+      const count = async (c: NewComment) => (await clients.a.comments.get(c.id))?.replyCount;
+      expect([await count(a), await count(b)]).toEqual([30, 5]);
+      expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 37 });
+
+      // By its author, by a moderator, by a moderator's decision on reports: one less each.
+      expect(await clients.b.comments.remove(toB[0]!.id, "replier-0")).toEqual({ ok: true });
+      expect(await clients.b.comments.remove(toB[1]!.id, null)).toEqual({ ok: true });
+      const target = commentTarget(toB[2]!.id);
+      await clients.a.reports.add(report(target, "reporter-1"), 1);
+      expect(await clients.b.reports.resolve(target, "deleted", outcomeNote(target, "deleted"))).toMatchObject({
+        ok: true,
+      });
+      // Hiding one keeps it counted (the page shows it as hidden).
+      const hidden = commentTarget(toB[3]!.id);
+      await clients.a.reports.add(report(hidden, "reporter-1"), 1);
+      await clients.b.reports.resolve(hidden, "hidden", outcomeNote(hidden, "hidden"));
+      expect(await count(b)).toBe(2);
+      // The replier withdraws: their reply is counted off.
+      await clients.b.feeds.removeMember("replier-4");
+      expect(await count(b)).toBe(1);
+      expect(await count(a)).toBe(30);
+      expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 33 });
+      const page = await clients.a.comments.listForFeed(feed.id, { limit: 10, replies: 3 });
+      expect(
+        page.ok && page.items.map((t) => [t.comment.replyCount, t.replies.length, t.moreReplies !== null]),
+      ).toEqual([
+        [30, 3, true],
+        [1, 1, false],
+      ]);
+
+      // The last reply gone: no replies, no cursor.
+      expect(await clients.a.comments.remove(toB[3]!.id, null)).toEqual({ ok: true });
+      const after = await clients.b.comments.listForFeed(feed.id, { limit: 10, replies: 3 });
+      expect(after.ok && after.items[1]).toEqual({
+        comment: { ...b, reportCount: 0, status: "visible", replyCount: 0 },
+        replies: [],
+        moreReplies: null,
+      });
+
+      // The feed deleted: its comments and every reply go; nothing is left to page.
+      expect(await clients.a.feeds.remove(feed.id, "author-1")).toMatchObject({ ok: true });
+      expect(await clients.b.comments.get(a.id)).toBeNull();
+      expect(await clients.b.comments.listReplies(a.id, { limit: 100 })).toEqual({ ok: true, items: [], next: null });
     });
 
     it("removes a comment with its replies and their notifications, counting them off the feed", async () => {
@@ -560,9 +753,12 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       // A reply alone counts one; a moderator (no uid) may remove anyone's.
       expect(await clients.a.comments.remove(keptReply.id, null)).toEqual({ ok: true });
       expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 1 });
+      expect(await clients.a.comments.get(keep.id)).toMatchObject({ replyCount: 0 });
       expect(
-        (await collect((after) => clients.a.comments.listForFeed(feed.id, { after, limit: 5 }))).map((c) => c.id),
-      ).toEqual([keep.id]);
+        (await collect((after) => clients.a.comments.listForFeed(feed.id, { after, limit: 5, replies: 3 }))).map(
+          (t) => [t.comment.id, t.replies.length],
+        ),
+      ).toEqual([[keep.id, 0]]);
     });
 
     it("lists one member's comments newest first, on every feed, paging with their own cursor", async () => {
@@ -575,7 +771,9 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       const reply = await commented(newComment(feeds[0]!.id, { parentId: mine[0]!.id, createdAt: T0 + 50 }));
       mine.push(reply);
       await commented(newComment(feeds[0]!.id, { author: author("commenter-2"), createdAt: T0 + 60 }));
-      const expected = mine.map((c) => ({ ...c, reportCount: 0, status: "visible" })).sort(newestFirst);
+      const expected = mine
+        .map((c) => ({ ...c, reportCount: 0, status: "visible", replyCount: c.id === mine[0]!.id ? 1 : 0 }))
+        .sort(newestFirst);
       for (const limit of [1, 2, 10]) {
         const seen = await collect((after, i) =>
           (i % 2 ? clients.a : clients.b).comments.listByAuthor("commenter-1", { after, limit }),
@@ -585,7 +783,10 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       const first = await clients.a.comments.listByAuthor("commenter-1", { limit: 1 });
       const cursor = first.ok ? first.next : null;
       expect(await clients.a.comments.listByAuthor("commenter-2", { after: cursor, limit: 1 })).toEqual(refused);
-      expect(await clients.a.comments.listForFeed(feeds[0]!.id, { after: cursor, limit: 1 })).toEqual(refused);
+      expect(await clients.a.comments.listForFeed(feeds[0]!.id, { after: cursor, limit: 1, replies: 3 })).toEqual(
+        refused,
+      );
+      expect(await clients.a.comments.listReplies(mine[0]!.id, { after: cursor, limit: 1 })).toEqual(refused);
     });
   });
 
@@ -1174,8 +1375,11 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       expect(await clients.a.comments.get(oOther.id)).toMatchObject({ reportCount: 0 });
       expect(await clients.a.comments.get(oTop.id)).toMatchObject({ reportCount: 1 });
       expect(await clients.a.comments.get(pOnFo.id)).not.toBeNull();
-      const onFo = await collect((after) => clients.a.comments.listForFeed(fo.id, { after, limit: 10 }));
-      expect(onFo.map((c) => c.id)).toEqual([oTop.id, pOnFo.id]);
+      const onFo = await collect((after) => clients.a.comments.listForFeed(fo.id, { after, limit: 10, replies: 3 }));
+      expect(onFo.map((t) => [t.comment.id, t.comment.replyCount, t.replies.length])).toEqual([
+        [oTop.id, 0, 0],
+        [pOnFo.id, 0, 0],
+      ]);
       expect(await keysOf(clients.a, O)).toEqual([]);
       // Nothing of theirs is left to list.
       expect(await clients.a.feeds.listByAuthor(M, { limit: 10 })).toEqual({ ok: true, items: [], next: null });

@@ -15,7 +15,13 @@ const en = strings("en") as unknown as Groups;
 const community = en as unknown as {
   edit: { text: string; photos: string; post: string; category: string };
   categories: Record<string, string>;
-  comments: { placeholder: string; send: string };
+  comments: {
+    placeholder: string;
+    send: string;
+    moreReplies_other: string;
+    nextReplies: string;
+    backToComments: string;
+  };
   list: { more: string };
   report: { action: string; send: string; thanksTitle: string; reasons: Record<string, string> };
   messages: Record<string, string>;
@@ -57,6 +63,31 @@ function seedFeeds(category: string, count: number, marker: string) {
     }
   })();
   db.close();
+}
+
+/** A feed with one comment answered `replies` times, written straight into the e2e server's database; its id. */
+function seedReplies(replies: number, marker: string) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "klife.sqlite"));
+  db.pragma("busy_timeout = 5000");
+  const id = () => crypto.randomBytes(9).toString("base64url");
+  const [feedId, commentId] = [id(), id()];
+  const at = Date.now() - 3_600_000;
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO feeds (id, author_uid, author_label, author_nationality, category, text, photos, comment_count,
+         created_at, updated_at)
+       VALUES (?, 'seed', 'Seed M.', 'VN', 'questions', ?, '[]', ?, ?, ?)`,
+    ).run(feedId, `${marker} feed`, replies + 1, at, at);
+    const comment = db.prepare(
+      `INSERT INTO comments (id, feed_id, parent_id, author_uid, author_label, author_nationality, text, reply_count,
+         created_at)
+       VALUES (?, ?, ?, 'seed', 'Seed M.', 'VN', ?, ?, ?)`,
+    );
+    comment.run(commentId, feedId, null, `${marker} comment`, replies, at);
+    for (let i = 0; i < replies; i++) comment.run(id(), feedId, commentId, `${marker} reply #${i}`, 0, at + 1 + i);
+  })();
+  db.close();
+  return feedId;
 }
 
 test.beforeEach(async ({ context }) => {
@@ -138,6 +169,25 @@ test("the list pages by its more link: no feed twice, none skipped", async ({ pa
   }
   const texts = await cards.allTextContents();
   expect(new Set(texts).size).toBe(texts.length);
+});
+
+test("a comment shows its first replies; its more link pages the rest, and leads back", async ({ page }) => {
+  const marker = `replies-${crypto.randomUUID().slice(0, 8)}`;
+  const feedId = seedReplies(60, marker);
+  await page.goto(`/community/${feedId}`);
+  const replies = page.locator(".comment--reply .comment__text").filter({ hasText: marker });
+  const texts = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, i) => `${marker} reply #${from + i}`);
+  await expect(replies).toHaveText(texts(0, 3));
+  await page.getByRole("link", { name: community.comments.moreReplies_other.replace("{{count}}", "57") }).click();
+  await expect(page).toHaveURL(/replies=.*repliesAfter=/);
+  await expect(replies).toHaveText(texts(3, 53));
+  await page.getByRole("link", { name: community.comments.nextReplies }).click();
+  await expect(replies).toHaveText(texts(53, 60));
+  await expect(page.getByRole("link", { name: community.comments.nextReplies })).toHaveCount(0);
+  await page.getByRole("link", { name: community.comments.backToComments }).click();
+  await expect(page).not.toHaveURL(/replies=/);
+  await expect(replies).toHaveText(texts(0, 3));
 });
 
 test("another member comments, likes and reports; the author's inbox badge counts and clears", async ({

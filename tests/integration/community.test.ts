@@ -12,8 +12,10 @@ import zlib from "node:zlib";
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import sharp from "sharp";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSession } from "~/auth/session.server";
+import { newId } from "~/community/community.server";
+import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import { withdraw } from "~/members/account.server";
 import { loader as rootLoader } from "~/root";
 import { action as feedAction, loader as feedLoader } from "~/routes/community.$feedCd";
@@ -26,7 +28,9 @@ import { loader as myCommunityLoader } from "~/routes/mypage.community";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/noti._index";
 import { Jar, run } from "../support/jar";
 import { registerMember } from "../support/members";
+import { startServer, type RunningServer } from "../support/server";
 import { createTestServices, loadContext } from "../support/services";
+import type { Stores } from "~/stores/stores";
 
 const services = createTestServices({ COMMUNITY_REPORT_THRESHOLD: "2" });
 const context = loadContext(services);
@@ -302,10 +306,141 @@ describe("the community", () => {
     expect(deeper.status).toBe(404);
     expect((await json(deeper)).initialValue?.text).toBe("Thanks!");
 
-    const view = await json<{ comments: { id: string; parentId: string | null }[] }>(
+    const view = await json<{ comments: { id: string; parentId: string | null; replies: { id: string }[] }[] }>(
       await load(feedLoader, `/community/${id}`, new Jar(), { feedCd: id }),
     );
-    expect(view.comments.map((c) => c.parentId)).toEqual([null, commentId]);
+    expect(view.comments.map((c) => [c.id, c.parentId, c.replies.map((r) => r.id)])).toEqual([
+      [commentId, null, [replyId]],
+    ]);
+  });
+
+  it("shows each comment's first replies and pages the rest by plain links, replying on any page of them", async () => {
+    const author = await member();
+    const replier = await member("Bo Kim");
+    const id = await newFeed(author);
+    const say = (text: string, parentId?: string, m = replier) =>
+      post(
+        feedAction,
+        `/community/${id}`,
+        m.jar,
+        { intent: "comment", text, ...(parentId ? { parentId } : {}) },
+        { feedCd: id },
+      );
+    const top = (await json<{ commented: string }>(await say("Where is the office?", undefined, author))).commented;
+    const other = (await json<{ commented: string }>(await say("Any news?", undefined, author))).commented;
+    const replies: string[] = [];
+    for (let i = 0; i < 60; i++)
+      replies.push((await json<{ commented: string }>(await say(`reply ${i}`, top))).commented);
+    const lone = (await json<{ commented: string }>(await say("only one", other))).commented;
+
+    type Thread = {
+      id: string;
+      replies: { id: string }[];
+      more: { href: string; count: number | null } | null;
+      back: string | null;
+    };
+    const view = async (url: string, jar = new Jar()) => {
+      const response = await load(feedLoader, url, jar, { feedCd: id });
+      expect(response.status).toBe(200);
+      return json<{ comments: Thread[] }>(response);
+    };
+    const first = await view(`/community/${id}`);
+    expect(first.comments.map((t) => [t.id, t.replies.map((r) => r.id), t.more?.count ?? null, t.back])).toEqual([
+      [top, replies.slice(0, 3), 57, null],
+      [other, [lone], null, null],
+    ]);
+    // "57 more replies": the next replies of that comment, on the same page, and a link on until the end.
+    const seen = first.comments[0]!.replies.map((r) => r.id);
+    let href = first.comments[0]!.more!.href;
+    for (let pages = 0; href; pages++) {
+      expect(pages).toBeLessThan(5);
+      expect(href).toMatch(new RegExp(`^/community/${id}\\?replies=${top}&repliesAfter=`));
+      const page = await view(href, replier.jar);
+      const [opened, rest] = page.comments as [Thread, Thread];
+      expect(opened.back).toBe(`/community/${id}`);
+      expect(rest.replies.map((r) => r.id)).toEqual([lone]);
+      seen.push(...opened.replies.map((r) => r.id));
+      href = opened.more?.href ?? "";
+      if (href) expect(opened.more?.count).toBeNull();
+      // Replying from a page of replies works (the form posts to the same address).
+      if (pages === 0) {
+        const answered = await post(
+          feedAction,
+          href,
+          replier.jar,
+          { intent: "comment", text: "late reply", parentId: top },
+          { feedCd: id },
+        );
+        expect(answered.status).toBe(200);
+        replies.push((await json<{ commented: string }>(answered)).commented);
+      }
+    }
+    expect(seen).toEqual(replies);
+    expect((await services.stores.comments.get(top))?.replyCount).toBe(61);
+    // From the first reply, without a cursor.
+    const all = await view(`/community/${id}?replies=${top}`);
+    expect(all.comments[0]!.replies.map((r) => r.id)).toEqual(replies.slice(0, 50));
+    // Its author deletes it from there: the page it comes back to is the comments page without it.
+    const deleted = await post(
+      feedAction,
+      `/community/${id}?replies=${top}`,
+      author.jar,
+      { intent: "deleteComment", commentId: top },
+      { feedCd: id },
+    );
+    expect(deleted.status).toBe(200);
+    const after = await view(`/community/${id}?replies=${top}`, author.jar);
+    expect(after.comments.map((t) => t.id)).toEqual([other]);
+  });
+
+  it("answers a malformed replies address with 404 or 400, never a 500", async () => {
+    const author = await member();
+    const id = await newFeed(author);
+    const otherFeed = await newFeed(author, "Another");
+    const say = async (feedId: string, text: string, parentId?: string) =>
+      (
+        await json<{ commented: string }>(
+          await post(
+            feedAction,
+            `/community/${feedId}`,
+            author.jar,
+            { intent: "comment", text, ...(parentId ? { parentId } : {}) },
+            { feedCd: feedId },
+          ),
+        )
+      ).commented;
+    const a = await say(id, "first");
+    const b = await say(id, "second");
+    for (let i = 0; i < 5; i++) await say(id, `reply ${i}`, a);
+    await say(id, "to b", b);
+    const reply = await say(id, "to a", a);
+    const elsewhere = await say(otherFeed, "elsewhere");
+    const page = await json<{ comments: { more: { href: string } | null }[] }>(
+      await load(feedLoader, `/community/${id}`, new Jar(), { feedCd: id }),
+    );
+    const cursor = new URL(`http://x${page.comments[0]!.more!.href}`).searchParams.get("repliesAfter")!;
+    const status = async (query: string) =>
+      (await load(feedLoader, `/community/${id}?${query}`, new Jar(), { feedCd: id })).status;
+    expect(await status(`replies=${a}&repliesAfter=${encodeURIComponent(cursor)}`)).toBe(200);
+    // Not an id.
+    for (const bad of ["x", "%3Cscript%3E", `${a}x`]) expect(await status(`replies=${bad}`)).toBe(404);
+    // No such comment (deleted meanwhile), a reply, another feed's comment: the comments page, nothing opened.
+    for (const other of ["AAAAAAAAAAAA", reply, elsewhere]) {
+      const shown = await json<{ comments: { id: string; replies: unknown[]; back: string | null }[] }>(
+        await load(feedLoader, `/community/${id}?replies=${other}`, new Jar(), { feedCd: id }),
+      );
+      expect(shown.comments.map((t) => [t.id, t.replies.length, t.back])).toEqual([
+        [a, 3, null],
+        [b, 1, null],
+      ]);
+    }
+    // A cursor without its comment, edited, or another comment's.
+    expect(await status(`repliesAfter=${encodeURIComponent(cursor)}`)).toBe(400);
+    expect(await status(`replies=${a}&repliesAfter=${encodeURIComponent(cursor)}x`)).toBe(400);
+    expect(await status(`replies=${a}&repliesAfter=c1.AAAA.BBBB`)).toBe(400);
+    expect(await status(`replies=${b}&repliesAfter=${encodeURIComponent(cursor)}`)).toBe(400);
+    // A comments cursor is not a replies cursor.
+    expect(await status(`comments=${encodeURIComponent(cursor)}`)).toBe(400);
   });
 
   it("shows text as text: no HTML, links only for http(s), control and zero-width characters gone", async () => {
@@ -596,5 +731,118 @@ describe("bad input on the post form", () => {
       await load(myCommunityLoader, "/mypage/community?tab=comments", author.jar),
     );
     expect(comments.comments.map((c) => c.feedId)).toEqual([id]);
+  });
+});
+
+describe("a comment with 1 200 replies, through the built server without JavaScript", () => {
+  let server: RunningServer;
+  let seed: Stores;
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_ALL: "10000" });
+    // Another client of the server's own database file, as a second process would be.
+    seed = openSqliteStores(path.join(server.dataDir, "klife.sqlite"));
+  });
+  afterAll(async () => {
+    await seed?.close();
+    await server?.stop();
+  });
+
+  // What the page promises: a comment's first 3 replies, then the rest 50 at a time.
+  const REPLY_PREVIEW = 3;
+  const REPLIES_PER_PAGE = 50;
+  const writer = { uid: "seed-author", label: "Seo J.", nationality: "VN" };
+  const at = Date.now() - 24 * 60 * 60_000;
+  const words = (n: number) => `Reply ${n}: ${"the Ansan office opens at nine, bring your card ".repeat(5)}`;
+
+  /** A feed with 55 comments (a second comments page), the 52nd answered `replies` times; its ids. */
+  async function seeded(replies: number) {
+    const feedId = newId();
+    await seed.feeds.create({
+      id: feedId,
+      author: writer,
+      category: "visa",
+      text: "ARC renewal",
+      photos: [],
+      createdAt: at,
+    });
+    const comments: string[] = [];
+    for (let i = 0; i < 55; i++) {
+      const id = newId();
+      await seed.comments.add(
+        { id, feedId, parentId: null, author: writer, text: `Comment ${i}`, createdAt: at + i },
+        [],
+      );
+      comments.push(id);
+    }
+    const parentId = comments[51]!;
+    const made: { id: string; createdAt: number }[] = [];
+    for (let i = 0; i < replies; i++) {
+      const id = newId();
+      // Ten replies share each time: the pages order them by id too.
+      const createdAt = at + 100 + Math.floor(i / 10);
+      await seed.comments.add({ id, feedId, parentId, author: writer, text: words(i), createdAt }, []);
+      made.push({ id, createdAt });
+    }
+    made.sort((x, y) => x.createdAt - y.createdAt || (x.id < y.id ? -1 : 1));
+    return { feedId, comments, parentId, replyIds: made.map((r) => r.id) };
+  }
+
+  const page = async (href: string) => {
+    const response = await fetch(new URL(href, server.url), { headers: { "Accept-Language": "en" } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  /** The comments and replies a page shows, in order. */
+  const shown = (html: string) => [...html.matchAll(/id="c-([A-Za-z0-9_-]{12})"/g)].map((m) => m[1]!);
+  const links = (html: string) =>
+    [...html.matchAll(/href="([^"]*)"/g)].map((m) => new URL(m[1]!.replaceAll("&amp;", "&"), "http://x"));
+  const commentsMore = (html: string) =>
+    links(html).find((u) => u.searchParams.has("comments") && !u.searchParams.has("replies"));
+  const repliesMore = (html: string, parentId: string) =>
+    links(html).find((u) => u.searchParams.get("replies") === parentId && u.searchParams.has("repliesAfter"));
+  const pathOf = (u: URL) => `${u.pathname}${u.search}`;
+
+  it("shows its first replies, weighs like a comment with 4, and pages the rest by links to the end", async () => {
+    const busy = await seeded(1200);
+    const calm = await seeded(REPLY_PREVIEW + 1);
+
+    // The comments "more" link (a plain link) leads to the second page, where the answered comment is.
+    const secondPage = async (feedId: string) => {
+      const first = await page(`/community/${feedId}`);
+      const more = commentsMore(first);
+      expect(more).toBeDefined();
+      return { url: more!, html: await page(pathOf(more!)) };
+    };
+    const busyPage = await secondPage(busy.feedId);
+    const calmPage = await secondPage(calm.feedId);
+    const answered = shown(busyPage.html);
+    expect(answered.filter((id) => busy.comments.includes(id))).toEqual(busy.comments.slice(50));
+    expect(answered.filter((id) => busy.replyIds.includes(id))).toEqual(busy.replyIds.slice(0, REPLY_PREVIEW));
+    expect(busyPage.html).toContain(`>${1200 - REPLY_PREVIEW} more replies<`);
+    expect(calmPage.html).toContain(">1 more reply<");
+    // 1 200 replies weigh on the page like 4: the same page but for a few digits.
+    expect(Math.abs(busyPage.html.length - calmPage.html.length)).toBeLessThan(200);
+
+    // "1 197 more replies", then each page's own next link, to the end: every reply once, in order.
+    const seen = answered.filter((id) => busy.replyIds.includes(id));
+    let next = repliesMore(busyPage.html, busy.parentId);
+    let pages = 0;
+    while (next) {
+      expect(next.searchParams.get("comments")).toBe(busyPage.url.searchParams.get("comments"));
+      const html = await page(pathOf(next));
+      const ids = shown(html);
+      const replies = ids.filter((id) => busy.replyIds.includes(id));
+      expect(replies.length).toBeGreaterThan(0);
+      expect(replies.length).toBeLessThanOrEqual(REPLIES_PER_PAGE);
+      // Still the comments page the reader was on, with a way back to it.
+      expect(ids.filter((id) => busy.comments.includes(id))).toEqual(busy.comments.slice(50));
+      expect(links(html).some((u) => pathOf(u) === pathOf(busyPage.url))).toBe(true);
+      seen.push(...replies);
+      next = repliesMore(html, busy.parentId);
+      pages++;
+      expect(pages).toBeLessThanOrEqual(Math.ceil(1200 / REPLIES_PER_PAGE));
+    }
+    expect(pages).toBe(Math.ceil((1200 - REPLY_PREVIEW) / REPLIES_PER_PAGE));
+    expect(seen).toEqual(busy.replyIds);
   });
 });

@@ -87,3 +87,37 @@ describe("migration 8: one member per phone number", () => {
     db.close();
   });
 });
+
+describe("migration 12: reply counts on comments", () => {
+  it("counts the replies each existing comment has, and keeps counts from going below zero", () => {
+    const file = tempFile();
+    const before = openDatabase(file, appMigrations.slice(0, 11));
+    before
+      .prepare(
+        `INSERT INTO feeds (id, author_uid, author_label, category, text, photos, created_at, updated_at)
+         VALUES ('f', 'u', 'U.', 'daily', 't', '[]', 1, 1)`,
+      )
+      .run();
+    const comment = before.prepare(
+      `INSERT INTO comments (id, feed_id, parent_id, author_uid, author_label, text, created_at)
+       VALUES (?, 'f', ?, 'u', 'U.', 't', ?)`,
+    );
+    comment.run("a", null, 1);
+    comment.run("b", null, 2);
+    for (let i = 0; i < 5; i++) comment.run(`a-${i}`, "a", 3 + i);
+    comment.run("b-0", "b", 9);
+    before.close();
+    const db = openDatabase(file, appMigrations.slice(0, 12));
+    expect(db.pragma("user_version", { simple: true })).toBe(12);
+    const counts = db.prepare("SELECT id, reply_count AS n FROM comments WHERE parent_id IS NULL ORDER BY id").all();
+    expect(counts).toEqual([
+      { id: "a", n: 5 },
+      { id: "b", n: 1 },
+    ]);
+    expect(
+      db.prepare("SELECT count(*) AS n FROM comments WHERE parent_id IS NOT NULL AND reply_count <> 0").get(),
+    ).toEqual({ n: 0 });
+    expect(() => db.prepare("UPDATE comments SET reply_count = -1 WHERE id = 'b'").run()).toThrow(/CHECK/);
+    db.close();
+  });
+});

@@ -9,6 +9,7 @@ import type {
   Author,
   CommentRecord,
   CommentsStore,
+  CommentThread,
   FeedRecord,
   FeedsStore,
   FilesStore,
@@ -20,6 +21,7 @@ import type {
   ReportTarget,
   ReviewItem,
 } from "~/stores/community";
+import { MAX_REPLY_PREVIEW } from "~/stores/community";
 import { pageSize, type PageResult } from "~/stores/page";
 import type { Db } from "./database.server";
 import { addNotification } from "./notificationStore.server";
@@ -49,6 +51,7 @@ interface CommentRow {
   author_nationality: string | null;
   text: string;
   report_count: number;
+  reply_count: number;
   status: ItemStatus;
   created_at: number;
 }
@@ -82,6 +85,7 @@ const commentOf = (row: CommentRow): CommentRecord => ({
   createdAt: row.created_at,
   reportCount: row.report_count,
   status: row.status,
+  replyCount: row.reply_count,
 });
 
 /** A page from `size + 1` rows: the items, and the cursor of the last one when there are more. */
@@ -100,7 +104,7 @@ function pageOf<Row, Item>(
 const FEED_COLUMNS =
   "id, author_uid, author_label, author_nationality, category, text, photos, like_count, comment_count, report_count, status, created_at, updated_at";
 const COMMENT_COLUMNS =
-  "id, feed_id, parent_id, author_uid, author_label, author_nationality, text, report_count, status, created_at";
+  "id, feed_id, parent_id, author_uid, author_label, author_nationality, text, report_count, reply_count, status, created_at";
 
 export interface SqliteCommunity {
   feeds: FeedsStore;
@@ -156,6 +160,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     ),
     comment: db.prepare(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = ?`),
     countComment: db.prepare("UPDATE feeds SET comment_count = comment_count + ? WHERE id = ?"),
+    countReply: db.prepare("UPDATE comments SET reply_count = reply_count + ? WHERE id = ?"),
     firstTopComments: db.prepare(
       `SELECT ${COMMENT_COLUMNS} FROM comments WHERE feed_id = ? AND parent_id IS NULL
        ORDER BY created_at, id LIMIT ?`,
@@ -164,7 +169,13 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       `SELECT ${COMMENT_COLUMNS} FROM comments WHERE feed_id = ? AND parent_id IS NULL AND (created_at, id) > (?, ?)
        ORDER BY created_at, id LIMIT ?`,
     ),
-    repliesOf: db.prepare(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE parent_id = ? ORDER BY created_at, id`),
+    firstReplies: db.prepare(
+      `SELECT ${COMMENT_COLUMNS} FROM comments WHERE parent_id = ? ORDER BY created_at, id LIMIT ?`,
+    ),
+    repliesAfter: db.prepare(
+      `SELECT ${COMMENT_COLUMNS} FROM comments WHERE parent_id = ? AND (created_at, id) > (?, ?)
+       ORDER BY created_at, id LIMIT ?`,
+    ),
     firstCommentsBy: db.prepare(
       `SELECT ${COMMENT_COLUMNS} FROM comments WHERE author_uid = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
     ),
@@ -238,8 +249,8 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     return files;
   };
 
-  /** Deletes a comment and its replies, counting them off their feed. */
-  const dropComment = (row: Pick<CommentRow, "id" | "feed_id">) => {
+  /** Deletes a comment and its replies, counting them off their feed (and a reply off its comment). */
+  const dropComment = (row: Pick<CommentRow, "id" | "feed_id" | "parent_id">) => {
     const all = [row.id, ...ids(q.replyIds.all(row.id))];
     for (const id of all) {
       q.reportsOn.run("comment", id);
@@ -247,6 +258,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     }
     q.deleteComment.run(row.id); // replies go with it (ON DELETE CASCADE)
     q.countComment.run(-all.length, row.feed_id);
+    if (row.parent_id !== null) q.countReply.run(-1, row.parent_id);
   };
 
   const createFeed = db.transaction((feed: Parameters<FeedsStore["create"]>[0]) => {
@@ -330,6 +342,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
         comment.createdAt,
       );
       q.countComment.run(1, comment.feedId);
+      if (comment.parentId !== null) q.countReply.run(1, comment.parentId);
       for (const n of notify) addNotification(db, n);
       return { ok: true as const };
     },
@@ -397,9 +410,9 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
         .prepare(
           target.kind === "feed"
             ? "SELECT id FROM feeds WHERE id = ?"
-            : "SELECT id, feed_id FROM comments WHERE id = ?",
+            : "SELECT id, feed_id, parent_id FROM comments WHERE id = ?",
         )
-        .get(target.id) as { id: string; feed_id?: string } | undefined;
+        .get(target.id) as { id: string; feed_id?: string; parent_id?: string | null } | undefined;
       if (!row) return { ok: false as const, problem: "notFound" as const };
       const reporters = (q.openReporters.all(target.kind, target.id) as { reporter_uid: string }[]).map(
         (r) => r.reporter_uid,
@@ -407,7 +420,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       let releasedFiles: string[] = [];
       if (outcome === "deleted") {
         if (target.kind === "feed") releasedFiles = dropFeed(target.id);
-        else dropComment({ id: target.id, feed_id: row.feed_id! });
+        else dropComment({ id: target.id, feed_id: row.feed_id!, parent_id: row.parent_id ?? null });
       } else {
         q.closeReports.run(Date.now(), target.kind, target.id);
         db.prepare(`UPDATE ${table} SET status = ?, report_count = 0 WHERE id = ?`).run(
@@ -438,6 +451,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
 
   const feedScope = (category?: string) => `feeds:${category ?? "*"}`;
   const byAuthorScope = (kind: string, uid: string) => `${kind}-by:${uid}`;
+  const repliesScope = (parentId: string) => `replies:${parentId}`;
 
   const feeds: FeedsStore = {
     async create(feed) {
@@ -496,8 +510,9 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       const row = commentRow(id);
       return row ? commentOf(row) : null;
     },
-    async listForFeed(feedId, { after, limit }) {
+    async listForFeed(feedId, { after, limit, replies }) {
       const size = pageSize(limit);
+      const shown = Math.min(Math.max(Math.trunc(Number.isFinite(replies) ? replies : 1), 1), MAX_REPLY_PREVIEW);
       const scope = `comments:${feedId}`;
       let rows: CommentRow[];
       if (after != null) {
@@ -507,14 +522,31 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       } else {
         rows = q.firstTopComments.all(feedId, size + 1) as CommentRow[];
       }
-      const top = rows.slice(0, size);
-      const items = top.flatMap((row) => [commentOf(row), ...(q.repliesOf.all(row.id) as CommentRow[]).map(commentOf)]);
-      const last = top[top.length - 1];
-      return {
-        ok: true,
-        items,
-        next: rows.length > size && last ? encodeCursor(scope, { createdAt: last.created_at, id: last.id }) : null,
+      // Each comment's first replies by the (parent_id, created_at, id) index: one bounded read each.
+      const thread = (row: CommentRow): CommentThread => {
+        const comment = commentOf(row);
+        // The count on the row spares a read for the many comments without replies.
+        if (row.reply_count === 0) return { comment, replies: [], moreReplies: null };
+        const first = q.firstReplies.all(row.id, shown + 1) as CommentRow[];
+        const page = pageOf(first, shown, repliesScope(row.id), commentOf, (c) => c);
+        return page.ok
+          ? { comment, replies: page.items, moreReplies: page.next }
+          : { comment, replies: [], moreReplies: null };
       };
+      return pageOf(rows, size, scope, thread, (t) => t.comment);
+    },
+    async listReplies(parentId, { after, limit }) {
+      const size = pageSize(limit);
+      const scope = repliesScope(parentId);
+      let rows: CommentRow[];
+      if (after != null) {
+        const at = decodeCursor(scope, after);
+        if (!at) return { ok: false, problem: "badCursor" };
+        rows = q.repliesAfter.all(parentId, at.createdAt, at.id, size + 1) as CommentRow[];
+      } else {
+        rows = q.firstReplies.all(parentId, size + 1) as CommentRow[];
+      }
+      return pageOf(rows, size, scope, commentOf, (c) => c);
     },
     async listByAuthor(uid, { after, limit }) {
       const size = pageSize(limit);

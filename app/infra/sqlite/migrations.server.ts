@@ -299,4 +299,16 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX notifications_by_key ON notifications (dedupe_key);
     `,
   },
+  {
+    version: 12,
+    name: "community: reply counts on comments",
+    // A feed page shows each comment with its first replies and "N more" (issue 24): the
+    // count lives on the comment it counts, moved in the same transaction as the reply.
+    // Existing comments are counted once here.
+    sql: `
+      ALTER TABLE comments ADD COLUMN reply_count INTEGER NOT NULL DEFAULT 0 CHECK (reply_count >= 0);
+      UPDATE comments SET reply_count = (SELECT count(*) FROM comments AS r WHERE r.parent_id = comments.id)
+        WHERE parent_id IS NULL;
+    `,
+  },
 ];
