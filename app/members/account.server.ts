@@ -179,7 +179,9 @@ export async function changePhoneNumber(
 ): Promise<AccountChange> {
   const profile = await services.stores.members.profile(uid);
   if (profile?.phoneNumber === phoneNumber) return { ok: false, problem: "sameNumber" };
-  return changeOnBothSides(services, uid, { phoneNumber }, now);
+  const changed = await changeOnBothSides(services, uid, { phoneNumber }, now);
+  // Another member's number (on the profile or in Firebase): said as such to whoever just proved they hold it.
+  return !changed.ok && changed.problem === "phoneTaken" ? { ok: false, problem: "phoneInUse" } : changed;
 }
 
 /** A phone change between the new number and its code: whose, which number, which code. */
