@@ -13,6 +13,8 @@ import type {
   FeedCategory,
   FeedRecord,
   NewNotification,
+  NotificationData,
+  NotificationRecord,
   PhotoRef,
   ReportReason,
   ReportTarget,
@@ -202,6 +204,7 @@ export async function addComment(
       kind,
       dedupeKey: `comment:${id}`,
       subject: `feed:${feed.id}`,
+      actorUid: uid,
       data: about,
       createdAt: now,
     });
@@ -235,6 +238,7 @@ export async function toggleLike(services: CommunityServices, uid: string, feed:
           dedupeKey: `like:${feed.id}`,
           subject: `feed:${feed.id}`,
           refresh: true,
+          actorUid: uid,
           data: {
             feedId: feed.id,
             by: liker.label,
@@ -245,6 +249,15 @@ export async function toggleLike(services: CommunityServices, uid: string, feed:
         }
       : null,
   );
+}
+
+/**
+ * A like notification without its last liker's name (they withdrew): "N people liked your post", N the
+ * feed's likes now (FeedsStore.removeMember). The inbox words a like without `by` so.
+ */
+export function unnamedLike(notification: NotificationRecord, likeCount: number): NotificationData {
+  const { feedId, excerpt } = notification.data;
+  return { feedId: feedId ?? null, likeCount, excerpt: excerpt ?? "" };
 }
 
 export async function report(

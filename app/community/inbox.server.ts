@@ -48,6 +48,14 @@ export function inboxItem(n: NotificationRecord, lng: string, now: number): Inbo
         href: feedHref(d.feedId, d.commentId),
       };
     case "like": {
+      // Its last liker withdrew: how many like the post, without a name.
+      if (typeof d.by !== "string") {
+        return {
+          ...base,
+          message: { key: "likeUnnamed", values: { count: count(d.likeCount), excerpt: isolated(d.excerpt) } },
+          href: feedHref(d.feedId),
+        };
+      }
       const others = count(d.others);
       return {
         ...base,

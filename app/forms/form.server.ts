@@ -35,6 +35,8 @@ export const PROBLEMS = {
   codeFirst: { key: "errors.form.codeFirst", status: 400, field: "" },
   noAccount: { key: "errors.form.noAccount", status: 404, field: "" },
   phoneTaken: { key: "errors.form.phoneTaken", status: 409, field: "" },
+  /** My page: the new number, proven by its code, is another member's (said only after the proof: decision 0037). */
+  phoneInUse: { key: "errors.form.phoneInUse", status: 409, field: "" },
   emailTaken: { key: "errors.form.emailTaken", status: 409, field: "email" },
   passwordLikeId: { key: "errors.form.passwordLikeId", status: 400, field: "password" },
   unknownCountry: { key: "errors.form.unknownCountry", status: 400, field: "nationality" },

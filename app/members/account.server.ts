@@ -24,7 +24,7 @@ import { legacyVisa, statusOfVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
 import { nextReminder, type NextReminder } from "~/visa/reminders";
 import { stayOutlook, type StayOutlook } from "~/visa/stay";
-import { deleteFiles } from "~/community/community.server";
+import { deleteFiles, unnamedLike } from "~/community/community.server";
 import { countryName } from "./countries.server";
 
 /** How many times a step that must not be left half done is tried before it is reported. */
@@ -179,7 +179,9 @@ export async function changePhoneNumber(
 ): Promise<AccountChange> {
   const profile = await services.stores.members.profile(uid);
   if (profile?.phoneNumber === phoneNumber) return { ok: false, problem: "sameNumber" };
-  return changeOnBothSides(services, uid, { phoneNumber }, now);
+  const changed = await changeOnBothSides(services, uid, { phoneNumber }, now);
+  // Another member's number (on the profile or in Firebase): said as such to whoever just proved they hold it.
+  return !changed.ok && changed.problem === "phoneTaken" ? { ok: false, problem: "phoneInUse" } : changed;
 }
 
 /** A phone change between the new number and its code: whose, which number, which code. */
@@ -284,8 +286,9 @@ export async function withdraw(
 ): Promise<AccountChange> {
   const { stores, identity } = services;
   // First what they wrote and did in the community (feeds with everything on them, comments, likes,
-  // reports, photos): if that cannot be done, nothing is, and they may try again; nothing is left orphaned.
-  const community = await attempt("account.withdraw.community", uid, () => stores.feeds.removeMember(uid));
+  // reports, photos), and their name out of others' inboxes (a like notification keeps the count only):
+  // if that cannot be done, nothing is, and they may try again; nothing is left orphaned.
+  const community = await attempt("account.withdraw.community", uid, () => stores.feeds.removeMember(uid, unnamedLike));
   if (community === "failed") return { ok: false, problem: "saveFailed" };
   await deleteFiles(services, community.releasedFiles);
   const withdrawn = await attempt("account.withdraw", uid, () => stores.members.withdraw(uid, { at: now, reason }));

@@ -2,7 +2,8 @@
  * Change the mobile number, step 2: the code texted to the new number. Once it
  * proves the phone, the number changes in Firebase Auth and on the profile together
  * (members/account.server.ts), or not at all; a number another member uses is
- * refused only now. Without the flow of step 1 the member goes back to it.
+ * refused only now, on this page, saying so (docs/decisions/0037). Without the
+ * flow of step 1 the member goes back to it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -76,8 +77,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checked = await checkCode(request, services, pending, submission.value.code);
   if (!checked.ok) return refuse(submission, checked.problem);
   const changed = await changePhoneNumber(services, flow.member.uid, checked.phone);
+  // Refused (the number is another member's, or the change could not be saved): the flow stays, so that
+  // this page, loaded again with the answer, can say why instead of sending the member back to step 1.
+  // Its code is spent; "change number" starts afresh, and the flow expires on its own.
+  if (!changed.ok) return refuse(submission, changed.problem);
   const headers = withCookies(new Headers(), [await phoneChangeFlow(services).discard(flow.id)]);
-  if (!changed.ok) return refuse(submission, changed.problem, { headers });
   return redirect("/mypage/phone?done=1", { headers });
 }
 

@@ -7,7 +7,7 @@
  * counter or tells someone (a notification) does it in the same call, so it is
  * one transaction in every implementation.
  */
-import type { NewNotification } from "./notifications";
+import type { NewNotification, NotificationData, NotificationRecord } from "./notifications";
 import type { PageQuery, PageResult } from "./page";
 
 export const FEED_CATEGORIES = ["daily", "visa", "jobs", "housing", "questions", "market"] as const;
@@ -16,7 +16,9 @@ export type FeedCategory = (typeof FEED_CATEGORIES)[number];
 /**
  * `visible`: everyone sees it. `reported`: hidden by reporters reaching the
  * threshold, waiting for a moderator. `hidden`: hidden by a moderator. Deleted
- * items are gone (removed, with their files and notifications).
+ * items are gone (removed, with their files and notifications). A comment that
+ * stops being visible loses its notifications (the ones keyed `comment:{id}`,
+ * which quote it) in the same step; a restore does not bring them back.
  */
 export type ItemStatus = "visible" | "reported" | "hidden";
 
@@ -91,9 +93,16 @@ export interface FeedsStore {
   ): Promise<{ ok: true; releasedFiles: string[] } | { ok: false; problem: "notFound" | "notAuthor" }>;
   /**
    * Withdrawal: deletes everything the member wrote or did in the community (feeds as `remove` does,
-   * comments on others' feeds, likes and reports, counted off) and forgets their files. Their file ids.
+   * comments on others' feeds, likes and reports, counted off) and forgets their files. In the same step
+   * no notification to another member names them any more: those whose actor they are go, except like
+   * notifications (kind `like`, subject `feed:{id}`), which take the data `unnamed(notification, likeCount)`
+   * gives (likeCount: the feed's likes once theirs is counted off), keeping their time and read state, and
+   * go when it gives null or no likes are left. Their file ids.
    */
-  removeMember(uid: string): Promise<{ releasedFiles: string[] }>;
+  removeMember(
+    uid: string,
+    unnamed: (notification: NotificationRecord, likeCount: number) => NotificationData | null,
+  ): Promise<{ releasedFiles: string[] }>;
 }
 
 export interface NewComment {
@@ -209,7 +218,7 @@ export interface ReviewItem {
 export interface ReportsStore {
   /**
    * One report per member per item; the reporter count on the item goes up, and at `threshold` distinct
-   * reporters a visible item becomes `reported` (hidden pending review).
+   * reporters a visible item becomes `reported` (hidden pending review); a comment's notifications go then.
    */
   add(
     report: NewReport,
@@ -221,9 +230,9 @@ export interface ReportsStore {
   /** Items with open reports, oldest report first. */
   queue(query: PageQuery): Promise<PageResult<ReviewItem>>;
   /**
-   * A moderator's decision on an item's open reports: the item is restored (visible), hidden, or deleted
-   * (as FeedsStore.remove / CommentsStore.remove). The reports are closed and each reporter gets
-   * `notify(reporterUid)` in the same step. The released file ids (deletion of a feed).
+   * A moderator's decision on an item's open reports: the item is restored (visible), hidden (a comment's
+   * notifications go), or deleted (as FeedsStore.remove / CommentsStore.remove). The reports are closed
+   * and each reporter gets `notify(reporterUid)` in the same step. The released file ids (deletion of a feed).
    */
   resolve(
     target: ReportTarget,

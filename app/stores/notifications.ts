@@ -33,9 +33,15 @@ export interface NewNotification {
    * (the likes of one feed are one notification that grows), instead of keeping the old one.
    */
   refresh?: boolean;
+  /**
+   * The member whose act it tells and whom its words name (the commenter, the last liker). Their
+   * withdrawal removes it or, for likes, takes the name out (FeedsStore.removeMember); a refreshing one
+   * takes the new actor. Kept for that, not given back.
+   */
+  actorUid?: string | null;
 }
 
-export interface NotificationRecord extends NewNotification {
+export interface NotificationRecord extends Omit<NewNotification, "actorUid"> {
   id: string;
   /** ms since the epoch; null while unread. */
   readAt: number | null;

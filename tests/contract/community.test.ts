@@ -153,6 +153,9 @@ const keysOf = async (stores: Stores, uid: string) =>
 
 const QUOTA = 1_000_000;
 
+/** A withdrawal that keeps no like notification naming the member (they are deleted). */
+const keepNothing = () => null;
+
 describe.each(implementations)("community stores: $name", (implementation) => {
   const clients = twoClients(implementation);
 
@@ -697,7 +700,7 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       await clients.b.reports.resolve(hidden, "hidden", outcomeNote(hidden, "hidden"));
       expect(await count(b)).toBe(2);
       // The replier withdraws: their reply is counted off.
-      await clients.b.feeds.removeMember("replier-4");
+      await clients.b.feeds.removeMember("replier-4", keepNothing);
       expect(await count(b)).toBe(1);
       expect(await count(a)).toBe(30);
       expect(await clients.a.feeds.get(feed.id)).toMatchObject({ commentCount: 33 });
@@ -1205,6 +1208,51 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       expect(await clients.a.reports.queue({ limit: 10 })).toEqual({ ok: true, items: [], next: null });
     });
 
+    it("takes a comment's notifications away in the step that hides it, by reporters or a moderator; a restore does not bring them back", async () => {
+      const feed = await created();
+      const top = newComment(feed.id);
+      await commented(top, [commentNote(top, "author-1")]);
+      const reply = newComment(feed.id, { parentId: top.id, author: author("commenter-2"), createdAt: T0 + 2 });
+      await commented(reply, [commentNote(reply, "commenter-1"), commentNote(reply, "author-1")]);
+      const other = newComment(feed.id, { author: author("commenter-2"), createdAt: T0 + 3 });
+      await commented(other, [commentNote(other, "author-1")]);
+
+      // Below the threshold the comment is visible: its notification stays.
+      await clients.a.reports.add(report(commentTarget(top.id), "reporter-1"), 2);
+      expect(await keysOf(clients.a, "author-1")).toEqual(sorted([top, reply, other].map((c) => `comment:${c.id}`)));
+      // At the threshold it is hidden pending review, and no inbox quotes it any more; its reply is still visible.
+      expect(await clients.b.reports.add(report(commentTarget(top.id), "reporter-2"), 2)).toMatchObject({
+        status: "reported",
+      });
+      expect(await keysOf(clients.a, "author-1")).toEqual(sorted([reply, other].map((c) => `comment:${c.id}`)));
+      expect(await keysOf(clients.a, "commenter-1")).toEqual([`comment:${reply.id}`]);
+
+      // A moderator hiding a reply (every recipient's copy goes) or a top-level comment.
+      await clients.a.reports.add(report(commentTarget(reply.id), "reporter-1"), 5);
+      await clients.b.reports.resolve(commentTarget(reply.id), "hidden", () => null);
+      await clients.a.reports.add(report(commentTarget(other.id), "reporter-1"), 5);
+      await clients.b.reports.resolve(commentTarget(other.id), "hidden", () => null);
+      expect(await keysOf(clients.a, "author-1")).toEqual([]);
+      expect(await keysOf(clients.a, "commenter-1")).toEqual([]);
+
+      // Restored, the comment shows again; its notification stays gone.
+      await clients.a.reports.resolve(commentTarget(top.id), "restored", () => null);
+      expect(await clients.a.comments.get(top.id)).toMatchObject({ status: "visible" });
+      expect(await keysOf(clients.a, "author-1")).toEqual([]);
+    });
+
+    it("leaves a feed's notifications when the feed is hidden: they go to its author only, who wrote it", async () => {
+      const feed = await created();
+      const comment = newComment(feed.id);
+      await commented(comment, [commentNote(comment, "author-1")]);
+      await clients.a.likes.toggle(feed.id, "liker-1", T0 + 5, () =>
+        note("author-1", `like:${feed.id}`, { kind: "like", subject: `feed:${feed.id}`, refresh: true }),
+      );
+      await clients.a.reports.add(report(feedTarget(feed.id), "reporter-1"), 1);
+      expect(await clients.a.feeds.get(feed.id)).toMatchObject({ status: "reported" });
+      expect(await keysOf(clients.a, "author-1")).toEqual(sorted([`comment:${comment.id}`, `like:${feed.id}`]));
+    });
+
     it("answers notFound for a decision on an unknown item", async () => {
       for (const target of [feedTarget("no-such-feed"), commentTarget("no-such-comment")]) {
         const notify = vi.fn(outcomeNote(target, "restored"));
@@ -1248,7 +1296,7 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       expect(await clients.b.files.get(kept.id)).not.toBeNull();
       expect((await clients.a.feeds.remove(feed.id, null)).ok).toBe(true);
       expect(await clients.b.files.get(kept.id)).toBeNull();
-      await clients.a.feeds.removeMember("member-1");
+      await clients.a.feeds.removeMember("member-1", keepNothing);
       expect(await clients.b.files.get(pending.id)).toBeNull();
     });
 
@@ -1360,7 +1408,7 @@ describe.each(implementations)("community stores: $name", (implementation) => {
 
       expect(await clients.a.feeds.get(fo.id)).toMatchObject({ commentCount: 5, likeCount: 2, reportCount: 2 });
 
-      const result = await clients.b.feeds.removeMember(M);
+      const result = await clients.b.feeds.removeMember(M, keepNothing);
       expect([...result.releasedFiles].sort()).toEqual([pm1.id, pm2.id].sort());
 
       // The member's own feed and all on it.
@@ -1400,8 +1448,70 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       // Their reports are gone: a member who joins again with that uid may report afresh.
       expect(await clients.a.reports.add(report(feedTarget(fo.id), M), 5)).toMatchObject({ ok: true, reportCount: 2 });
 
-      expect(await clients.a.feeds.removeMember(M)).toEqual({ releasedFiles: [] });
-      expect(await clients.a.feeds.removeMember("nobody")).toEqual({ releasedFiles: [] });
+      expect(await clients.a.feeds.removeMember(M, keepNothing)).toEqual({ releasedFiles: [] });
+      expect(await clients.a.feeds.removeMember("nobody", keepNothing)).toEqual({ releasedFiles: [] });
+    });
+
+    it("takes the member's name out of others' inboxes in the same step: a like line keeps the count, or goes", async () => {
+      const W = "member-w";
+      const A = "member-a";
+      /** The like notification the app stores: the last liker's name, and how many others like the feed. */
+      const likedBy = (feed: NewFeed, uid: string, at: number) => (likeCount: number) =>
+        note(A, `like:${feed.id}`, {
+          kind: "like",
+          subject: `feed:${feed.id}`,
+          refresh: true,
+          actorUid: uid,
+          data: { feedId: feed.id, by: `${uid} (label)`, others: likeCount - 1 },
+          createdAt: at,
+        });
+      const like = (feed: NewFeed, uid: string, at: number, stores = clients.a) =>
+        stores.likes.toggle(feed.id, uid, at, likedBy(feed, uid, at));
+
+      // Liked by another member, then by W (the last liker, named).
+      const shared = await created({ author: author(A), createdAt: T0 });
+      await like(shared, "member-l", T0 + 5);
+      await like(shared, W, T0 + 6, clients.b);
+      // Liked by W only.
+      const onlyW = await created({ author: author(A), createdAt: T0 + 1 });
+      await like(onlyW, W, T0 + 7);
+      // Liked by W, then by another member, who is the one named now.
+      const later = await created({ author: author(A), createdAt: T0 + 2 });
+      await like(later, W, T0 + 8);
+      await like(later, "member-l", T0 + 9);
+      // W's comment on A's feed, told to A with W's name.
+      const comment = newComment(shared.id, { author: author(W), createdAt: T0 + 10 });
+      await commented(comment, [{ ...commentNote(comment, A), actorUid: W, data: { by: `${W} (label)` } }]);
+      expect(await clients.a.notifications.markAllRead(A, T0 + 20)).toBe(4);
+      const before = await notificationsOf(clients.a, A);
+      const sharedLine = before.find((n) => n.dedupeKey === `like:${shared.id}`)!;
+      const laterLine = before.find((n) => n.dedupeKey === `like:${later.id}`)!;
+
+      const unnamed = vi.fn((n: NotificationRecord, likeCount: number) => ({
+        feedId: n.data.feedId ?? null,
+        likeCount,
+      }));
+      await clients.b.feeds.removeMember(W, unnamed);
+
+      // Called for the line W is named in, with the likes left once W's is counted off.
+      expect(unnamed).toHaveBeenCalledTimes(1);
+      expect(unnamed).toHaveBeenCalledWith(expect.objectContaining({ id: sharedLine.id, data: sharedLine.data }), 1);
+      const after = await notificationsOf(clients.a, A);
+      expect(after).toEqual([
+        // Another member named: as it was.
+        laterLine,
+        // Time and read state kept; the name gone, the count as the feed has it now.
+        { ...sharedLine, data: { feedId: shared.id, likeCount: 1 } },
+      ]);
+      expect(JSON.stringify(after)).not.toContain(W);
+      expect(await clients.a.feeds.get(onlyW.id)).toMatchObject({ likeCount: 0 });
+
+      // The line no longer names W: a second withdrawal of W, or one of the other liker, leaves it to the count.
+      await clients.a.feeds.removeMember(W, unnamed);
+      expect(unnamed).toHaveBeenCalledTimes(1);
+      // Null from `unnamed`: the line goes.
+      await clients.a.feeds.removeMember("member-l", () => null);
+      expect(await keysOf(clients.a, A)).toEqual([`like:${shared.id}`]);
     });
   });
 });

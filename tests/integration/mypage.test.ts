@@ -366,7 +366,7 @@ describe("phone change", () => {
       intent: "verify",
       code: codeFor(someoneElse.phone),
     });
-    expect((await reply(taken)).error?.[""]).toEqual(["errors.form.phoneTaken"]);
+    expect((await reply(taken)).error?.[""]).toEqual(["errors.form.phoneInUse"]);
     expect((await profileOf(someoneElse.uid))?.phoneNumber).toBe(someoneElse.phone);
   });
 

@@ -121,3 +121,91 @@ describe("migration 12: reply counts on comments", () => {
     db.close();
   });
 });
+
+describe("migration 13: who each notification names", () => {
+  // Another branch's 12, unrelated to notifications: 13 must apply after it as after the 12 here.
+  const unrelated12 = {
+    version: 12,
+    name: "unrelated",
+    sql: "CREATE TABLE unrelated (id TEXT PRIMARY KEY); ALTER TABLE comments ADD COLUMN unrelated_count INTEGER;",
+  };
+  const v13 = appMigrations[12]!;
+
+  it("is version 13, after a 12 of the app's", () => {
+    expect(appMigrations.map((m) => m.version).slice(11)).toEqual([12, 13]);
+    expect(v13.version).toBe(13);
+  });
+
+  it("applies after an unrelated 12: fills the actors, unnames likes whose liker left, drops hidden comments' notifications", () => {
+    const file = tempFile();
+    const before = openDatabase(file, [...appMigrations.slice(0, 11), unrelated12]);
+    const run = (sql: string, ...values: unknown[]) => before.prepare(sql).run(...values);
+    const feed = (id: string, likes: number) =>
+      run(
+        `INSERT INTO feeds (id, author_uid, author_label, category, text, photos, like_count, created_at, updated_at)
+         VALUES (?, 'a', 'A', 'daily', 'hi', '[]', ?, 1, 1)`,
+        id,
+        likes,
+      );
+    const comment = (id: string, author: string, status: string) =>
+      run(
+        `INSERT INTO comments (id, feed_id, author_uid, author_label, text, status, created_at)
+         VALUES (?, 'f1', ?, 'label', 'words', ?, 2)`,
+        id,
+        author,
+        status,
+      );
+    const note = (id: string, kind: string, key: string, data: object, at: number, subject: string | null) =>
+      run(
+        `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject)
+         VALUES (?, 'a', ?, ?, ?, ?, 7, ?)`,
+        id,
+        kind,
+        key,
+        JSON.stringify(data),
+        at,
+        subject,
+      );
+    feed("f1", 2);
+    feed("f2", 1);
+    feed("f3", 0);
+    comment("c1", "b", "visible");
+    comment("c2", "b", "reported");
+    comment("c3", "c", "hidden");
+    run("INSERT INTO likes (feed_id, uid, created_at) VALUES ('f1', 'x', 10), ('f1', 'y', 11), ('f2', 'z', 12)");
+    note("n1", "comment", "comment:c1", { by: "B", excerpt: "words" }, 2, "feed:f1");
+    note("n2", "comment", "comment:c2", { by: "B", excerpt: "words" }, 2, "feed:f1");
+    note("n3", "reply", "comment:c3", { by: "C", excerpt: "words" }, 2, "feed:f1");
+    // f1: named liker y still likes it. f2: the named liker's like is gone (f2's like is z's, made later).
+    note("n4", "like", "like:f1", { feedId: "f1", by: "Y", others: 1, excerpt: "hi" }, 11, "feed:f1");
+    note("n5", "like", "like:f2", { feedId: "f2", by: "Gone", others: 0, excerpt: "hi" }, 9, "feed:f2");
+    // f3: no likes left at all.
+    note("n6", "like", "like:f3", { feedId: "f3", by: "Gone", others: 0, excerpt: "hi" }, 9, "feed:f3");
+    note("n7", "visaReminder", "visa:2027-06-30:oneWeek", { milestone: "oneWeek" }, 3, null);
+    before.close();
+
+    const db = openDatabase(file, [...appMigrations.slice(0, 11), unrelated12, v13]);
+    expect(db.pragma("user_version", { simple: true })).toBe(13);
+    expect(db.prepare("SELECT count(*) AS n FROM unrelated").get()).toEqual({ n: 0 });
+    const rows = db.prepare("SELECT id, actor_uid, data, read_at, created_at FROM notifications ORDER BY id").all();
+    expect(rows).toEqual([
+      { id: "n1", actor_uid: "b", data: JSON.stringify({ by: "B", excerpt: "words" }), read_at: 7, created_at: 2 },
+      {
+        id: "n4",
+        actor_uid: "y",
+        data: JSON.stringify({ feedId: "f1", by: "Y", others: 1, excerpt: "hi" }),
+        read_at: 7,
+        created_at: 11,
+      },
+      {
+        id: "n5",
+        actor_uid: null,
+        data: JSON.stringify({ feedId: "f2", excerpt: "hi", likeCount: 1 }),
+        read_at: 7,
+        created_at: 9,
+      },
+      { id: "n7", actor_uid: null, data: JSON.stringify({ milestone: "oneWeek" }), read_at: 7, created_at: 3 },
+    ]);
+    db.close();
+  });
+});

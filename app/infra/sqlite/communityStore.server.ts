@@ -24,7 +24,12 @@ import type {
 import { MAX_REPLY_PREVIEW } from "~/stores/community";
 import { pageSize, type PageResult } from "~/stores/page";
 import type { Db } from "./database.server";
-import { addNotification } from "./notificationStore.server";
+import {
+  addNotification,
+  NOTIFICATION_COLUMNS,
+  recordOf as notificationOf,
+  type NotificationRow,
+} from "./notificationStore.server";
 
 interface FeedRow {
   id: string;
@@ -151,6 +156,11 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     deleteFile: db.prepare("DELETE FROM files WHERE id = ?"),
     notificationsAbout: db.prepare("DELETE FROM notifications WHERE subject = ?"),
     notificationsKeyed: db.prepare("DELETE FROM notifications WHERE dedupe_key = ?"),
+    notificationsNaming: db.prepare(
+      `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE actor_uid = ? AND uid <> ? ORDER BY id`,
+    ),
+    deleteNotification: db.prepare("DELETE FROM notifications WHERE id = ?"),
+    unnameNotification: db.prepare("UPDATE notifications SET data = ?, actor_uid = NULL WHERE id = ?"),
     reportsOn: db.prepare("DELETE FROM reports WHERE target_kind = ? AND target_id = ?"),
     commentIdsOfFeed: db.prepare("SELECT id FROM comments WHERE feed_id = ?"),
 
@@ -297,7 +307,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     return { ok: true as const, releasedFiles: dropFeed(id) };
   });
 
-  const removeMember = db.transaction((uid: string) => {
+  const removeMember = db.transaction((uid: string, unnamed: Parameters<FeedsStore["removeMember"]>[1]) => {
     const released: string[] = [];
     for (const row of q.firstFeedsBy.all(uid, -1) as FeedRow[]) released.push(...dropFeed(row.id));
     for (const row of q.commentsOfMemberElsewhere.all(uid, uid) as CommentRow[]) {
@@ -316,6 +326,14 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       db.prepare(`UPDATE ${table} SET report_count = max(report_count - 1, 0) WHERE id = ?`).run(r.target_id);
     }
     q.deleteReportsOfMember.run(uid);
+    // Others' inboxes: nothing names them any more. Their comments' notifications went with the comments;
+    // a like notification whose last liker they are says how many people like the feed now, without a name.
+    for (const row of q.notificationsNaming.all(uid, uid) as NotificationRow[]) {
+      const feed = row.kind === "like" && row.subject?.startsWith("feed:") ? feedRow(row.subject.slice(5)) : undefined;
+      const data = feed && feed.like_count > 0 ? unnamed(notificationOf(row), feed.like_count) : null;
+      if (data) q.unnameNotification.run(JSON.stringify(data), row.id);
+      else q.deleteNotification.run(row.id);
+    }
     released.push(...ids(q.filesOfMember.all(uid)));
     q.deleteFilesOfMember.run(uid);
     return { releasedFiles: released };
@@ -395,6 +413,10 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
          WHERE id = ? RETURNING report_count, status`,
       )
       .get(Math.max(1, threshold), report.target.id) as { report_count: number; status: ItemStatus };
+    // A comment no one may see any more is quoted in no inbox either.
+    if (report.target.kind === "comment" && updated.status !== "visible") {
+      q.notificationsKeyed.run(`comment:${report.target.id}`);
+    }
     return { ok: true as const, reportCount: updated.report_count, status: updated.status };
   });
 
@@ -427,6 +449,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
           outcome === "restored" ? "visible" : "hidden",
           target.id,
         );
+        if (outcome === "hidden" && target.kind === "comment") q.notificationsKeyed.run(`comment:${target.id}`);
       }
       for (const uid of reporters) {
         const n = notify(uid);
@@ -497,8 +520,8 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     async remove(id, uid) {
       return removeFeed.immediate(id, uid);
     },
-    async removeMember(uid) {
-      return removeMember.immediate(uid);
+    async removeMember(uid, unnamed) {
+      return removeMember.immediate(uid, unnamed);
     },
   };
 

@@ -311,4 +311,37 @@ export const migrations: readonly Migration[] = [
         WHERE parent_id IS NULL;
     `,
   },
+  {
+    version: 13,
+    name: "notifications: the member each names (actor), and none left quoting a hidden comment",
+    // actor_uid: the member whose act a notification tells and whose name it carries (the commenter,
+    // the last liker), so that their withdrawal takes the name out of others' inboxes in the same step.
+    // Filled for those stored before: a comment's from its comment; a like's from the like stored at the
+    // notification's own time (a like and its notification are made together, at one time). A like
+    // notification whose named liker's like is gone (taken back, or withdrawn before this version) no
+    // longer names anyone: it says how many like the feed now, or goes when none do. And the notifications
+    // of comments already reported or hidden go, as they now go when a comment stops being visible.
+    sql: `
+      ALTER TABLE notifications ADD COLUMN actor_uid TEXT;
+      CREATE INDEX notifications_by_actor ON notifications (actor_uid) WHERE actor_uid IS NOT NULL;
+      DELETE FROM notifications
+        WHERE dedupe_key IN (SELECT 'comment:' || id FROM comments WHERE status <> 'visible');
+      UPDATE notifications
+        SET actor_uid = (SELECT c.author_uid FROM comments c WHERE c.id = substr(notifications.dedupe_key, 9))
+        WHERE kind IN ('comment', 'reply') AND dedupe_key LIKE 'comment:%';
+      UPDATE notifications
+        SET actor_uid = (
+          SELECT l.uid FROM likes l
+          WHERE l.feed_id = substr(notifications.dedupe_key, 6) AND l.created_at = notifications.created_at
+          ORDER BY l.uid LIMIT 1)
+        WHERE kind = 'like' AND dedupe_key LIKE 'like:%';
+      DELETE FROM notifications
+        WHERE kind = 'like' AND actor_uid IS NULL AND json_type(data, '$.by') IS NOT NULL
+          AND coalesce((SELECT f.like_count FROM feeds f WHERE f.id = substr(notifications.subject, 6)), 0) = 0;
+      UPDATE notifications
+        SET data = json_set(json_remove(data, '$.by', '$.others'), '$.likeCount',
+          (SELECT f.like_count FROM feeds f WHERE f.id = substr(notifications.subject, 6)))
+        WHERE kind = 'like' AND actor_uid IS NULL AND json_type(data, '$.by') IS NOT NULL;
+    `,
+  },
 ];

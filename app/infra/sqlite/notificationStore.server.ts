@@ -12,7 +12,7 @@ import type {
 import { pageSize } from "~/stores/page";
 import type { Db } from "./database.server";
 
-interface NotificationRow {
+export interface NotificationRow {
   id: string;
   uid: string;
   kind: NotificationKind;
@@ -23,12 +23,13 @@ interface NotificationRow {
   subject: string | null;
 }
 
-const COLUMNS = "id, uid, kind, dedupe_key, data, created_at, read_at, subject";
+export const NOTIFICATION_COLUMNS = "id, uid, kind, dedupe_key, data, created_at, read_at, subject";
+const COLUMNS = NOTIFICATION_COLUMNS;
 
 /** A cursor names a position in one member's list: another member's is refused. */
 const cursorScope = (uid: string) => `notifications:${uid}`;
 
-const recordOf = (row: NotificationRow): NotificationRecord => ({
+export const recordOf = (row: NotificationRow): NotificationRecord => ({
   id: row.id,
   uid: row.uid,
   kind: row.kind,
@@ -41,13 +42,14 @@ const recordOf = (row: NotificationRow): NotificationRecord => ({
 
 // The unique (uid, dedupe_key) decides in the statement itself: no read before the write,
 // so two connections or processes adding the same notification store it once.
-const INSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject)
-  VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+const INSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject, actor_uid)
+  VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
   ON CONFLICT (uid, dedupe_key) DO NOTHING`;
-// A refreshing one takes the new data and time and is unread again (one growing "N liked" line).
-const UPSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject)
-  VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
-  ON CONFLICT (uid, dedupe_key) DO UPDATE SET data = excluded.data, created_at = excluded.created_at, read_at = NULL`;
+// A refreshing one takes the new data, time and actor and is unread again (one growing "N liked" line).
+const UPSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject, actor_uid)
+  VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
+  ON CONFLICT (uid, dedupe_key) DO UPDATE SET data = excluded.data, created_at = excluded.created_at,
+    read_at = NULL, actor_uid = excluded.actor_uid`;
 
 const statements = new WeakMap<Db, { insert: Database.Statement; upsert: Database.Statement }>();
 
@@ -71,6 +73,7 @@ export function addNotification(db: Db, n: NewNotification): boolean {
     JSON.stringify(n.data),
     n.createdAt,
     n.subject ?? null,
+    n.actorUid ?? null,
   );
   return result.changes === 1;
 }
