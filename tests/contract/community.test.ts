@@ -1287,7 +1287,11 @@ describe.each(implementations)("community stores: $name", (implementation) => {
       const [pending, attached, kept] = (await uploaded("member-1", 3)) as [PhotoRef, PhotoRef, PhotoRef];
       expect(await clients.b.files.get(pending.id)).toEqual({ id: pending.id, ownerUid: "member-1", feedId: null });
       const feed = await created({ author: author("member-1"), photos: [attached, kept] });
-      expect(await clients.b.files.get(attached.id)).toEqual({ id: attached.id, ownerUid: "member-1", feedId: feed.id });
+      expect(await clients.b.files.get(attached.id)).toEqual({
+        id: attached.id,
+        ownerUid: "member-1",
+        feedId: feed.id,
+      });
       expect(isPlainData(await clients.b.files.get(attached.id))).toBe(true);
       expect(await clients.b.files.get("no-such-file")).toBeNull();
       // An edit that drops a photo forgets it; deleting the feed forgets the rest; withdrawal forgets pending ones.
