@@ -132,7 +132,8 @@ async function readTextForm(request: Request): Promise<FeedUpload> {
 
 function readMultipart(request: Request, contentType: string, spool: string, field: string): Promise<FeedUpload> {
   const form = new FormData();
-  const photos: UploadedPhoto[] = [];
+  /** Photos in the order they were sent (each written in its turn; a refused one leaves its place empty). */
+  const sent: (UploadedPhoto | null)[] = [];
   const tooLarge: string[] = [];
   const tooMany: string[] = [];
   const spooled = new Set<string>();
@@ -144,7 +145,14 @@ function readMultipart(request: Request, contentType: string, spool: string, fie
     await Promise.all([...spooled].map((file) => fs.promises.rm(file, { force: true })));
     spooled.clear();
   };
-  const result = (): FeedUpload => ({ form, photos, tooLarge, tooMany, problem, discard });
+  const result = (): FeedUpload => ({
+    form,
+    photos: sent.filter((photo): photo is UploadedPhoto => photo !== null),
+    tooLarge,
+    tooMany,
+    problem,
+    discard,
+  });
 
   return new Promise<FeedUpload>((resolve) => {
     let parser: ReturnType<typeof Busboy>;
@@ -202,6 +210,7 @@ function readMultipart(request: Request, contentType: string, spool: string, fie
       accepted++;
       const file = path.join(spool, `${crypto.randomBytes(12).toString("hex")}.part`);
       spooled.add(file);
+      const place = sent.push(null) - 1;
       open.add(stream);
       stream.once("close", () => open.delete(stream));
       writes.push(
@@ -217,7 +226,7 @@ function readMultipart(request: Request, contentType: string, spool: string, fie
               spooled.delete(file);
               await fs.promises.rm(file, { force: true });
             } else {
-              photos.push({ name: shown, path: file, size: stream.bytesRead });
+              sent[place] = { name: shown, path: file, size: stream.bytesRead };
             }
           },
           () => {
