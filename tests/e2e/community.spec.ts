@@ -125,6 +125,26 @@ test("a member posts a feed with a photo; the photo comes back without its GPS p
   expect((await served.body()).includes(Buffer.from("PhoneMaker"))).toBe(false);
 });
 
+test("a photo whose name has ; and = in it posts like any other (Chromium's own form)", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signIn(context, baseURL!, "Tran Thi Semicolon");
+  await page.goto("/community/edit");
+  await page.getByRole("radio", { name: community.categories.daily!, exact: true }).check();
+  await page.getByLabel(community.edit.text).fill("Receipt from the market");
+  await page.getByLabel(community.edit.photos).setInputFiles({
+    name: "receipt;size=2 (1).jpg",
+    mimeType: "image/jpeg",
+    buffer: await phonePhoto(),
+  });
+  await page.getByRole("button", { name: community.edit.post }).click();
+  await expect(page).toHaveURL(/\/community\/[A-Za-z0-9_-]{12}$/);
+  await expect(page.getByText("Receipt from the market")).toBeVisible();
+  await expect(page.locator(".feed__photos img")).toHaveCount(1);
+});
+
 test("a failed post keeps the text and names the photo refused", async ({ page, context, baseURL }) => {
   await signIn(context, baseURL!, "Tran Thi Keep");
   await page.goto("/community/edit");
