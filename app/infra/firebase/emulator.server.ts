@@ -15,6 +15,10 @@
  * - A taken port, or something other than our emulator answering on it, stops
  *   start-up with a message naming the port: talking to a stranger once saved its
  *   404 page as the accounts.
+ * - An imported account keeps the revocation time (`validSince`) it was saved with,
+ *   so a restart keeps the sessions that were valid before it and the revoked ones
+ *   revoked: the emulator's own import would set it to the import time and sign
+ *   every member out (patches/firebase-tools+*.patch, docs/decisions/0040).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
