@@ -23,6 +23,7 @@ export { Branded } from "~/components/Branded";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { AuthorLine, FeedCard, FeedList, TimeAgo, type FeedCardData } from "~/components/community/FeedList";
 export { Icon, type IconName } from "~/components/Icon";
+export { InboxBell } from "~/components/layouts/TabBar";
 export { LanguagePicker } from "~/components/LanguagePicker";
 export { SentenceWithLtr } from "~/components/SentenceWithLtr";
 export { TermsDocuments } from "~/components/TermsDocuments";

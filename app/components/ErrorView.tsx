@@ -76,7 +76,7 @@ function NotFoundView({ path }: { path: string | null }) {
   const { t } = useTranslation();
   return (
     <section className="error-view error-view--404" aria-labelledby="error-title">
-      <p className="error-view__code">404</p>
+      <div className="error-view__code">404</div>
       <h2 id="error-title" className="error-view__title">
         {t("errors.notFoundTitle")}
       </h2>
@@ -94,7 +94,7 @@ function ServerErrorView({ status, statusText, error }: { status: number; status
   const stack = development && error instanceof Error ? error.stack : null;
   return (
     <section className="error-view error-view--500" aria-labelledby="error-title">
-      <p className="error-view__code">{status}</p>
+      <div className="error-view__code">{status}</div>
       <h2 id="error-title" className="error-view__title">
         {statusText || t("errors.internalServerError")}
       </h2>

@@ -10,26 +10,31 @@ export function SignUpComplete({
   name,
   signedIn,
   hasVisaExpiry,
+  level = 2,
 }: {
   name: string;
   signedIn: boolean;
   hasVisaExpiry: boolean;
+  /** The welcome's heading level: 1 where the layout has no header holding the page's <h1>. */
+  level?: 1 | 2;
 }) {
   const { t } = useTranslation("signup");
+  const Heading = level === 1 ? "h1" : "h2";
+  const Subheading = level === 1 ? "h2" : "h3";
   return (
     <section className="start done" aria-labelledby="complete-heading">
       <Icon name="check" className="done__mark" />
-      <h2 id="complete-heading" className="start__heading">
+      <Heading id="complete-heading" className="start__heading">
         {name ? t("signup.complete.heading", { name }) : t("titles.signUpComplete")}
-      </h2>
+      </Heading>
       <p className="start__intro" role="status">
         {signedIn ? t("signup.complete.body") : t("signup.complete.signInLater")}
       </p>
       {signedIn ? (
         <section className="next-steps" aria-labelledby="next-steps-heading">
-          <h3 id="next-steps-heading" className="next-steps__heading">
+          <Subheading id="next-steps-heading" className="next-steps__heading">
             {t("signup.complete.next")}
-          </h3>
+          </Subheading>
           <ul className="next-steps__list">
             {hasVisaExpiry ? null : (
               <li>

@@ -51,7 +51,8 @@ export function TermsSheet({
           ×
         </button>
       </div>
-      <div className="sheet__body terms-doc">
+      {/* Focusable, so the document scrolls from the keyboard too; a region named as the sheet. */}
+      <div className="sheet__body terms-doc" tabIndex={0} role="region" aria-labelledby={titleId}>
         {doc ? (
           <>
             <p className="muted">{doc.effective}</p>

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { isbot } from "isbot";
 import { useTranslation } from "~/i18n/useTranslation";
 import { TodayPopup } from "~/components/TodayPopup";
 import { VisaCard } from "~/components/VisaCard";
 import type { PageHandle } from "~/lib/page";
 import { Logo } from "~/components/Logo";
-import { featureStyles, Icon, RouteErrorBoundary } from "~/pageKit";
+import type { loader as rootLoader } from "~/root";
+import { featureStyles, Icon, InboxBell, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, hasChosenLanguage, languageOf, memberHome, readSession } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -39,6 +40,7 @@ const entries = [
 
 export default function MainRoute() {
   const { member } = useLoaderData<typeof loader>();
+  const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
   const { t } = useTranslation("home");
   return (
     <>
@@ -50,11 +52,7 @@ export default function MainRoute() {
           <Link to="/language?redirectTo=%2F" className="icon-button" aria-label={t("main.changeLanguage")}>
             <Icon name="language" />
           </Link>
-          <Link to="/noti" className="icon-button inbox-link" aria-label={t("main.inbox")}>
-            <Icon name="noti" />
-            {/* Unread badge slot: filled with the member's unread count once the inbox exists. */}
-            <span className="badge" data-slot="unread" hidden />
-          </Link>
+          <InboxBell unread={unread} className="icon-button inbox-link" />
         </div>
       </header>
 

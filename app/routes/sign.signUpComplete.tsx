@@ -21,7 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function SignUpCompleteRoute() {
-  return <SignUpComplete {...useLoaderData<typeof loader>()} />;
+  // The blank layout has no header: the welcome is the page's <h1>.
+  return <SignUpComplete {...useLoaderData<typeof loader>()} level={1} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -45,16 +45,27 @@ export const memberPages = [
  * photo and a comment, posted over HTTP by its own author, and its report page.
  */
 export async function communityPages(baseURL: string): Promise<string[]> {
-  const author = await joinedMemberCookies(baseURL, "Feed Author");
-  const cookie = author.map((c) => `${c.name}=${c.value}`).join("; ");
-  const form = new FormData();
-  form.set("category", "daily");
-  form.set("text", "Where is the nearest immigration office to Ansan? https://www.hikorea.go.kr/");
+  const author = cookieHeader(await joinedMemberCookies(baseURL, "Feed Author"));
   const png = Buffer.from(
     "iVBORw0KGgoAAAANSUhEUgAAABAAAAAMCAIAAADkharWAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVR4nGPQyr9NEmIY1ZA/Gkpa2JIGAPo9FxAczk5VAAAAAElFTkSuQmCC",
     "base64",
   );
-  form.append("photos", new Blob([png], { type: "image/png" }), "photo.png");
+  const id = await postFeed(
+    baseURL,
+    author,
+    "Where is the nearest immigration office to Ansan? https://www.hikorea.go.kr/",
+    new Blob([png], { type: "image/png" }),
+  );
+  await comment(baseURL, author, id, "Ansan has its own office, near the station.");
+  return [`/community/${id}`, `/community/report?itemCd=${id}`];
+}
+
+/** Posts a feed as a member over HTTP (`cookie`: the member's Cookie header); the feed's id. */
+async function postFeed(baseURL: string, cookie: string, text: string, photo?: Blob) {
+  const form = new FormData();
+  form.set("category", "daily");
+  form.set("text", text);
+  if (photo) form.append("photos", photo, "photo.png");
   const posted = await fetch(`${baseURL}/community/edit`, {
     method: "POST",
     body: form,
@@ -64,13 +75,33 @@ export async function communityPages(baseURL: string): Promise<string[]> {
   const location = posted.headers.get("Location") ?? "";
   const id = /\/community\/([A-Za-z0-9_-]{12})$/.exec(location)?.[1];
   if (!id) throw new Error(`posting a feed answered ${posted.status} ${location}`);
-  await fetch(`${baseURL}/community/${id}`, {
+  return id;
+}
+
+/** Comments on a feed as a member over HTTP. */
+async function comment(baseURL: string, cookie: string, id: string, text: string) {
+  const answered = await fetch(`${baseURL}/community/${id}`, {
     method: "POST",
-    body: new URLSearchParams({ intent: "comment", text: "Ansan has its own office, near the station." }),
+    body: new URLSearchParams({ intent: "comment", text }),
     headers: { Cookie: cookie, Origin: baseURL },
     redirect: "manual",
   });
-  return [`/community/${id}`, `/community/report?itemCd=${id}`];
+  if (answered.status >= 400) throw new Error(`commenting answered ${answered.status}`);
+}
+
+const cookieHeader = (cookies: { name: string; value: string }[]) =>
+  cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+
+/**
+ * A member with one unread notification, made as people make one: the member posts a feed and another member
+ * comments on it. The member's cookies and the path of their feed.
+ */
+export async function memberWithUnreadComment(baseURL: string, name = "Inbox Owner") {
+  const cookies = await joinedMemberCookies(baseURL, name);
+  const id = await postFeed(baseURL, cookieHeader(cookies), "Does anyone know a Korean class on Sundays in Ansan?");
+  const other = await joinedMemberCookies(baseURL, "Kind Neighbour");
+  await comment(baseURL, cookieHeader(other), id, "The migrant centre near the station has one at 2 pm.");
+  return { cookies, feed: `/community/${id}` };
 }
 
 /** The cookies of a member who has just joined (a phone join over HTTP), to put into a browser. */

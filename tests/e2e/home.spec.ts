@@ -2,7 +2,7 @@
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { addDays, format, subMonths } from "date-fns";
 import { joinOverHttp } from "../support/join";
-import { hideTodayPopup, strings, useLanguage } from "./helpers";
+import { hideTodayPopup, memberWithUnreadComment, strings, useLanguage } from "./helpers";
 
 type Home = {
   main: Record<string, string>;
@@ -116,6 +116,25 @@ test("a member who joined by phone without an expiry date is asked for it, and t
   await card.getByRole("link", { name: en.visaCard.addExpiry }).click();
   await expect(page).toHaveURL(/\/mypage\/visa$/);
   expect((await page.request.get("/mypage/visa")).status()).toBe(200);
+});
+
+test("the header's bell shows the member's unread count, and its name says it", async ({ page, context, baseURL }) => {
+  // Another member comments on the member's feed: one unread notification.
+  const { cookies } = await memberWithUnreadComment(baseURL!, "Bell Owner");
+  await useLanguage(context, "en");
+  await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
+  await page.goto("/");
+  const common = strings("en") as unknown as { titles: { inbox: string }; nav: { unread_one: string } };
+  // The home page's own header, at the top of its content.
+  const bell = page
+    .locator("header")
+    .getByRole("link", { name: `${common.titles.inbox} ${common.nav.unread_one.replace("{{count}}", "1")}` });
+  await expect(bell).toHaveAttribute("href", "/noti");
+  // The number is on the bell for the eye too, as on the inbox's tab.
+  await expect(bell.getByText("1", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("navigation").getByRole("link", { name: /Inbox/ }).getByText("1", { exact: true }),
+  ).toBeVisible();
 });
 
 test("every page's footer names who runs the service, says what local mode has not set, and links the policies", async ({

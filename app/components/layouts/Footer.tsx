@@ -17,9 +17,10 @@ export function Footer() {
   const notSet = <span className="muted">{t("footer.notSet")}</span>;
   return (
     <footer className="app-footer">
-      <p className="app-footer__brand">
+      {/* The service's name, not a heading: a <div>, so it is not taken for one (axe's p-as-heading). */}
+      <div className="app-footer__brand">
         <span className="brand">{t("app.name")}</span>
-      </p>
+      </div>
       <p>{t("footer.about")}</p>
       <nav aria-label={t("footer.legal")}>
         <p className="app-footer__links">

@@ -3,28 +3,16 @@
  * and tab come from the same handle (see lib/page.ts).
  */
 import type { ReactNode } from "react";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { usePage, type LayoutName } from "~/lib/page";
 import { AppHeader } from "./AppHeader";
 import { Footer } from "./Footer";
-import { Icon } from "../Icon";
-import { TabBar, UnreadBadge } from "./TabBar";
+import { InboxBell, TabBar } from "./TabBar";
 
 interface RootData {
   member: { uid: string } | null;
   unread: number;
-}
-
-/** The header's way to the inbox, for a member: a bell with the unread count. */
-function InboxLink({ unread }: { unread: number }) {
-  const { t } = useTranslation();
-  return (
-    <Link to="/noti" className="app-header__inbox" aria-label={t("titles.inbox")}>
-      <Icon name="noti" />
-      {unread > 0 ? <UnreadBadge count={unread} /> : null}
-    </Link>
-  );
 }
 
 function SkipLink() {
@@ -42,7 +30,8 @@ export function PageShell({ children, layout: forced }: { children: ReactNode; l
   const layout = forced ?? page.layout;
   const root = useRouteLoaderData("root") as RootData | undefined;
   const unread = root?.unread ?? 0;
-  const inbox = root?.member && page.tab !== "noti" ? <InboxLink unread={unread} /> : undefined;
+  const inbox =
+    root?.member && page.tab !== "noti" ? <InboxBell unread={unread} className="app-header__inbox" /> : undefined;
   const title = t(page.titleKey);
   const main = (
     <main id="main" className="page" tabIndex={-1}>

@@ -31,6 +31,21 @@ export function TabBar({ current, unread = 0 }: { current: TabName | null; unrea
   );
 }
 
+/**
+ * The bell that leads to the inbox (the headers'), with the unread count on it. Its name comes from its content,
+ * "Inbox" and the count read out with its meaning, so it holds the number the bell shows (WCAG 2.5.3).
+ */
+export function InboxBell({ unread, className }: { unread: number; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to="/noti" className={className}>
+      <Icon name="noti" />
+      <span className="visually-hidden">{t("titles.inbox")}</span>
+      {unread > 0 ? <UnreadBadge count={unread} /> : null}
+    </Link>
+  );
+}
+
 /** The number of unread notifications, read out with its meaning. */
 export function UnreadBadge({ count }: { count: number }) {
   const { t } = useTranslation();
