@@ -10,10 +10,13 @@ export function SignUpComplete({
   name,
   signedIn,
   hasVisaExpiry,
+  visaHref,
 }: {
   name: string;
   signedIn: boolean;
   hasVisaExpiry: boolean;
+  /** The finder's page of the member's own visa. */
+  visaHref: string | null;
 }) {
   const { t } = useTranslation("signup");
   return (
@@ -40,7 +43,7 @@ export function SignUpComplete({
               </li>
             )}
             <li>
-              <Link to="/member/findVisa" className="next-steps__item">
+              <Link to={visaHref ?? "/member/findVisa"} className="next-steps__item">
                 {t("signup.complete.exploreFinder")}
                 <Icon name="chevron" className="icon--chevron" />
               </Link>
