@@ -28,6 +28,7 @@ export { LanguagePicker } from "~/components/LanguagePicker";
 export { SentenceWithLtr } from "~/components/SentenceWithLtr";
 export { TermsDocuments } from "~/components/TermsDocuments";
 export { choiceHref, WorkBadge } from "~/components/VisaBadges";
+export { VisaFamilies, VisaQuick, VisaSearch } from "~/components/VisaFinderParts";
 export { directionOf, fallbackLanguage, namespacesOf } from "~/i18n/config";
 export { reloadForChunkError } from "~/lib/chunkReload";
 export { openMessageBox } from "~/lib/dialog/open";

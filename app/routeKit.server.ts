@@ -52,4 +52,4 @@ export * from "~/signup/termsView.server";
 export * from "~/verification/codes.server";
 export * from "~/visa/catalogue.server";
 export { FEED_CATEGORIES, REPORT_REASONS } from "~/stores/community";
-export { isKnownVisa, quickVisaCodes } from "~/visa/catalogue";
+export { isKnownVisa, quickVisaCodes, statusOfVisa } from "~/visa/catalogue";

@@ -49,9 +49,11 @@ export async function joinByPhone(appUrl, dataDir, name = "Bench Member") {
   expectRedirect(await post("/sign?index", { phone: local, agreeAll: "on" }), "/sign/authNo");
   const outbox = fs.readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n").map(JSON.parse);
   const code = /\d{6}/.exec(outbox.filter((m) => m.to === e164).at(-1).text)[0];
-  expectRedirect(await post("/sign/authNo", { code }), "/sign/inputName");
-  expectRedirect(await post("/sign/inputName", { name }), "/sign/choiceNation");
-  expectRedirect(await post("/sign/choiceNation", { nationality: "Vietnam", visa: "E-9" }), "/sign/signUpComplete");
+  expectRedirect(await post("/sign/authNo", { code }), "/sign/choiceNation");
+  expectRedirect(
+    await post("/sign/choiceNation", { name, nationality: "Vietnam", visa: "E-9" }),
+    "/sign/signUpComplete",
+  );
   const session = browser.get("__session");
   if (!session) throw new Error("joining: no session cookie after the last step");
   return `__session=${session}`;

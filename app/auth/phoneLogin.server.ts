@@ -8,8 +8,11 @@ import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { withCookies } from "~/infra/http.server";
 import type { Services } from "~/infra/services.server";
 import { safeRedirect } from "~/lib/safeRedirect";
+import { log } from "~/infra/log.server";
+import { isMember } from "~/members/members.server";
 import { sendCode } from "~/verification/codes.server";
 import { flow } from "./flow.server";
+import { startSession } from "./session.server";
 import { phoneSignInSchema } from "./signInForm.server";
 
 export interface PhoneFlow {
@@ -52,4 +55,28 @@ export async function startPhoneSignIn({ request, context }: ActionFunctionArgs)
     redirectTo: safeRedirect(submission.value.redirectTo),
   });
   return redirect("/login/authNo", { headers: withCookies(headers, started.cookies) });
+}
+
+/**
+ * Signs in the member who uses `phone`, a number a code has just proven (phone
+ * sign-in, or the phone join that found the number taken): resolves with the
+ * session's Set-Cookie, or why not (no member uses the number; Firebase failed).
+ */
+export async function signInProvenNumber(
+  services: Services,
+  phone: string,
+): Promise<{ ok: true; setCookie: string } | { ok: false; reason: "noMember" | "unavailable" }> {
+  const found = await services.identity.findByPhone(phone);
+  if (!found.ok) return { ok: false, reason: "unavailable" };
+  const uid = found.account?.uid;
+  // An account without a profile is not a member.
+  if (!uid || !(await isMember(services, uid))) return { ok: false, reason: "noMember" };
+  const signedIn = await services.identity.signInAs(uid);
+  if (!signedIn.ok) return { ok: false, reason: "unavailable" };
+  const session = await startSession(services, signedIn.idToken);
+  if (!session.ok) {
+    log.error("phoneSignIn.session", undefined, { reason: session.reason, uid });
+    return { ok: false, reason: "unavailable" };
+  }
+  return { ok: true, setCookie: session.setCookie };
 }

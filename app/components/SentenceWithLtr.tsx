@@ -17,15 +17,19 @@ export function SentenceWithLtr({
   href?: string;
 }) {
   const [before = "", after = ""] = sentence(SLOT).split(SLOT);
+  // A phone number (masked or not) never breaks in the middle: the line breaks around it.
+  const className = /^[+\d\s()*-]+$/.test(value) ? "ltr-value ltr-value--unbroken" : "ltr-value";
   return (
     <>
       {before}
       {href ? (
         <a href={href} dir="ltr" className="ltr-link">
-          <bdi>{value}</bdi>
+          <bdi className={className}>{value}</bdi>
         </a>
       ) : (
-        <bdi dir="ltr">{value}</bdi>
+        <bdi dir="ltr" className={className}>
+          {value}
+        </bdi>
       )}
       {after}
     </>

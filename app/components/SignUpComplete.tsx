@@ -11,12 +11,15 @@ export function SignUpComplete({
   signedIn,
   hasVisaExpiry,
   level = 2,
+  visaHref,
 }: {
   name: string;
   signedIn: boolean;
   hasVisaExpiry: boolean;
   /** The welcome's heading level: 1 where the layout has no header holding the page's <h1>. */
   level?: 1 | 2;
+  /** The finder's page of the member's own visa. */
+  visaHref: string | null;
 }) {
   const { t } = useTranslation("signup");
   const Heading = level === 1 ? "h1" : "h2";
@@ -45,7 +48,7 @@ export function SignUpComplete({
               </li>
             )}
             <li>
-              <Link to="/member/findVisa" className="next-steps__item">
+              <Link to={visaHref ?? "/member/findVisa"} className="next-steps__item">
                 {t("signup.complete.exploreFinder")}
                 <Icon name="chevron" className="icon--chevron" />
               </Link>

@@ -13,14 +13,12 @@ import {
   json,
   redirect,
   phoneLoginFlow,
-  startSession,
+  signInProvenNumber,
   accepted,
   invalid,
   parseForm,
   refuse,
   withCookies,
-  isMember,
-  log,
   checkCode,
   codeTimesOf,
   signInCodeSchema,
@@ -75,7 +73,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!flow.provenWithoutAccount) return refuse(submission, "codeFirst");
     // The proof is spent here: the sign-in flow ends and a phone join starts with the proven number.
     const headers = withCookies(new Headers(), [await phoneLoginFlow(services).discard(flow.id)]);
-    const started = await signupDrafts(services).start(request, { kind: "phone", phone: flow.phone });
+    const started = await signupDrafts(services).start(request, {
+      kind: "phone",
+      phone: flow.phone,
+      phoneProvenAtSignIn: true,
+    });
     return redirect("/sign", { headers: withCookies(headers, started.cookies) });
   }
 
@@ -92,25 +94,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!checked.ok) return refuse(submission, checked.problem);
 
   // The phone is proven: now it is safe to say whether an account uses it.
-  const found = await services.identity.findByPhone(checked.phone);
-  if (!found.ok) return refuse(submission, "unavailable");
-  const uid = found.account?.uid;
-  // No member uses the number (an account without a profile is not a member). The
-  // flow stays (its code is spent; it expires by itself) and remembers the proof, so
-  // the page can offer joining with this number.
-  if (!uid || !(await isMember(services, uid))) {
+  const signedIn = await signInProvenNumber(services, checked.phone);
+  // No member uses the number. The flow stays (its code is spent; it expires by
+  // itself) and remembers the proof, so the page can offer joining with this number.
+  if (!signedIn.ok && signedIn.reason === "noMember") {
     const { id, provenWithoutAccount: _proven, ...data } = flow;
     const saved = await phoneLoginFlow(services).save(id, { ...data, provenWithoutAccount: true });
     return redirect("/login/authNo", { headers: withCookies(new Headers(), [saved]) });
   }
-  const signedIn = await services.identity.signInAs(uid);
   if (!signedIn.ok) return refuse(submission, "unavailable");
-  const session = await startSession(services, signedIn.idToken);
-  if (!session.ok) {
-    log.error("phoneSignIn.session", undefined, { reason: session.reason, uid });
-    return refuse(submission, "unavailable");
-  }
-  const headers = new Headers({ "Set-Cookie": session.setCookie });
+  const headers = new Headers({ "Set-Cookie": signedIn.setCookie });
   headers.append("Set-Cookie", await phoneLoginFlow(services).discard(flow.id));
   return redirect(flow.redirectTo, { headers });
 }

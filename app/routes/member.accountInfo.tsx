@@ -48,7 +48,7 @@ const hideFields = ["password", "passwordConfirm"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const open = await requireStep(request, context.services, "id", STEP);
-  return json({ email: open.draft.email ?? "", step: stepPosition("id", STEP) });
+  return json({ email: open.draft.email ?? "", step: stepPosition("id", STEP, open.draft) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     documents: await termsItemsIn(await languageOf(request)),
     defaults: open?.draft.terms?.choices ?? {},
-    step: stepPosition(kind, STEP),
+    step: stepPosition(kind, STEP, open?.draft),
     googleEmail: open?.draft.google?.email ?? null,
   });
 }

@@ -1,14 +1,15 @@
 /**
  * One sojourn status and its sub-types. With `returnTo` (the finder is a
  * picker) each sub-type, and the status itself for anyone unsure, is a link that
- * takes the choice back. An unknown status is a 404 from this route's boundary.
+ * takes the choice back. With `mine` (the join's completion page links here) the
+ * member's own code is marked. An unknown status is a 404 from this route's boundary.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { choiceHref, featureStyles, RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
-import { json, languageOf, notFound, visaEntryIn } from "~/routeKit.server";
+import { json, languageOf, notFound, statusOfVisa, visaEntryIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder],
@@ -23,18 +24,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!status) notFound(request);
   const url = new URL(request.url);
   const returnTo = url.searchParams.has("returnTo") ? safeRedirect(url.searchParams.get("returnTo"), "") : "";
-  return json({ status, returnTo });
+  const mine = url.searchParams.get("mine") ?? "";
+  return json({ status, returnTo, mine: statusOfVisa(mine)?.code === status.code ? mine : null });
 }
 
 export default function SelectVisaRoute() {
   const { t } = useTranslation("visaFinder");
-  const { status, returnTo } = useLoaderData<typeof loader>();
+  const { status, returnTo, mine } = useLoaderData<typeof loader>();
+  const yours = <span className="visa-item__mine">{t("visaFinder.yours")}</span>;
   const back = `/member/findVisa${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
   return (
     <div className="visa-detail">
       <h2 className="visa-detail__heading">
         <span className="visa-item__code">{status.code}</span> {status.name}
       </h2>
+      {mine === status.code ? <p>{yours}</p> : null}
       <p>{status.description}</p>
       {status.closedSince ? <p className="visa-detail__closed">{t("visaFinder.closed")}</p> : null}
       <WorkBadge work={status.work} />
@@ -50,9 +54,10 @@ export default function SelectVisaRoute() {
                     <span className="visa-item__name">{sub.name}</span>
                   </Link>
                 ) : (
-                  <span className="visa-item">
+                  <span className="visa-item" aria-current={mine === sub.code ? "true" : undefined}>
                     <span className="visa-item__code">{sub.code}</span>
                     <span className="visa-item__name">{sub.name}</span>
+                    {mine === sub.code ? yours : null}
                   </span>
                 )}
               </li>

@@ -59,7 +59,7 @@ const STEP = "/member/userInfo";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { draft } = await requireStep(request, context.services, KINDS, STEP);
   return json({
-    step: stepPosition(draft.kind, STEP),
+    step: stepPosition(draft.kind, STEP, draft),
     countries: phoneCountriesIn(await languageOf(request)),
     name: draft.name ?? "",
     pendingPhone: draft.pending ? maskPhone(draft.pending.phone) : null,

@@ -1,18 +1,27 @@
 /**
  * My visa: what is stored now (a code from an older residence card is named as
- * such, with its current equivalent offered), and the catalogue of statuses, the
- * same as the visa finder's, each leading to its page to choose the sub-type.
+ * such, with its current equivalent offered), and the catalogue of statuses with
+ * the finder's parts (its search, its quick choices, a closed group per family),
+ * each leading to its page to choose the sub-type.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, formatDate, RouteErrorBoundary } from "~/pageKit";
-import { json, redirect, languageOf, requireMember, settingsView, visaFamiliesIn } from "~/routeKit.server";
+import { featureStyles, formatDate, RouteErrorBoundary, VisaFamilies, VisaQuick, VisaSearch } from "~/pageKit";
+import {
+  json,
+  redirect,
+  languageOf,
+  quickVisaCodes,
+  requireMember,
+  searchVisas,
+  settingsView,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder, featureStyles.mypage],
-  i18n: ["mypage"],
+  i18n: ["mypage", "visaFinder"],
   layout: "join",
   title: "titles.myVisa",
   tab: "mypage",
@@ -25,13 +34,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lng = await languageOf(request);
   const view = await settingsView(context.services, member, lng, formatDate(new Date()));
   if (!view) throw redirect("/member/start");
-  const families = (await visaFamiliesIn(lng)).map((f) => ({
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").slice(0, 100).trim();
+  const families = (await searchVisas(query, lng)).map((f) => ({
     family: f.family,
     name: f.name,
     statuses: f.statuses.map((s) => ({ code: s.code, name: s.name, closed: s.closedSince !== null })),
   }));
-  const saved = new URL(request.url).searchParams.has("saved");
-  return json({ visa: view.visa, expiresOn: view.stay?.expiresOn ?? null, families, saved });
+  const statuses = new Map(families.flatMap((f) => f.statuses.map((s) => [s.code, s])));
+  const quick = query ? [] : quickVisaCodes.flatMap((code) => statuses.get(code) ?? []);
+  const saved = url.searchParams.has("saved");
+  return json({ visa: view.visa, expiresOn: view.stay?.expiresOn ?? null, query, families, quick, saved });
 }
 
 /** The page that chooses `code` (a status, or a sub-type: its status's page with it chosen). */
@@ -41,7 +54,9 @@ function visaChoiceHref(status: string, code?: string) {
 
 export default function MyVisaRoute() {
   const { t } = useTranslation("mypage");
-  const { visa, expiresOn, families, saved } = useLoaderData<typeof loader>();
+  const { visa, expiresOn, query, families, quick, saved } = useLoaderData<typeof loader>();
+  const count = families.reduce((sum, f) => sum + f.statuses.length, 0);
+  const choose = (code: string) => visaChoiceHref(code);
   const equivalent = visa?.legacy?.currentEquivalent ?? null;
   return (
     <div className="settings">
@@ -74,26 +89,21 @@ export default function MyVisaRoute() {
         )}
       </section>
       <p className="field__hint">{t("visa.chooseHint")}</p>
-      {families.map((family) => (
-        <section key={family.family} className="visa-family" aria-labelledby={`family-${family.family}`}>
-          <h2 id={`family-${family.family}`} className="visa-family__name">
-            {family.name}
-          </h2>
-          <ul className="visa-list">
-            {family.statuses.map((status) => (
-              <li key={status.code}>
-                <Link className="visa-item" to={visaChoiceHref(status.code)}>
-                  <span className="visa-item__code">{status.code}</span>
-                  <span className="visa-item__body">
-                    <span className="visa-item__name">{status.name}</span>
-                    {status.closed ? <span className="visa-item__description">{t("visa.closed")}</span> : null}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      <VisaSearch action="/mypage/visa" query={query} resultCount={count} showAllHref="/mypage/visa" />
+      <VisaQuick statuses={quick} href={choose} />
+      <VisaFamilies
+        families={families}
+        open={Boolean(query)}
+        item={(status) => (
+          <Link className="visa-item" to={choose(status.code)}>
+            <span className="visa-item__code">{status.code}</span>
+            <span className="visa-item__body">
+              <span className="visa-item__name">{status.name}</span>
+              {status.closed ? <span className="visa-item__description">{t("visa.closed")}</span> : null}
+            </span>
+          </Link>
+        )}
+      />
     </div>
   );
 }

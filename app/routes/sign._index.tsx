@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const proven = open?.draft.phone && !open.draft.pending ? open.draft.phone : null;
   const lng = await languageOf(request);
   return json({
-    step: stepPosition("phone", STEP),
+    step: stepPosition("phone", STEP, open?.draft),
     countries: phoneCountriesIn(lng),
     documents: await termsItemsIn(lng),
     defaults: open?.draft.terms?.choices ?? {},
@@ -70,14 +70,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await openStep(request, services, "phone", STEP);
   if (open?.draft.phone && !open.draft.pending) {
-    // The number is proven already: only the terms are asked for, then the next step after the code.
+    // The number is proven already: only the terms are asked for, then the last step (the code step is not shown).
     const parsed = await parseForm({ request, context }, termsSchema);
     if (parsed.refused) return parsed.refused;
     const { submission, bot } = parsed;
     if (submission.status !== "success") return invalid(submission);
     if (bot) return refuse(submission, "signUpFailed");
     const next = { ...open, draft: { ...open.draft, terms: { choices: submission.value, at: Date.now() } } };
-    return redirect("/sign/inputName", {
+    return redirect("/sign/choiceNation", {
       headers: withCookies(new Headers(), [await signupDrafts(services).save(next)]),
     });
   }

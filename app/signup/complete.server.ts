@@ -9,6 +9,13 @@ import type { Services } from "~/infra/services.server";
 import { createAccount } from "./createAccount.server";
 import { signupDrafts, type OpenDraft } from "./draft.server";
 import { log } from "~/infra/log.server";
+import { statusOfVisa } from "~/visa/catalogue";
+
+/** The finder's page of a member's visa: its status, with the member's own code marked there. */
+export function ownVisaHref(visa: string | null | undefined): string | null {
+  const status = visa ? statusOfVisa(visa) : null;
+  return status ? `/member/findVisa/${status.code}?mine=${encodeURIComponent(visa!)}` : null;
+}
 
 /**
  * Resolves with where to go and the cookies to set on success, or the problem
@@ -54,19 +61,25 @@ export async function finishSignup(
 
 /**
  * What the completion pages show: the new member's name, or a note that the
- * account waits for a sign-in; null when there is nothing to complete here.
+ * account waits for a sign-in, and the finder's page of the visa they gave; null
+ * when there is nothing to complete here.
  */
 export async function completionOf(
   request: Request,
   services: Services,
-): Promise<{ name: string; signedIn: boolean; hasVisaExpiry: boolean } | null> {
+): Promise<{ name: string; signedIn: boolean; hasVisaExpiry: boolean; visaHref: string | null } | null> {
   const member = await readSession(request, services);
   if (member) {
     const profile = await services.stores.members.profile(member.uid);
-    return { name: profile?.name ?? "", signedIn: true, hasVisaExpiry: Boolean(profile?.visaExpiresOn) };
+    return {
+      name: profile?.name ?? "",
+      signedIn: true,
+      hasVisaExpiry: Boolean(profile?.visaExpiresOn),
+      visaHref: ownVisaHref(profile?.visa),
+    };
   }
   // The account was made but signing in failed: say so, and offer sign-in.
   if (new URL(request.url).searchParams.get("signIn") === "later")
-    return { name: "", signedIn: false, hasVisaExpiry: false };
+    return { name: "", signedIn: false, hasVisaExpiry: false, visaHref: null };
   return null;
 }

@@ -7,8 +7,12 @@
 import type { Problem } from "~/forms/form.server";
 import { problem } from "~/forms/form.server";
 import type { Services } from "~/infra/services.server";
+import { isMember } from "~/members/members.server";
 import { checkCode, sendCode, type PendingCode } from "~/verification/codes.server";
 import type { OpenDraft } from "./draft.server";
+
+/** How long a number proven at the join may sign its member in instead (as long as a phone sign-in's flow lives). */
+export const PROVEN_NUMBER_TTL_MS = 10 * 60_000;
 
 const pendingOf = (open: OpenDraft): PendingCode | null =>
   open.draft.pending ? { purpose: "signUp", ...open.draft.pending } : null;
@@ -26,7 +30,7 @@ export async function sendJoinCode(
 ): Promise<{ ok: true; draft: OpenDraft; cookies: string[] } | { ok: false; problem: Problem; cookies: string[] }> {
   const sent = await sendCode(request, services, clientAddress, phone, "signUp");
   if (!sent.ok) return sent;
-  const { phone: _verified, ...rest } = open.draft;
+  const { phone: _verified, phoneProvenAtSignIn: _atSignIn, provenMember: _member, ...rest } = open.draft;
   const pending = { phone: sent.pending.phone, codeId: sent.pending.codeId };
   return { ok: true, draft: { id: open.id, draft: { ...rest, pending } }, cookies: sent.cookies };
 }
@@ -38,18 +42,37 @@ export async function resendJoinCode(request: Request, services: Services, clien
   return sendJoinCode(request, services, clientAddress, open, pending.phone);
 }
 
-/** Checks the typed code; the draft then holds the proven number, unless an account already uses it. */
+/**
+ * Checks the typed code; the draft then holds the proven number, unless an account
+ * already uses it. When a member uses it, `member` is the draft that remembers the
+ * proof instead (`provenMember`), for the phone join to offer signing in with it.
+ */
 export async function checkJoinCode(
   request: Request,
   services: Services,
   open: OpenDraft,
   code: string,
-): Promise<{ ok: true; draft: OpenDraft } | { ok: false; problem: Problem }> {
+  now = Date.now(),
+): Promise<{ ok: true; draft: OpenDraft } | { ok: false; problem: Problem; member?: OpenDraft }> {
   const checked = await checkCode(request, services, pendingOf(open), code);
   if (!checked.ok) return checked;
   const found = await services.identity.findByPhone(checked.phone);
   if (!found.ok) return { ok: false, problem: problem("signUpUnavailable") };
-  if (found.account) return { ok: false, problem: problem("phoneTaken") };
   const { pending: _done, ...rest } = open.draft;
+  if (found.account) {
+    if (!(await isMember(services, found.account.uid))) return { ok: false, problem: problem("phoneTaken") };
+    const proven = { phone: checked.phone, at: now };
+    return {
+      ok: false,
+      problem: problem("phoneTaken"),
+      member: { id: open.id, draft: { ...rest, provenMember: proven } },
+    };
+  }
   return { ok: true, draft: { id: open.id, draft: { ...rest, phone: checked.phone } } };
+}
+
+/** The number a member may sign in with from this draft (proven, and not yet stale), or null. */
+export function provenMemberNumber(open: OpenDraft | { draft: OpenDraft["draft"] } | null, now = Date.now()) {
+  const proven = open?.draft.provenMember;
+  return proven && now - proven.at >= 0 && now - proven.at < PROVEN_NUMBER_TTL_MS ? proven.phone : null;
 }

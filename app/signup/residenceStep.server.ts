@@ -1,11 +1,12 @@
 /**
- * The last step of both joins: nationality, visa (chosen in the visa finder, which
+ * The last step of both joins: (the phone join: the name,) nationality, visa (chosen in the visa finder, which
  * sends the member back with `?visa=`) and its expiry date. Submitting makes the
  * account; "find my visa" keeps what was typed in the draft and goes to the finder.
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { withCookies } from "~/infra/http.server";
+import { cleanName } from "~/members/names";
 import { countriesIn, countryName, resolveCountry } from "~/members/countries.server";
 import { isKnownVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
@@ -20,26 +21,28 @@ export async function residenceStepData(request: Request, open: OpenDraft, step:
   const chosen = new URL(request.url).searchParams.get("visa");
   const visa = isKnownVisa(chosen) ? chosen : (draft.visa ?? "");
   return {
-    step: stepPosition(draft.kind, step),
+    step: stepPosition(draft.kind, step, draft),
     countries: countriesIn(lng),
     nationality: draft.nationality ? countryName(draft.nationality, lng) : "",
     visa,
     visaLabel: visa ? await visaLabel(visa, lng) : null,
     visaExpiry: draft.visaExpiry ?? "",
+    name: draft.name ?? "",
   };
 }
 
-/** The step's action; `completePath` is the flow's completion page. */
+/** The step's action; `completePath` is the flow's completion page; `askName`: the name is on this step too. */
 export async function residenceStepAction(
   args: { request: Request; context: AppLoadContext },
   open: OpenDraft,
   step: string,
   lng: string,
   completePath: string,
+  askName = false,
 ) {
   const { request, context } = args;
   const { services } = context;
-  const parsed = await parseForm(args, residenceSchema(lng), { defaultIntent: "join" });
+  const parsed = await parseForm(args, residenceSchema(lng, askName), { defaultIntent: "join" });
   if (parsed.refused) return parsed.refused;
   const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission);
@@ -48,10 +51,12 @@ export async function residenceStepAction(
     const nationality = resolveCountry(submission.value.nationality ?? "", lng);
     const expiry = submission.value.visaExpiry ?? "";
     const visa = submission.value.visa ?? "";
+    const name = askName ? cleanName(submission.value.name ?? "") : "";
     const setCookie = await signupDrafts(services).save({
       id: open.id,
       draft: {
         ...open.draft,
+        name: name || open.draft.name,
         nationality: nationality ?? open.draft.nationality,
         visa: isKnownVisa(visa) ? visa : open.draft.visa,
         visaExpiry: /^\d{4}-\d{2}-\d{2}$/.test(expiry) ? expiry : open.draft.visaExpiry,
@@ -60,8 +65,8 @@ export async function residenceStepAction(
     return redirect(`/member/findVisa?returnTo=${encodeURIComponent(step)}`, { headers: { "Set-Cookie": setCookie } });
   }
 
-  const { nationality, visa, visaExpiry } = submission.value;
-  const ready = { id: open.id, draft: { ...open.draft, nationality, visa, visaExpiry } };
+  const { name, nationality, visa, visaExpiry } = submission.value;
+  const ready = { id: open.id, draft: { ...open.draft, name: name ?? open.draft.name, nationality, visa, visaExpiry } };
   await signupDrafts(services).save(ready);
   const finished = await finishSignup(request, services, ready, lng, completePath);
   const headers = withCookies(new Headers(), finished.cookies);

@@ -139,19 +139,22 @@ const dateField = z
  * typed is kept, unchecked). Joining judges the nationality (a name in the
  * visitor's language `lng`, or English, or a code), the visa and the expiry date
  * together, so every message of a submit is shown at once; the nationality comes
- * out as its code.
+ * out as its code. With `askName` (the phone join asks the name on this step too)
+ * the name is judged with them and comes out cleaned.
  */
-export function residenceSchema(lng: string) {
+export function residenceSchema(lng: string, askName = false) {
   return z
     .discriminatedUnion("intent", [
       z.object({
         intent: z.literal("join"),
+        name: z.string().max(1000, "errors.form.nameLength").optional(),
         nationality: z.string().trim().max(100, "errors.form.unknownCountry").optional(),
         visa: z.string().max(100).optional(),
         visaExpiry: dateField.optional(),
       }),
       z.object({
         intent: z.literal("findVisa"),
+        name: z.string().max(1000).optional(),
         nationality: z.string().max(100).optional(),
         visa: z.string().max(100).optional(),
         visaExpiry: z.string().max(20).optional(),
@@ -159,6 +162,10 @@ export function residenceSchema(lng: string) {
     ])
     .superRefine((value, ctx) => {
       if (value.intent !== "join") return;
+      if (askName) {
+        const problem = nameProblem(cleanName(value.name ?? ""));
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: `errors.form.${problem}` });
+      }
       if (!value.nationality) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nationality"], message: "errors.form.required" });
       } else if (!resolveCountry(value.nationality, lng)) {
@@ -170,7 +177,12 @@ export function residenceSchema(lng: string) {
     })
     .transform((value) =>
       value.intent === "join"
-        ? { ...value, nationality: resolveCountry(value.nationality!, lng)!, visa: value.visa! }
+        ? {
+            ...value,
+            name: askName ? cleanName(value.name ?? "") : undefined,
+            nationality: resolveCountry(value.nationality!, lng)!,
+            visa: value.visa!,
+          }
         : value,
     );
 }

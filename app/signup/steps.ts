@@ -20,6 +20,17 @@ export interface SignupDraft {
   phone?: string;
   /** A code sent and not yet verified. */
   pending?: { phone: string; codeId: string };
+  /**
+   * The phone join: `phone` was proven on the sign-in screen (decision 0029), so the
+   * member never sees this join's code step and the counter does not count it.
+   */
+  phoneProvenAtSignIn?: true;
+  /**
+   * The phone join: the code proved a number a member already uses. That member may
+   * sign in with this proof, once (signing in spends the draft), from this browser,
+   * within PROVEN_NUMBER_TTL_MS of `at` (decision 0044).
+   */
+  provenMember?: { phone: string; at: number };
   nationality?: string;
   visa?: string;
   visaExpiry?: string;
@@ -34,6 +45,8 @@ export interface SignupDraft {
 interface Step {
   path: string;
   done: (draft: SignupDraft) => boolean;
+  /** False when this draft's member never sees the step (it is then not counted). */
+  shown?: (draft: SignupDraft) => boolean;
 }
 
 const flows: Record<SignupKind, readonly Step[]> = {
@@ -43,11 +56,11 @@ const flows: Record<SignupKind, readonly Step[]> = {
     { path: "/member/userInfo", done: (d) => Boolean(d.name && d.phone) },
     { path: "/member/addInfo", done: (d) => Boolean(d.nationality && d.visa) },
   ],
+  // The name is asked on the last screen, with the nationality and the visa (decision 0044).
   phone: [
-    { path: "/sign", done: (d) => Boolean(d.terms && (d.phone || d.pending)) },
-    { path: "/sign/authNo", done: (d) => Boolean(d.phone) },
-    { path: "/sign/inputName", done: (d) => Boolean(d.name) },
-    { path: "/sign/choiceNation", done: (d) => Boolean(d.nationality && d.visa) },
+    { path: "/sign", done: (d) => Boolean(d.terms && (d.phone || d.pending || d.provenMember)) },
+    { path: "/sign/authNo", done: (d) => Boolean(d.phone), shown: (d) => !d.phoneProvenAtSignIn },
+    { path: "/sign/choiceNation", done: (d) => Boolean(d.name && d.nationality && d.visa) },
   ],
   google: [
     { path: "/member/agree", done: (d) => Boolean(d.terms && d.google) },
@@ -62,9 +75,18 @@ function indexOf(kind: SignupKind, path: string): number {
   return index;
 }
 
-/** "Step 2 of 3", for the page. */
-export function stepPosition(kind: SignupKind, path: string): { current: number; total: number } {
-  return { current: indexOf(kind, path) + 1, total: flows[kind].length };
+/**
+ * "Step 2 of 3", for the page: only the steps this draft's member sees are counted,
+ * so the counter goes 1, 2, 3 whatever the way in.
+ */
+export function stepPosition(
+  kind: SignupKind,
+  path: string,
+  draft: SignupDraft | null = null,
+): { current: number; total: number } {
+  indexOf(kind, path);
+  const seen = flows[kind].filter((s) => s.path === path || !draft || (s.shown?.(draft) ?? true));
+  return { current: seen.findIndex((s) => s.path === path) + 1, total: seen.length };
 }
 
 /** The step after `path` in this flow, or null after the last one (where the account is made). */

@@ -49,6 +49,14 @@ export const signInCodeSchema = z.discriminatedUnion("intent", [
 
 export type SignInCodeFields = z.input<typeof signInCodeSchema>;
 
+/** The phone join's code form: the code step, or sign in with the number the code proved a member's. */
+export const joinCodeSchema = z.discriminatedUnion("intent", [
+  ...codeStepSchema.options,
+  z.object({ intent: z.literal("signIn") }),
+]);
+
+export type JoinCodeFields = z.input<typeof joinCodeSchema>;
+
 /** Why a code was not issued. */
 export function issueProblem(result: Exclude<IssueResult, { ok: true }>, now = Date.now()): Problem {
   if (result.reason === "cooldown") {

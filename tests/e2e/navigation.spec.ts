@@ -109,6 +109,7 @@ test("a visa of the finder opens in the page", async ({ page, javaScriptEnabled 
   const seen = watchRequests(page);
   // A visa of the full list (the quick choices above it link to the same pages).
   const list = page.locator(".visa-family");
+  await list.first().locator("summary").click();
   await tap(page, seen, list.getByRole("link", { name: /^E-9\b/ }), "routes/member.findVisa.$visa");
   await expect(page).toHaveTitle(pageTitle("en", "titles.selectVisa"));
 });

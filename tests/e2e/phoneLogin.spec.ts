@@ -12,6 +12,7 @@ interface Texts {
     sendCode: string;
     code: string;
     verify: string;
+    verifyCode: string;
     resend: string;
     codeValidUntil: string;
     codeTimeLeft: string;
@@ -23,13 +24,17 @@ interface Texts {
   errors: { form: { wrongCode: string; noAccount: string; termsRequired: string } };
   signup: {
     next: string;
+    step: string;
     agree: { all: string };
     user: { name: string };
     add: { nationality: string; submit: string };
+    phone: { signIn: string; memberHeading: string; memberFound: string };
   };
   nav: { signOut: string };
 }
 const en = strings("en") as unknown as Texts;
+const stepOf = (current: number, total: number) =>
+  en.signup.step.replace("{{current}}", String(current)).replace("{{total}}", String(total));
 /** A member who joined with a phone number (over HTTP), or only a number no member uses. */
 async function memberWithPhone(baseURL: string, withAccount = true) {
   return withAccount ? joinOverHttp(baseURL, process.env.E2E_DATA_DIR!) : uniqueNumber();
@@ -134,16 +139,19 @@ test("a number without an account joins from the sign-in code screen with no sec
   // The number is not asked for again: the terms are.
   await expect(page.getByRole("status")).toHaveText(en.login.joiningWith.replace("{{phone}}", masked(local)));
   await expect(page.getByLabel(en.login.phone)).toHaveCount(0);
+  // The join's code step is not shown on this way in, so it is not counted: step 1 of 2, then 2 of 2.
+  await expect(page.getByText(stepOf(1, 2))).toBeVisible();
   await page.getByRole("button", { name: en.signup.next }).click();
   await expect(page.getByText(en.errors.form.termsRequired)).toHaveCount(1);
   await page.getByLabel(en.signup.agree.all).check();
   await page.getByRole("button", { name: en.signup.next }).click();
-  await expect(page).toHaveURL(/\/sign\/inputName$/);
+  await expect(page).toHaveURL(/\/sign\/choiceNation$/);
+  await expect(page.getByText(stepOf(2, 2))).toBeVisible();
   await page.getByLabel(en.signup.user.name).fill("Sita Gurung");
-  await page.getByRole("button", { name: en.signup.next }).click();
   await page.getByLabel(en.signup.add.nationality).fill("Nepal");
   // The visa comes from the finder; what was typed waits in the draft meanwhile.
   await chooseVisaInFinder(page, "E-9");
+  await expect(page.getByLabel(en.signup.user.name)).toHaveValue("Sita Gurung");
   await expect(page.getByLabel(en.signup.add.nationality)).toHaveValue("Nepal");
   await page.getByRole("button", { name: en.signup.add.submit }).click();
   await expect(page).toHaveURL(/\/sign\/signUpComplete$/);
@@ -154,6 +162,29 @@ test("a number without an account joins from the sign-in code screen with no sec
   await page.goBack();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   expect(textsTo(e164)).toBe(1);
+});
+
+test("a member who starts joining with their own number signs in with the code they were texted, one text", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  // A member who joined from the sign-in screen: the join's own code for this number is not in its cool-down.
+  const { e164, local } = await joinOverHttp(baseURL!, process.env.E2E_DATA_DIR!, { fromSignIn: true });
+  const before = textsTo(e164);
+  await page.goto("/sign");
+  await page.getByLabel(en.login.phone).fill(local);
+  await page.getByLabel(en.signup.agree.all).check();
+  await page.getByRole("button", { name: en.login.sendCode }).click();
+  await expect(page).toHaveURL(/\/sign\/authNo$/);
+  await enterCode(page, textedCode(e164), { label: en.login.code, submit: en.login.verifyCode, javaScriptEnabled });
+  // The code proved a member's number: no retyping, no second text; one button signs in.
+  await expect(page.getByRole("heading", { name: en.signup.phone.memberHeading })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(en.signup.phone.memberFound.replace("{{phone}}", masked(local)));
+  await page.getByRole("button", { name: en.signup.phone.signIn }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole("button", { name: en.nav.signOut })).toBeVisible();
+  expect(textsTo(e164) - before).toBe(1);
 });
 
 test("in local mode the texted code can be read at /dev/outbox", async ({ page, baseURL }) => {

@@ -231,16 +231,22 @@ test("jumping ahead in a sign-up goes to the first unfinished step", async ({ pa
   await expect(page).toHaveURL(/\/member\/accountInfo$/);
 });
 
-test("joining with a phone: number and terms, code, name, nationality and visa", async ({
+const stepOf = (current: number, total: number) =>
+  en.signup.step.replace("{{current}}", String(current)).replace("{{total}}", String(total));
+
+test("joining with a phone: number and terms, code, then name, nationality and visa", async ({
   page,
   javaScriptEnabled,
 }) => {
   const { e164, local } = freshNumber();
   await page.goto("/sign");
+  // The counter counts the screens the member sees, one after another.
+  await expect(page.getByText(stepOf(1, 3))).toBeVisible();
   await page.getByLabel(en.login.phone!).fill(local);
   await page.getByLabel(en.signup.agree!.all!).check();
   await page.getByRole("button", { name: en.login.sendCode }).click();
   await expect(page).toHaveURL(/\/sign\/authNo$/);
+  await expect(page.getByText(stepOf(2, 3))).toBeVisible();
 
   const code = textedCode(e164);
   await enterCode(page, "12ab56", typing(javaScriptEnabled));
@@ -248,12 +254,10 @@ test("joining with a phone: number and terms, code, name, nationality and visa",
   await enterCode(page, code === "000000" ? "111111" : "000000", typing(javaScriptEnabled));
   await expect(page.getByRole("alert")).toHaveText(f.wrongCode!.replace("{{count}}", "4"));
   await enterCode(page, code, typing(javaScriptEnabled));
-  await expect(page).toHaveURL(/\/sign\/inputName$/);
+  await expect(page).toHaveURL(/\/sign\/choiceNation$/);
+  await expect(page.getByText(stepOf(3, 3))).toBeVisible();
 
   await page.getByLabel(en.signup.user!.name!).fill("Bold Bat");
-  await page.getByRole("button", { name: en.signup.next }).click();
-  await expect(page).toHaveURL(/\/sign\/choiceNation$/);
-  await expect(page.getByText(en.signup.step.replace("{{current}}", "4").replace("{{total}}", "4"))).toBeVisible();
   // An unknown country and no visa: both said at once, the first field focused, what was typed kept.
   await page.getByLabel(en.signup.add!.nationality!).fill("Atlantis");
   await page.getByRole("button", { name: en.signup.add!.submit }).click();
@@ -272,6 +276,39 @@ test("joining with a phone: number and terms, code, name, nationality and visa",
   const next = page.getByRole("region", { name: en.signup.complete!.next });
   await expect(next.getByRole("link")).toHaveText([en.signup.complete!.addExpiry!, en.signup.complete!.exploreFinder!]);
   await expect(next.getByRole("link").first()).toHaveAttribute("href", "/mypage/visa");
+  // "See what your visa allows" opens the member's own status, their code marked there.
+  await next.getByRole("link", { name: en.signup.complete!.exploreFinder }).click();
+  await expect(page).toHaveURL(/\/member\/findVisa\/E-9\?mine=E-9$/);
+  await expect(page.getByRole("heading", { level: 2 })).toContainText("E-9");
+  await expect(page.getByText(en.visaFinder.yours!)).toBeVisible();
+});
+
+test("the name's old step sends the member on to where the join stands", async ({ page }) => {
+  await page.goto("/sign/inputName");
+  await expect(page).toHaveURL(/\/sign$/);
+});
+
+test("the visa finder and my visa are short on a 360 px phone", async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  await page.goto("/member/findVisa");
+  expect(await height()).toBeLessThan(3000);
+  await page.goto("/member/findVisa/E-7");
+  expect(await height()).toBeLessThan(3000);
+  const joined = await joinOverHttp(baseURL!, process.env.E2E_DATA_DIR!);
+  await context.addCookies(
+    joined.cookies.split("; ").map((pair) => {
+      const [name, ...value] = pair.split("=");
+      return { name: name!, value: value.join("="), url: baseURL! };
+    }),
+  );
+  await page.goto("/mypage/visa");
+  expect(await height()).toBeLessThan(3000);
+  // My visa searches as the finder does, without JavaScript too.
+  await page.getByRole("searchbox", { name: en.visaFinder.search }).fill("marriage");
+  await page.getByRole("button", { name: en.visaFinder.searchButton }).click();
+  await expect(page).toHaveURL(/\/mypage\/visa\?q=marriage$/);
+  await expect(page.getByRole("link", { name: /^F-6\b/ })).toHaveAttribute("href", "/mypage/visa/F-6");
 });
 
 /** Asks for a sign-up code for a number at /sign, terms agreed. */
@@ -366,11 +403,14 @@ test("the visa finder lists every family, searches without JavaScript and 404s u
   await page.goto("/member/findVisa");
   await expect(page).toHaveTitle(pageTitle("en", "titles.findVisa"));
   const families = page.locator(".visa-family");
+  // Each family is a closed group that opens with a tap, with or without JavaScript.
+  await expect(families.getByRole("link", { name: /^D-10\b/ })).toBeHidden();
+  for (const summary of await families.locator("summary").all()) await summary.click();
   for (const code of ["A-1", "B-2", "C-4", "D-10", "E-9", "F-6", "G-1", "H-2"]) {
     await expect(families.getByRole("link", { name: new RegExp(`^${code}\\b`) })).toBeVisible();
   }
   // Employment first.
-  await expect(families.first().getByRole("heading")).toHaveText(strings("en").family!.E!);
+  await expect(families.first().locator("summary")).toContainText(strings("en").family!.E!);
   // Quick choices for the statuses most members hold, H-2 marked closed to newcomers; 1345 can be called.
   const quick = page.getByRole("region", { name: en.visaFinder.quick });
   await expect(quick.getByRole("link")).toHaveCount(8);

@@ -8,7 +8,6 @@ import { action as codeAction, loader as codeLoader } from "~/routes/login.authN
 import { action as phoneAction } from "~/routes/login.login";
 import { action as startAction } from "~/routes/member.start";
 import { action as signAction } from "~/routes/sign._index";
-import { action as nameAction } from "~/routes/sign.inputName";
 import { action as nationAction } from "~/routes/sign.choiceNation";
 import { readOutbox } from "~/infra/sms/sender.server";
 import { Jar, run } from "../support/jar";
@@ -220,11 +219,14 @@ describe("phone sign-in", () => {
     expect((await enter(jar, { code: codeFor(e164) })).headers.get("Location")).toBe("/login/authNo");
     expect((await enter(jar, { intent: "join" })).headers.get("Location")).toBe("/sign");
     // The number is proven: the first join step asks for the terms only.
-    expect((await step(signAction, "/sign?index", { agreeAll: "on" })).headers.get("Location")).toBe("/sign/inputName");
-    expect((await step(nameAction, "/sign/inputName", { name: "Nguyen Van A" })).headers.get("Location")).toBe(
+    expect((await step(signAction, "/sign?index", { agreeAll: "on" })).headers.get("Location")).toBe(
       "/sign/choiceNation",
     );
-    const done = await step(nationAction, "/sign/choiceNation", { nationality: "Vietnam", visa: "E-9" });
+    const done = await step(nationAction, "/sign/choiceNation", {
+      name: "Nguyen Van A",
+      nationality: "Vietnam",
+      visa: "E-9",
+    });
     expect(done.headers.get("Location")).toBe("/sign/signUpComplete");
     const member = await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services);
     expect(member?.phoneNumber).toBe(e164);

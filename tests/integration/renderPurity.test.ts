@@ -323,11 +323,13 @@ describe("every page renders from its URL, language and loaders' data alone", ()
     const phone = uniqueNumber();
     await phoneJoiner.step("/sign?index", { phone: phone.local, agreeAll: "on" }, "/sign/authNo");
     await phoneJoiner.open("/sign/authNo");
-    await phoneJoiner.step("/sign/authNo", { code: lastCodeTo(services.dataDir, phone.e164) }, "/sign/inputName");
-    await phoneJoiner.open("/sign/inputName");
-    await phoneJoiner.step("/sign/inputName", { name: "Render Check" }, "/sign/choiceNation");
+    await phoneJoiner.step("/sign/authNo", { code: lastCodeTo(services.dataDir, phone.e164) }, "/sign/choiceNation");
     await phoneJoiner.open("/sign/choiceNation");
-    await phoneJoiner.step("/sign/choiceNation", { nationality: "Vietnam", visa: "E-9" }, "/sign/signUpComplete");
+    await phoneJoiner.step(
+      "/sign/choiceNation",
+      { name: "Render Check", nationality: "Vietnam", visa: "E-9" },
+      "/sign/signUpComplete",
+    );
     await phoneJoiner.open("/sign/signUpComplete");
     // A member's pages carry the member's own data (the footer's sign-out, for one).
     for (const target of PUBLIC_PAGES) {

@@ -18,9 +18,8 @@ import { loader as googleCallbackLoader } from "~/routes/member.google.callback"
 import { action as findPwAction } from "~/routes/member.findPw";
 import { action as resetAction, loader as resetLoader } from "~/routes/member.resetPw";
 import { action as userInfoAction, loader as userInfoLoader } from "~/routes/member.userInfo";
-import { action as signAction } from "~/routes/sign._index";
-import { action as signCodeAction } from "~/routes/sign.authNo";
-import { action as nameAction } from "~/routes/sign.inputName";
+import { action as signAction, loader as signLoader } from "~/routes/sign._index";
+import { action as signCodeAction, loader as signCodeLoader } from "~/routes/sign.authNo";
 import { action as nationAction } from "~/routes/sign.choiceNation";
 import { createAccount } from "~/signup/createAccount.server";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
@@ -318,21 +317,22 @@ describe("sign-up with a phone", () => {
     expect(readOutbox(services.dataDir).some((m) => m.to === e164)).toBe(false);
     await submit(signAction, "/sign", jar, { phone: local, agreeAll: "on" });
     expect((await submit(signCodeAction, "/sign/authNo", jar, { code: codeFor(e164) })).headers.get("Location")).toBe(
-      "/sign/inputName",
+      "/sign/choiceNation",
     );
-    // Whitespace alone is not a name; what was typed comes back with the message.
-    const blank = await submit(nameAction, "/sign/inputName", jar, { name: " \u3000 " });
-    expect(blank.status).toBe(400);
-    expect(((await blank.json()) as Reply).error.name).toEqual(["errors.form.nameBlank"]);
-    // Invisible direction controls are removed before the name is kept.
-    await submit(nameAction, "/sign/inputName", jar, { name: "\u202eAibek\u202c  Uulu" });
-    // The last step asks for the visa too, as the ID join does; what was typed comes back with the message.
-    const noVisa = await submit(nationAction, "/sign/choiceNation?lng=ky", jar, { nationality: "Кыргызстан" });
+    // The last step asks the name, the nationality and the visa, judged together: whitespace alone is not a
+    // name, and what was typed comes back with every message at once.
+    const noVisa = await submit(nationAction, "/sign/choiceNation?lng=ky", jar, {
+      name: " \u3000 ",
+      nationality: "Кыргызстан",
+    });
     expect(noVisa.status).toBe(400);
     const refused = (await noVisa.json()) as Reply;
+    expect(refused.error.name).toEqual(["errors.form.nameBlank"]);
     expect(refused.error.visa).toEqual(["errors.form.visaRequired"]);
     expect(refused.initialValue).toMatchObject({ nationality: "Кыргызстан" });
+    // Invisible direction controls are removed before the name is kept.
     const done = await submit(nationAction, "/sign/choiceNation?lng=ky", jar, {
+      name: "\u202eAibek\u202c  Uulu",
       nationality: "Кыргызстан",
       visa: "E-9-1",
       visaExpiry: "2028-03-31",
@@ -346,6 +346,65 @@ describe("sign-up with a phone", () => {
       visa: "E-9-1",
       visaExpiresOn: "2028-03-31",
     });
+  });
+
+  it("signs a member whose number the code proves in with that proof: once, from this browser only, no second text", async () => {
+    const { local, e164 } = freshNumber();
+    const user = await services.identity.admin.auth.createUser({ phoneNumber: e164 });
+    await registerMember(services, user.uid, { phoneNumber: e164, signUpMethod: "phone" });
+    const jar = new Jar();
+    await submit(signAction, "/sign", jar, { phone: local, agreeAll: "on" });
+    // Before the code, there is nothing to sign in with.
+    const early = await submit(signCodeAction, "/sign/authNo", jar.copy(), { intent: "signIn" });
+    expect(early.status).toBe(400);
+    expect(((await early.json()) as Reply).error[""]).toEqual(["errors.form.codeFirst"]);
+
+    const proven = await submit(signCodeAction, "/sign/authNo", jar, { code: codeFor(e164) });
+    expect(proven.headers.get("Location")).toBe("/sign/authNo");
+    expect(await (await load(signCodeLoader, "/sign/authNo", jar)).json()).toMatchObject({ member: true });
+
+    // Another browser holding the join's cookie, but its own browser id, cannot use the proof.
+    const other = new Jar();
+    await load(signLoader, "/sign", other);
+    other.cookies.set("__signup", jar.cookies.get("__signup")!);
+    const stolen = await submit(signCodeAction, "/sign/authNo", other, { intent: "signIn" });
+    expect(stolen.headers.get("Location")).toBe("/sign");
+    expect(other.cookies.has("__session")).toBe(false);
+
+    const before = jar.copy();
+    const signedIn = await submit(signCodeAction, "/sign/authNo", jar, { intent: "signIn" });
+    expect(signedIn.headers.get("Location")).toBe("/");
+    const member = await readSession(new Request("http://x/", { headers: { Cookie: jar.header } }), services);
+    expect(member?.uid).toBe(user.uid);
+    expect(jar.cookies.has("__signup")).toBe(false);
+
+    // The proof was spent: the same cookies posted again sign no one in.
+    const replay = await submit(signCodeAction, "/sign/authNo", before, { intent: "signIn" });
+    expect(replay.headers.get("Location")).toBe("/sign");
+    expect(before.cookies.has("__session")).toBe(false);
+    expect(readOutbox(services.dataDir).filter((m) => m.to === e164)).toHaveLength(1);
+  });
+
+  it("keeps the proof of a member's number only for a while on the server", async () => {
+    const { local, e164 } = freshNumber();
+    const user = await services.identity.admin.auth.createUser({ phoneNumber: e164 });
+    await registerMember(services, user.uid, { phoneNumber: e164, signUpMethod: "phone" });
+    const jar = new Jar();
+    await submit(signAction, "/sign", jar, { phone: local, agreeAll: "on" });
+    await submit(signCodeAction, "/sign/authNo", jar, { code: codeFor(e164) });
+    // The proof was given eleven minutes ago (the draft itself still lives).
+    const open = await signupDrafts(services).read(
+      new Request("http://x/", { headers: { Cookie: jar.header } }),
+      "phone",
+    );
+    await signupDrafts(services).save({
+      id: open!.id,
+      draft: { ...open!.draft, provenMember: { phone: e164, at: Date.now() - 11 * 60_000 } },
+    });
+    const stale = await submit(signCodeAction, "/sign/authNo", jar, { intent: "signIn" });
+    expect(stale.status).toBe(400);
+    expect(jar.cookies.has("__session")).toBe(false);
+    expect((await load(signCodeLoader, "/sign/authNo", jar)).headers.get("Location")).toBe("/sign");
   });
 
   it("shows a missing number and missing agreements at once, and texts nothing", async () => {

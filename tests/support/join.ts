@@ -77,6 +77,11 @@ export async function joinOverHttp(
     name?: string;
     local?: string;
     headers?: Record<string, string>;
+    /**
+     * The phone flow as a newcomer who first tried to sign in: the number proven on the
+     * sign-in screen joins from there (the text then has the purpose "signIn").
+     */
+    fromSignIn?: boolean;
     /** The ID flow's visa (D-2-2 unless told) and its expiry date ("yyyy-mm-dd"; none unless told). */
     visa?: string;
     visaExpiry?: string;
@@ -98,12 +103,17 @@ export async function joinOverHttp(
     await step("/member/userInfo", { intent: "verify", name, code: lastCodeTo(dataDir, e164) }, "/member/addInfo");
     const visa = { visa: options.visa ?? "D-2-2", ...(options.visaExpiry ? { visaExpiry: options.visaExpiry } : {}) };
     await step("/member/addInfo", { nationality: "Vietnam", ...visa }, "/member/complete");
+  } else if (options.fromSignIn) {
+    await step("/login/login", { phone: local, redirectTo: "/" }, "/login/authNo");
+    await step("/login/authNo", { code: lastCodeTo(dataDir, e164) }, "/login/authNo");
+    await step("/login/authNo", { intent: "join" }, "/sign");
+    await step("/sign?index", { agreeAll: "on" }, "/sign/choiceNation");
+    await step("/sign/choiceNation", { name, nationality: "Vietnam", visa: "E-9" }, "/sign/signUpComplete");
   } else {
     // /sign is an index route: a post to it names the index, or it would go to the parent.
     await step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
-    await step("/sign/authNo", { code: lastCodeTo(dataDir, e164) }, "/sign/inputName");
-    await step("/sign/inputName", { name }, "/sign/choiceNation");
-    await step("/sign/choiceNation", { nationality: "Vietnam", visa: "E-9" }, "/sign/signUpComplete");
+    await step("/sign/authNo", { code: lastCodeTo(dataDir, e164) }, "/sign/choiceNation");
+    await step("/sign/choiceNation", { name, nationality: "Vietnam", visa: "E-9" }, "/sign/signUpComplete");
   }
   if (!jar.cookies.has("__session")) throw new Error("joining: no session after the last step");
   return { e164, local, cookies: jar.header };

@@ -22,12 +22,26 @@ describe("sign-up steps", () => {
   });
 
   it("lets a member go back to a finished step, and knows the phone flow's order", () => {
-    const done: SignupDraft = { kind: "phone", terms, phone: "+821012345678", name: "A" };
+    const done: SignupDraft = { kind: "phone", terms, phone: "+821012345678" };
     expect(redirectForStep("phone", done, "/sign/authNo")).toBeNull();
     expect(firstUnfinishedStep("phone", done)).toBe("/sign/choiceNation");
     expect(firstUnfinishedStep("phone", { kind: "phone", terms, pending: { phone: "+8210", codeId: "c" } })).toBe(
       "/sign/authNo",
     );
+  });
+
+  it("counts the phone join's screens as the member sees them, one after another", () => {
+    const pending: SignupDraft = { kind: "phone", terms, pending: { phone: "+821012345678", codeId: "c" } };
+    const seen = ["/sign", "/sign/authNo", "/sign/choiceNation"].map((p) => stepPosition("phone", p, pending));
+    expect(seen).toEqual([
+      { current: 1, total: 3 },
+      { current: 2, total: 3 },
+      { current: 3, total: 3 },
+    ]);
+    // A number proven on the sign-in screen: the join's code step is never shown, nor counted.
+    const proven: SignupDraft = { kind: "phone", phone: "+821012345678", phoneProvenAtSignIn: true };
+    expect(stepPosition("phone", "/sign", proven)).toEqual({ current: 1, total: 2 });
+    expect(stepPosition("phone", "/sign/choiceNation", { ...proven, terms })).toEqual({ current: 2, total: 2 });
   });
 
   it("walks a Google joiner through the ID flow's screens without the ID and password step", () => {
@@ -38,6 +52,7 @@ describe("sign-up steps", () => {
     expect(stepAfter("google", "/member/addInfo")).toBeNull();
     expect(stepPosition("google", "/member/userInfo")).toEqual({ current: 2, total: 3 });
     expect(stepPosition("id", "/member/userInfo")).toEqual({ current: 3, total: 4 });
+    expect(stepPosition("google", "/member/userInfo", agreed)).toEqual({ current: 2, total: 3 });
     expect(redirectForStep("google", agreed, "/member/userInfo")).toBeNull();
     // A suggested name is not a finished step: the number still has to be verified.
     expect(redirectForStep("google", agreed, "/member/addInfo")).toBe("/member/userInfo");
