@@ -5,7 +5,7 @@
  * about 10 KiB compressed, which the other pages do not need). See `~/pageKit`
  * for why one module makes one chunk.
  */
-export { getFormProps, getInputProps, useForm } from "@conform-to/react";
+export { getFormProps, getInputProps } from "@conform-to/react";
 export { CodeStep } from "~/components/CodeStep";
 export {
   CodeField,
@@ -17,6 +17,7 @@ export {
   NewPasswordFields,
   PhoneField,
   SubmitButton,
+  useForm,
   type PhoneCountry,
 } from "~/components/form";
 export { NationalityField } from "~/components/NationalityField";

@@ -23,15 +23,22 @@ export function TermsChecklist({
   formId,
   documents,
   defaults,
+  submitted,
   errors,
 }: {
   formId: string;
   documents: readonly TermsItem[];
   defaults: Partial<TermsChoices>;
+  /** The form as the server's answer sends it back (conform's `initialValue`): its boxes stay as they were sent. */
+  submitted?: Record<string, unknown> | null;
   errors: Partial<Record<TermsDocumentId, string[] | undefined>>;
 }) {
   const { t } = useTranslation("signup");
-  const [checked, setChecked] = useState<Partial<TermsChoices>>(defaults);
+  const [checked, setChecked] = useState<Partial<TermsChoices>>(() =>
+    submitted
+      ? Object.fromEntries(documents.map((d) => [d.id, submitted.agreeAll === "on" || submitted[d.id] === "on"]))
+      : defaults,
+  );
   const all = documents.every((d) => checked[d.id]);
   // One message for every required item left unchecked, after the list; each such box points to it.
   const missing = documents.find((d) => errors[d.id]?.length);

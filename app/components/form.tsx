@@ -1,10 +1,110 @@
 /** Pieces every server-validated form shares. Messages are form-message keys (lib/formMessage.ts). */
-import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  useForm as useConformForm,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { translateFormMessage } from "~/lib/formMessage";
 import { Branded } from "./Branded";
+
+type ConformOptions<Schema extends Record<string, unknown>, FormValue, FormError> = Parameters<
+  typeof useConformForm<Schema, FormValue, FormError>
+>[0];
+
+/**
+ * conform's `useForm`, for a form the server judges (decision 0008), with the server's messages kept true while
+ * the member corrects the form (decision 0042). With JavaScript, a field's message goes as soon as the field's
+ * value differs from what it was when the answer came (boxes ticked by "agree to all" and a chosen radio too),
+ * and the form's own message as soon as any field does; a message comes back if the value is put back. An
+ * answer that is gone (the action redirected to the same page, now at its next step) takes its messages with
+ * it. Without JavaScript each answer is a new page with only its own messages.
+ */
+export function useForm<Schema extends Record<string, unknown>, FormValue = Schema, FormError = string[]>(
+  options: ConformOptions<Schema, FormValue, FormError> & { id: string },
+) {
+  const { id, lastResult } = options;
+  // The form's values when the answer was drawn, and the fields changed since, with the answer they are about.
+  const answered = useRef<Map<string, string> | null>(null);
+  const [edits, setEdits] = useState<{ of: unknown; names: string }>({ of: undefined, names: "" });
+  useEffect(() => {
+    // Runs after the fields' own effects (the password fields empty themselves after an answer).
+    const form = document.forms.namedItem(id);
+    answered.current = form ? valuesOf(form) : null;
+    setEdits({ of: lastResult, names: "" });
+  }, [id, lastResult]);
+  useEffect(() => {
+    let timer = 0;
+    const onEdit = (event: Event) => {
+      const target = event.target as { form?: unknown } | null;
+      if (!target || !("form" in target) || (target.form as HTMLFormElement | null)?.id !== id) return;
+      window.clearTimeout(timer);
+      // Once the page's own handlers have drawn what the change does ("agree to all" ticks every box).
+      timer = window.setTimeout(() => {
+        const form = document.forms.namedItem(id);
+        if (!form || !answered.current) return;
+        const names = changedNames(answered.current, valuesOf(form)).join("\n");
+        setEdits((current) => (current.names === names ? current : { of: current.of, names }));
+      });
+    };
+    document.addEventListener("input", onEdit);
+    document.addEventListener("change", onEdit);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener("input", onEdit);
+      document.removeEventListener("change", onEdit);
+    };
+  }, [id]);
+
+  const result = lastResult as SubmissionResult<FormError> | null | undefined;
+  const names = edits.of === lastResult ? edits.names : "";
+  const answeredOnce = useRef(false);
+  const edited = useRef<unknown>(undefined);
+  if (result) answeredOnce.current = true;
+  if (result && names) edited.current = result;
+  const shown = useMemo((): SubmissionResult<FormError> | undefined => {
+    if (!result) return answeredOnce.current ? { error: {} } : undefined;
+    // The answer as it came (conform then moves the focus to its first wrong field), until the member edits.
+    if (!names && edited.current !== result) return result;
+    return withoutMessagesOf(result, names ? names.split("\n") : []);
+  }, [result, names]);
+  return useConformForm<Schema, FormValue, FormError>({ ...options, lastResult: shown });
+}
+
+/** The form's values as the page holds them, by name (several values of one name together; files by name and size). */
+function valuesOf(form: HTMLFormElement): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const [name, value] of new FormData(form)) {
+    const text = typeof value === "string" ? value : `\u0000${value.name}:${value.size}`;
+    values.set(name, values.has(name) ? `${values.get(name)}\u0001${text}` : text);
+  }
+  return values;
+}
+
+function changedNames(before: Map<string, string>, now: Map<string, string>): string[] {
+  return [...new Set([...before.keys(), ...now.keys()])].filter((name) => before.get(name) !== now.get(name)).sort();
+}
+
+/**
+ * An answer without the messages of the fields changed since (and without the form's own message once any
+ * field changed). It has no status, so conform does not move the focus while the member types.
+ */
+function withoutMessagesOf<FormError>(
+  result: SubmissionResult<FormError>,
+  changed: string[],
+): SubmissionResult<FormError> {
+  const about = (key: string, name: string) => key === name || key.startsWith(`${name}[`) || key.startsWith(`${name}.`);
+  const error = Object.fromEntries(
+    Object.entries(result.error ?? {}).filter(([key]) =>
+      key === "" ? changed.length === 0 : !changed.some((name) => about(key, name)),
+    ),
+  );
+  return { error, state: result.state };
+}
 
 /** The form-level message (role=alert), or nothing. */
 export function FormAlert({ id, errors }: { id: string; errors: string[] | undefined }) {

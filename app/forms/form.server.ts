@@ -9,7 +9,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { formMessage } from "~/lib/formMessage";
 import { attemptKey } from "./attempts.server";
 
@@ -64,6 +64,31 @@ export const PROBLEMS = {
 } as const satisfies Record<string, { key: string; status: number; field: string }>;
 
 export type ProblemName = keyof typeof PROBLEMS;
+
+/**
+ * A form's fields with a check across them (a password and its confirmation, a password and the ID) that runs
+ * whatever else is wrong, so one answer says every cheap problem at once (decision 0042). zod runs an object's
+ * own refinement only when every field parsed (a field missing, or failing before a transform, stops it); here
+ * the fields are judged by their schemas and, beside them, `across` gets every field that passed, as its schema
+ * gives it out. Checks that cost a network call stay in the action, after the schema passed.
+ */
+export function judgedTogether<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  across: (fields: Partial<z.output<z.ZodObject<Shape>>>, ctx: z.RefinementCtx) => void,
+): z.ZodType<z.output<z.ZodObject<Shape>>, z.ZodTypeDef, z.input<z.ZodObject<Shape>>> {
+  // Each field as its schema gives it out, or undefined when it failed (its message comes from the other side);
+  // an object of such fields always parses, so its refinement always runs. conform reads both sides alike
+  // (an empty field is a missing one).
+  const passed = Object.fromEntries(
+    Object.entries(shape).map(([name, schema]) => [name, schema.optional().catch(undefined)]),
+  ) as { [Name in keyof Shape]: z.ZodCatch<z.ZodOptional<Shape[Name]>> };
+  const acrossFields = z
+    .object(passed)
+    .superRefine((fields, ctx) => across(fields as Partial<z.output<z.ZodObject<Shape>>>, ctx))
+    // Adds no value of its own: the intersection's value is the fields'.
+    .transform(() => ({}));
+  return z.intersection(z.object(shape), acrossFields);
+}
 
 /** A refusal: its name, and the values its message needs ("try again in {{seconds}} seconds"). */
 export interface Problem {

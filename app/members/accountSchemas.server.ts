@@ -7,7 +7,8 @@ import { addYears, format, parseISO } from "date-fns";
 import { z } from "zod";
 import { passwordInput } from "~/auth/password.server";
 import { checkPhone, e164Of, phoneFields } from "~/auth/phoneNumber.server";
-import { newPasswordFields, emailField, nameField } from "~/signup/schemas.server";
+import { judgedTogether } from "~/forms/form.server";
+import { newPasswordChecks, emailField, nameField } from "~/signup/schemas.server";
 import { isChoosableVisa, statusOfVisa } from "~/visa/catalogue";
 import { resolveCountry } from "./countries.server";
 import { WITHDRAWAL_REASON_MAX } from "./account.server";
@@ -87,35 +88,51 @@ export type AddInfoChangeFields = z.input<ReturnType<typeof addInfoSchema>>;
  * `status` is the page's status: a code from another status is refused.
  */
 export function visaChangeSchema(status: string, today: string) {
-  return z
-    .object({
-      visa: z.string({ required_error: "errors.form.visaUnknown" }).trim().max(20),
-      visaExpiry: expiryField(today),
-    })
-    .superRefine((value, ctx) => {
-      if (statusOfVisa(value.visa)?.code !== status) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["visa"], message: "errors.form.visaUnknown" });
-      } else if (!isChoosableVisa(value.visa)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["visa"], message: "errors.form.visaClosed" });
-      }
-    });
+  // The visa is judged by itself, beside the date (an object's refinement would wait for the date to pass).
+  return z.object({
+    visa: z
+      .string({ required_error: "errors.form.visaUnknown" })
+      .trim()
+      .max(20)
+      .superRefine((visa, ctx) => {
+        if (statusOfVisa(visa)?.code !== status) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "errors.form.visaUnknown" });
+        } else if (!isChoosableVisa(visa)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "errors.form.visaClosed" });
+        }
+      }),
+    visaExpiry: expiryField(today),
+  });
 }
 
 export type VisaChangeFields = z.input<ReturnType<typeof visaChangeSchema>>;
 
-/** /mypage/changePw, for an account with a password: the current one and the new one twice. */
+/**
+ * /mypage/changePw, for an account with a password: the current one and the new one twice. A new password
+ * equal to the one typed as current is said with the others (the current one is checked with Firebase only
+ * once every field is right).
+ */
 export function changePasswordSchema(id: string | null) {
-  return z
-    .object({ currentPassword: passwordInput, password: passwordInput, passwordConfirm: passwordInput })
-    .superRefine(newPasswordFields(() => id));
+  return judgedTogether(
+    { currentPassword: passwordInput, password: passwordInput, passwordConfirm: passwordInput },
+    newPasswordChecks(
+      () => id,
+      (fields, ctx) => {
+        if (fields.password !== undefined && fields.password === fields.currentPassword) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: "errors.form.samePassword" });
+        }
+      },
+    ),
+  );
 }
 
 export type ChangePasswordFields = z.input<ReturnType<typeof changePasswordSchema>>;
 
 /** /mypage/changePw, for an account without one (phone and Google joins): the e-mail as ID, and the password. */
-export const firstPasswordSchema = z
-  .object({ email: emailField, password: passwordInput, passwordConfirm: passwordInput })
-  .superRefine(newPasswordFields((v) => (typeof v.email === "string" ? v.email : null)));
+export const firstPasswordSchema = judgedTogether(
+  { email: emailField, password: passwordInput, passwordConfirm: passwordInput },
+  newPasswordChecks((fields) => fields.email),
+);
 
 export type FirstPasswordFields = z.input<typeof firstPasswordSchema>;
 
@@ -139,16 +156,13 @@ export const secedeSchema = z
           .replace(/[^\S\n]+/g, " ")
           .replace(INVISIBLE, (c) => (c === "\n" ? c : ""))
           .trim(),
-      ),
-    understood: z.boolean().optional(),
-  })
-  .superRefine((value, ctx) => {
-    if ([...value.reason].length > WITHDRAWAL_REASON_MAX) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: "errors.form.reasonLength" });
-    }
-    if (!value.understood) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["understood"], message: "errors.form.confirmRequired" });
-    }
+      )
+      .refine((reason) => [...reason].length <= WITHDRAWAL_REASON_MAX, "errors.form.reasonLength"),
+    // Judged by itself, so a reason too long and the box left unticked are said together.
+    understood: z
+      .boolean()
+      .optional()
+      .refine((understood) => understood === true, "errors.form.confirmRequired"),
   })
   .transform((value) => ({ intent: value.intent, reason: value.reason || null }));
 

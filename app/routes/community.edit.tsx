@@ -123,9 +123,10 @@ async function saveFeed(
   const answer = ({ reply, status }: { reply: FormReply; status: number }) =>
     json({ ...reply, photos: photos.map((p) => ({ ...photoView(p), token: photoToken(p) })), refused }, { status });
   // A body that broke off or went past its limit: what arrived is kept, and the form says what went wrong.
+  // Each refusal carries the schema's messages too (a missing category, an empty text): all said at once.
   if (upload.problem) return answer(refusalReply(submission, upload.problem));
-  if (submission.status !== "success") return answer({ reply: submission.reply(), status: 400 });
   if (refused.length > 0) return answer(refusalReply(submission, "photosRefused"));
+  if (submission.status !== "success") return answer({ reply: submission.reply(), status: 400 });
   if (parsed.bot) return answer(refusalReply(submission, "saveFailed"));
 
   const { category, text } = submission.value;

@@ -89,6 +89,7 @@ export default function AgreeRoute() {
         formId={form.id}
         documents={documents}
         defaults={defaults}
+        submitted={lastResult?.initialValue}
         errors={{
           service: fields.service?.errors,
           privacy: fields.privacy?.errors,

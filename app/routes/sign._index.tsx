@@ -131,6 +131,7 @@ export default function SignRoute() {
         formId={form.id}
         documents={documents}
         defaults={defaults}
+        submitted={lastResult?.initialValue}
         errors={{ service: fields.service.errors, privacy: fields.privacy.errors, age14: fields.age14.errors }}
       />
       <Honeypot />

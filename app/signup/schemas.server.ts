@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { passwordInput, passwordProblem } from "~/auth/password.server";
+import { judgedTogether } from "~/forms/form.server";
 import { checkPhone, e164Of, phoneFields } from "~/auth/phoneNumber.server";
 import { resolveCountry } from "~/members/countries.server";
 import { cleanName, nameProblem } from "~/members/names";
@@ -88,28 +89,41 @@ export const agreeSchema = z
 
 export type AgreeFields = z.input<typeof agreeSchema>;
 
-/** A new password, checked against the length rule, the common list and the ID. */
-export function newPasswordFields(idOf: (value: Record<string, unknown>) => string | null) {
-  return (value: { password: string; passwordConfirm: string } & Record<string, unknown>, ctx: z.RefinementCtx) => {
-    const problem = passwordProblem(value.password, idOf(value));
-    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: `errors.form.${problem}` });
-    else if (value.password !== value.passwordConfirm) {
+/**
+ * The checks across a new password's fields, each said whatever else is wrong (the form's fields are
+ * `judgedTogether`): the password against the length rule, the common list and the ID, and the confirmation
+ * against the password, even when the password itself is refused.
+ */
+export function newPasswordChecks<Fields extends { password?: string; passwordConfirm?: string }>(
+  idOf: (fields: Fields) => string | null | undefined,
+  more?: (fields: Fields, ctx: z.RefinementCtx) => void,
+) {
+  return (fields: Fields, ctx: z.RefinementCtx) => {
+    const { password, passwordConfirm } = fields;
+    if (password !== undefined) {
+      const problem = passwordProblem(password, idOf(fields));
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: `errors.form.${problem}` });
+    }
+    if (password !== undefined && passwordConfirm !== undefined && password !== passwordConfirm) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["passwordConfirm"], message: "errors.form.passwordMismatch" });
     }
+    more?.(fields, ctx);
   };
 }
 
 // Passwords are not trimmed: every character counts. The length rule is checked
 // in passwordProblem (code points, after NFC), once.
-export const accountSchema = z
-  .object({ email: emailField, password: passwordInput, passwordConfirm: passwordInput })
-  .superRefine(newPasswordFields((v) => (typeof v.email === "string" ? v.email : null)));
+export const accountSchema = judgedTogether(
+  { email: emailField, password: passwordInput, passwordConfirm: passwordInput },
+  newPasswordChecks((fields) => fields.email),
+);
 
 export type AccountFields = z.input<typeof accountSchema>;
 
-export const newPasswordSchema = z
-  .object({ password: passwordInput, passwordConfirm: passwordInput })
-  .superRefine(newPasswordFields(() => null));
+export const newPasswordSchema = judgedTogether(
+  { password: passwordInput, passwordConfirm: passwordInput },
+  newPasswordChecks(() => null),
+);
 
 export type ResetPasswordFields = z.input<typeof newPasswordSchema>;
 
