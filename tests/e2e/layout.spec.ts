@@ -222,3 +222,83 @@ test("every language's tab labels fit on one line at 320 px", async ({ page, jav
   }
   expect(problems, problems.join("\n")).toEqual([]);
 });
+
+/**
+ * Where a page's primary action is hidden or taken by the tab bar, one line each; runs in the page. The primary
+ * action is the form's main button (`SubmitButton`, in `.form__actions`). It must lie wholly inside the viewport,
+ * not meet the tab bar's box, and be what a tap at its centre lands on (`elementFromPoint`).
+ */
+function primaryActionProblems(): { measured: boolean; problems: string[] } {
+  const tabBar = document.querySelector<HTMLElement>(".tab-bar");
+  const button = document.querySelector<HTMLElement>(".form__actions .button--primary");
+  if (!tabBar || !button) return { measured: false, problems: [] };
+  const problems: string[] = [];
+  const b = button.getBoundingClientRect();
+  const bar = tabBar.getBoundingClientRect();
+  const px = (n: number) => Math.round(n);
+  const name = `"${button.innerText.trim().slice(0, 30)}"`;
+  if (b.top < -0.5 || b.bottom > window.innerHeight + 0.5)
+    problems.push(`${name} not wholly on screen: ${px(b.top)}…${px(b.bottom)} of ${window.innerHeight}`);
+  const overlap = Math.min(b.bottom, bar.bottom) - Math.max(b.top, bar.top);
+  if (overlap > 0.5 && bar.width > 0 && bar.height > 0)
+    problems.push(`${name} ${px(b.top)}…${px(b.bottom)} under the tab bar ${px(bar.top)}…${px(bar.bottom)}`);
+  const x = b.left + b.width / 2;
+  const y = b.top + b.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !button.contains(hit)) {
+    const what = hit
+      ? `<${hit.localName}${hit.getAttribute("class") ? `.${hit.getAttribute("class")!.split(" ")[0]}` : ""}>`
+      : "nothing";
+    problems.push(`a tap at the centre of ${name} lands on ${what}`);
+  }
+  return { measured: true, problems };
+}
+
+/**
+ * The keyboard open: phones draw the page above the on-screen keyboard in what is left of the screen (the viewport
+ * says `interactive-widget=resizes-content`), so a 360 × 800 phone with its keyboard up is emulated as a 420 px
+ * tall viewport with a text field focused. Closed: 740 px tall, as loaded.
+ */
+const screens = [
+  { keyboard: "closed", height: 740 },
+  { keyboard: "open", height: 420 },
+];
+
+for (const width of [320, 360]) {
+  test(`at ${width} px every primary action is above the tab bar, keyboard closed and open`, async ({
+    page,
+    context,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    const cookies = await joinedMemberCookies(baseURL!, "Button Check");
+    await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
+    const pages = [...memberPages, ...(await communityPages(baseURL!))];
+    const problems: string[] = [];
+    const measured = new Set<string>();
+    for (const lng of ["en", "ur"]) {
+      for (const { keyboard, height } of screens) {
+        await page.setViewportSize({ width, height });
+        for (const path of pages) {
+          await page.goto(inLanguage(path, lng));
+          if (javaScriptEnabled) await waitForHydration(page);
+          await page.evaluate(() => document.fonts.ready);
+          if (keyboard === "open") {
+            // The last field the person types in before pressing the button: the page scrolls to it.
+            const field = page.locator(
+              ".form textarea, .form input:is([type=text],[type=email],[type=tel],[type=password],[type=date],:not([type]))",
+            );
+            if ((await field.count()) > 0) await field.last().focus();
+          }
+          const found = await page.evaluate(primaryActionProblems);
+          if (found.measured) measured.add(path.replace(/\?.*/, ""));
+          problems.push(...found.problems.map((problem) => `${lng} ${path}, keyboard ${keyboard}: ${problem}`));
+        }
+      }
+    }
+    expect([...measured]).toEqual(
+      expect.arrayContaining(["/community/edit", "/community/report", "/mypage/addInfo", "/mypage/changePw"]),
+    );
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+}
