@@ -28,10 +28,11 @@ import {
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
   i18n: ["mypage"],
-  layout: "join",
-  title: "titles.mypage",
+  layout: "default",
+  title: "tabs.mypage",
   tab: "mypage",
-  back: "/",
+  back: null,
+  ownSignOut: true,
   personal: true,
 };
 

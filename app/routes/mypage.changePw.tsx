@@ -114,7 +114,7 @@ export default function ChangePasswordRoute() {
           {done === "changed" ? t("password.done") : t("password.doneFirst")}
         </p>
         <Link className="button button--secondary button--block" to="/mypage">
-          {common("titles.mypage")}
+          {common("tabs.mypage")}
         </Link>
       </div>
     );

@@ -29,7 +29,7 @@ import {
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
   i18n: ["mypage", "auth"],
-  layout: "join",
+  layout: "default",
   title: "titles.phoneChange",
   tab: "mypage",
   back: "/mypage",

@@ -38,7 +38,7 @@ import {
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
   i18n: ["mypage"],
-  layout: "join",
+  layout: "default",
   title: "titles.memberInfo",
   tab: "mypage",
   back: "/mypage",

@@ -13,7 +13,7 @@ import { json, redirect, languageOf, requireMember, settingsView, visaFamiliesIn
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder, featureStyles.mypage],
   i18n: ["mypage"],
-  layout: "join",
+  layout: "default",
   title: "titles.myVisa",
   tab: "mypage",
   back: "/mypage",
