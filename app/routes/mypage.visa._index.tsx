@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, formatDate, RouteErrorBoundary } from "~/pageKit";
+import { Confirmation, featureStyles, formatDate, RouteErrorBoundary } from "~/pageKit";
 import { json, redirect, languageOf, requireMember, settingsView, visaFamiliesIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -46,9 +46,9 @@ export default function MyVisaRoute() {
   return (
     <div className="settings">
       {saved ? (
-        <p className="notice notice--success" role="status">
-          {t("visa.saved")}
-        </p>
+        <Confirmation answer={saved}>
+          <p>{t("visa.saved")}</p>
+        </Confirmation>
       ) : null}
       <section className="settings-card" aria-labelledby="current-visa">
         <h2 id="current-visa" className="settings-section">

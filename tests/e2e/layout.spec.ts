@@ -6,7 +6,7 @@
  * stays on one line, the brand never splits at its hyphen, and every tap target is at least 44 × 44 CSS px.
  */
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { supportedLanguages } from "~/i18n/config";
 import {
   hideTodayPopup,
@@ -302,3 +302,76 @@ for (const width of [320, 360]) {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 }
+
+/**
+ * The answer of a form sent to its own page is focused and on screen: between the header's bottom and the tab
+ * bar's top, not above the viewport with a blank screen under it.
+ */
+async function expectConfirmationInView(page: Page, text: string) {
+  const confirmation = page.getByRole("status").filter({ hasText: text });
+  await expect(confirmation).toBeFocused();
+  const where = await confirmation.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const header = document.querySelector(".app-header")?.getBoundingClientRect();
+    const bar = document.querySelector(".tab-bar")?.getBoundingClientRect();
+    return {
+      top: Math.round(box.top),
+      bottom: Math.round(box.bottom),
+      from: Math.round(header?.bottom ?? 0),
+      to: Math.round(Math.min(bar?.top ?? window.innerHeight, window.innerHeight)),
+    };
+  });
+  expect(
+    where.top,
+    `"${text}" at ${where.top}…${where.bottom}, visible ${where.from}…${where.to}`,
+  ).toBeGreaterThanOrEqual(where.from);
+  expect(
+    where.bottom,
+    `"${text}" at ${where.top}…${where.bottom}, visible ${where.from}…${where.to}`,
+  ).toBeLessThanOrEqual(where.to);
+}
+
+test("after saving, reporting or commenting, the confirmation is on screen and focused", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const cookies = await joinedMemberCookies(baseURL!, "Answer Check");
+  await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
+  const [feed, report] = await communityPages(baseURL!);
+  const en = strings("en") as unknown as Record<string, Record<string, string>>;
+  const reasons = en.report!.reasons as unknown as Record<string, string>;
+  const go = async (path: string) => {
+    await page.goto(inLanguage(path, "en"));
+    if (javaScriptEnabled) await waitForHydration(page);
+  };
+
+  // Settings saved: my page's notification choices, at the end of a long page.
+  await go("/mypage");
+  await page.getByLabel(en.notifications!.community!).click();
+  await page.getByRole("button", { name: en.notifications!.save }).click();
+  await expectConfirmationInView(page, en.notifications!.saved!);
+
+  // Settings saved: the additional information's form.
+  await go("/mypage/addInfo");
+  await page.getByRole("button", { name: en.addInfo!.save }).click();
+  await expectConfirmationInView(page, en.addInfo!.saved!);
+
+  // A report sent.
+  await go(report!);
+  await page.getByLabel(reasons.spam!).check();
+  await page.getByRole("button", { name: en.report!.send }).click();
+  await expectConfirmationInView(page, en.report!.thanksTitle!);
+
+  // A comment posted, and a reply.
+  await go(feed!);
+  await page.getByPlaceholder(en.comments!.placeholder!).fill("Thank you, that helps.");
+  await page.getByRole("button", { name: en.comments!.send }).last().click();
+  await expectConfirmationInView(page, en.comments!.posted!);
+  await page.locator("summary").filter({ hasText: en.comments!.reply! }).first().click();
+  await page.locator("details[open] textarea").fill("Near the station, yes.");
+  await page.locator("details[open]").getByRole("button", { name: en.comments!.send }).click();
+  await expectConfirmationInView(page, en.comments!.posted!);
+});
