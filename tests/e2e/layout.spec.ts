@@ -3,7 +3,8 @@
  * languages that stress it differently (English; Korean; Vietnamese, long with diacritics; Urdu, right to left;
  * Burmese, long words in a tall script), at 320 and 360 CSS px, with JavaScript and without (the two projects).
  * On each page nothing sticks out sideways, the header title and the tab labels are not cut off, each tab label
- * stays on one line, the brand never splits at its hyphen, and every tap target is at least 44 × 44 CSS px.
+ * stays on one line, the brand never splits at its hyphen, every tap target is at least 44 × 44 CSS px, and a link
+ * in running text is at least 24 px tall, and no fieldset has the browser's frame.
  */
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
@@ -142,11 +143,24 @@ function layoutProblems({ minTarget, brand }: { minTarget: number; brand: string
     const input = element instanceof HTMLInputElement && /^(checkbox|radio)$/.test(element.type) ? element : null;
     // A checkbox's or a radio button's label is part of its target.
     const boxes = [element, ...(input?.labels ?? [])].filter(shown).map((e) => e.getBoundingClientRect());
-    if (boxes.length === 0 || (element.localName === "a" && inRunningText(element))) continue;
+    if (boxes.length === 0) continue;
+    // A link in running text: at least 24 px tall on every line it spans (WCAG 2.5.8's minimum, kept for them too).
+    if (element.localName === "a" && inRunningText(element)) {
+      const short = [...element.getClientRects()].find((line) => line.width > 0 && line.height < 24 - 0.5);
+      if (short) problems.push(`link in text ${px(short.height)} px tall: ${describe(element)}`);
+      continue;
+    }
     if (!boxes.some(big)) {
       const best = boxes.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));
       problems.push(`tap target ${px(best.width)}×${px(best.height)}: ${describe(input?.labels?.[0] ?? element)}`);
     }
+  }
+
+  // Groups of choices are drawn by the design system, without the browser's frame.
+  for (const fieldset of document.querySelectorAll<HTMLElement>("fieldset")) {
+    const style = getComputedStyle(fieldset);
+    if (parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== "none")
+      problems.push(`fieldset with the browser's border: ${describe(fieldset)}`);
   }
 
   for (const element of deferred) element.style.contentVisibility = "";
