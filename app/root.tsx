@@ -61,7 +61,10 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta
+          name="viewport"
+          content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content"
+        />
         <meta name="theme-color" content="#1f5fd6" />
         <meta name="description" content={t("app.description")} />
         <PageTitle />

@@ -23,7 +23,10 @@ export interface PageHandle {
   layout?: LayoutName;
   title?: string | ((url: URL) => string);
   tab?: TabName | ((url: URL) => TabName | undefined);
-  back?: string;
+  /** Where the back arrow goes without JavaScript; null: no back arrow (a tab's first page). */
+  back?: string | null;
+  /** The page offers sign-out itself (my page): the footer leaves its own out, so it appears once. */
+  ownSignOut?: boolean;
   rateLimit?: "auth" | "auth-form";
   maxBody?: number;
   personal?: boolean;
@@ -33,7 +36,8 @@ export interface Page {
   layout: LayoutName;
   titleKey: string;
   tab: TabName | null;
-  back: string;
+  back: string | null;
+  ownSignOut: boolean;
 }
 
 /** The page facts of the deepest route that declares them. */
@@ -53,6 +57,7 @@ export function usePage(): Page {
     layout: handle.layout ?? "default",
     titleKey: title ?? "titles.main",
     tab: tab ?? null,
-    back: handle.back ?? "/",
+    back: handle.back === undefined ? "/" : handle.back,
+    ownSignOut: handle.ownSignOut ?? false,
   };
 }

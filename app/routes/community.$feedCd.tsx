@@ -20,7 +20,7 @@ import type { CommentView } from "~/community/views.server";
 import type { CommentRecord } from "~/stores/community";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { AuthorLine, featureStyles, Icon, openMessageBox, RouteErrorBoundary, TimeAgo } from "~/pageKit";
+import { AuthorLine, Confirmation, featureStyles, Icon, openMessageBox, RouteErrorBoundary, TimeAgo } from "~/pageKit";
 import { FieldError, FormAlert, getFormProps, getInputProps, useForm } from "~/formKit";
 import {
   addComment,
@@ -167,7 +167,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         text: value.text,
       });
       if (!added.ok) return refuse(submission, added.problem);
-      return json({ ...submission.reply({ resetForm: true }), commented: added.id });
+      return json({ ...submission.reply({ resetForm: true }), commented: added.id, commentedOn: value.parentId ?? "" });
     }
     case "deleteComment": {
       const removed = await deleteComment(services, member.uid, value.commentId);
@@ -242,8 +242,15 @@ function CommentForm({ parentId, label, max }: { parentId?: string; label: strin
     lastResult: sentHere ? result : undefined,
     shouldValidate: "onSubmit",
   });
+  // The form a comment was just posted from says so, in view and focused (the comment may be on a later page).
+  const posted = result && "commentedOn" in result && result.commentedOn === (parentId ?? "");
   return (
     <Form method="post" className="comment-form" {...getFormProps(form)} preventScrollReset>
+      {posted ? (
+        <Confirmation answer={result}>
+          <p>{t("comments.posted")}</p>
+        </Confirmation>
+      ) : null}
       <FormAlert id={form.errorId} errors={form.errors} />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <label htmlFor={fields.text.id} className="visually-hidden">
@@ -338,6 +345,8 @@ export default function FeedRoute() {
   const confirm = useConfirm();
   const confirmed = useRef(false);
   const confirmStep = Boolean(result && "confirmDelete" in result);
+  // The thread a reply was just posted to keeps its reply form open, with the confirmation in it.
+  const repliedTo = result && "commentedOn" in result ? result.commentedOn : null;
 
   async function onDelete(event: FormEvent<HTMLFormElement>) {
     if (confirmed.current) return;
@@ -436,7 +445,7 @@ export default function FeedRoute() {
             <Fragment key={thread.id}>
               <CommentItem comment={thread} feedId={feed.id} member={member} onDelete={onDeleteComment}>
                 {member && !thread.hidden && feed.status === "visible" ? (
-                  <details className="reply">
+                  <details className="reply" open={repliedTo === thread.id || undefined}>
                     <summary>{t("comments.reply")}</summary>
                     <CommentForm
                       parentId={thread.id}

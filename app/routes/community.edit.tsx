@@ -154,6 +154,8 @@ export default function EditFeedRoute() {
   const refused = (result && "refused" in result ? result.refused : []) as { problem: string; name: string }[];
   const focus = firstErrorOf(form);
   const [tooBig, setTooBig] = useState(false);
+  // The names of the photos chosen in the picker (with JavaScript; without it the browser's control says).
+  const [chosen, setChosen] = useState<string[]>([]);
   const chosenCategory = String(fields.category.initialValue ?? data.category ?? "");
 
   // With JavaScript: a selection past what one post can carry is caught before it is sent.
@@ -232,14 +234,32 @@ export default function EditFeedRoute() {
             ))}
           </ul>
         ) : null}
-        <input
-          id="photos"
-          name="photos"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          multiple
-          aria-describedby="photos-hint photos-error"
-        />
+        <div className="file-picker">
+          <input
+            id="photos"
+            name="photos"
+            type="file"
+            className="file-picker__input"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            multiple
+            aria-describedby="photos-chosen photos-hint photos-error"
+            onChange={(event) => setChosen(Array.from(event.currentTarget.files ?? [], (file) => file.name))}
+          />
+          <span className="button button--secondary file-picker__button" aria-hidden="true">
+            {t("edit.choosePhotos")}
+          </span>
+          <ul className="file-picker__chosen" id="photos-chosen" aria-live="polite">
+            {chosen.length > 0 ? (
+              chosen.map((name, i) => (
+                <li key={i}>
+                  <bdi>{name}</bdi>
+                </li>
+              ))
+            ) : (
+              <li>{t("edit.noneChosen")}</li>
+            )}
+          </ul>
+        </div>
         <p className="field__hint" id="photos-hint">
           {t("edit.photosHint", { max: data.limits.photos, mb: data.limits.photoMb })}
         </p>

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { Confirmation, featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { FieldError, firstErrorOf, FormAlert, getFormProps, SubmitButton, useForm } from "~/formKit";
 import {
   excerpt,
@@ -102,9 +102,11 @@ export default function ReportRoute() {
   const focus = firstErrorOf(form);
   if (result && "reported" in result) {
     return (
-      <div className="coming-soon" role="status">
-        <h2>{t("report.thanksTitle")}</h2>
-        <p className="coming-soon__text">{t("report.thanks")}</p>
+      <div className="coming-soon">
+        <Confirmation answer={result} className="report-sent">
+          <h2>{t("report.thanksTitle")}</h2>
+          <p className="coming-soon__text">{t("report.thanks")}</p>
+        </Confirmation>
         <Link className="button button--primary button--block" to={`/community/${data.feedId}`}>
           {t("report.back")}
         </Link>

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, formatDate, Icon, RouteErrorBoundary } from "~/pageKit";
+import { Confirmation, featureStyles, formatDate, Icon, RouteErrorBoundary } from "~/pageKit";
 import { FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
 import {
   json,
@@ -28,10 +28,11 @@ import {
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
   i18n: ["mypage"],
-  layout: "join",
-  title: "titles.mypage",
+  layout: "default",
+  title: "tabs.mypage",
   tab: "mypage",
-  back: "/",
+  back: null,
+  ownSignOut: true,
   personal: true,
 };
 
@@ -190,9 +191,9 @@ export default function MyPageRoute() {
             </label>
           ))}
           {isSaved ? (
-            <p className="notice notice--success" role="status">
-              {t("notifications.saved")}
-            </p>
+            <Confirmation answer={lastResult}>
+              <p>{t("notifications.saved")}</p>
+            </Confirmation>
           ) : null}
           <SubmitButton sticky={false}>{t("notifications.save")}</SubmitButton>
         </Form>

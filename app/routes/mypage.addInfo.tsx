@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, formatDate, RouteErrorBoundary } from "~/pageKit";
+import { Confirmation, featureStyles, formatDate, RouteErrorBoundary } from "~/pageKit";
 import {
   FieldError,
   firstErrorOf,
@@ -89,9 +89,9 @@ export default function AddInfoRoute() {
       <h2>{t("addInfo.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       {lastResult && "saved" in lastResult ? (
-        <p className="notice notice--success" role="status">
-          {t("addInfo.saved")}
-        </p>
+        <Confirmation answer={lastResult}>
+          <p>{t("addInfo.saved")}</p>
+        </Confirmation>
       ) : null}
       <NationalityField
         key={fields.nationality.key}

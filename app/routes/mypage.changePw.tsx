@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { Confirmation, featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
   FieldError,
   firstErrorOf,
@@ -110,11 +110,11 @@ export default function ChangePasswordRoute() {
   if (done) {
     return (
       <div className="settings">
-        <p className="notice notice--success" role="status">
-          {done === "changed" ? t("password.done") : t("password.doneFirst")}
-        </p>
+        <Confirmation answer={done}>
+          <p>{done === "changed" ? t("password.done") : t("password.doneFirst")}</p>
+        </Confirmation>
         <Link className="button button--secondary button--block" to="/mypage">
-          {common("titles.mypage")}
+          {common("tabs.mypage")}
         </Link>
       </div>
     );

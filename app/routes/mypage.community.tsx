@@ -7,7 +7,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, FeedList, RouteErrorBoundary, TimeAgo } from "~/pageKit";
+import { Confirmation, featureStyles, FeedList, RouteErrorBoundary, TimeAgo } from "~/pageKit";
 import {
   badRequest,
   excerpt,
@@ -77,9 +77,9 @@ export default function MyCommunityRoute() {
   return (
     <div className="community">
       {deleted ? (
-        <p className="notice notice--success" role="status">
-          {t("feed.deleted")}
-        </p>
+        <Confirmation answer={deleted}>
+          <p>{t("feed.deleted")}</p>
+        </Confirmation>
       ) : null}
       <nav className="category-tabs" aria-label={t("mine.tabs")}>
         <ul>

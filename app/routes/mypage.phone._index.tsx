@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
+import { Confirmation, featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
 import { firstErrorOf, FormAlert, getFormProps, PhoneField, SubmitButton, useForm } from "~/formKit";
 import {
   json,
@@ -29,7 +29,7 @@ import {
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
   i18n: ["mypage", "auth"],
-  layout: "join",
+  layout: "default",
   title: "titles.phoneChange",
   tab: "mypage",
   back: "/mypage",
@@ -79,9 +79,9 @@ export default function PhoneChangeRoute() {
   return (
     <Form method="post" className="form settings-form" {...getFormProps(form)}>
       {done ? (
-        <p className="notice notice--success" role="status">
-          {t("phone.done")}
-        </p>
+        <Confirmation answer={done}>
+          <p>{t("phone.done")}</p>
+        </Confirmation>
       ) : null}
       {current ? (
         <p>

@@ -34,7 +34,7 @@ import {
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
   i18n: ["auth"],
-  layout: "join",
+  layout: "default",
   title: "titles.phoneCode",
   tab: "mypage",
   back: "/mypage/phone",

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, formatDate, RouteErrorBoundary } from "~/pageKit";
+import { Confirmation, featureStyles, formatDate, RouteErrorBoundary } from "~/pageKit";
 import {
   FieldError,
   firstErrorOf,
@@ -38,7 +38,7 @@ import {
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
   i18n: ["mypage"],
-  layout: "join",
+  layout: "default",
   title: "titles.memberInfo",
   tab: "mypage",
   back: "/mypage",
@@ -93,9 +93,9 @@ export default function MemberInfoRoute() {
     <Form method="post" className="form settings-form" {...getFormProps(form)}>
       <FormAlert id={form.errorId} errors={form.errors} />
       {lastResult && "saved" in lastResult ? (
-        <p className="notice notice--success" role="status">
-          {t("userInfo.saved")}
-        </p>
+        <Confirmation answer={lastResult}>
+          <p>{t("userInfo.saved")}</p>
+        </Confirmation>
       ) : null}
       <div className="field">
         <label htmlFor={fields.name.id}>{t("userInfo.name")}</label>

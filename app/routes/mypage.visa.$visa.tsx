@@ -29,7 +29,7 @@ import {
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.visaFinder, featureStyles.mypage],
   i18n: ["mypage"],
-  layout: "join",
+  layout: "default",
   title: "titles.visaSelection",
   tab: "mypage",
   back: "/mypage/visa",

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, formatDate, RouteErrorBoundary, VisaFamilies, VisaQuick, VisaSearch } from "~/pageKit";
+import { Confirmation, featureStyles, formatDate, RouteErrorBoundary, VisaFamilies, VisaQuick, VisaSearch } from "~/pageKit";
 import {
   json,
   redirect,
@@ -22,7 +22,7 @@ import {
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder, featureStyles.mypage],
   i18n: ["mypage", "visaFinder"],
-  layout: "join",
+  layout: "default",
   title: "titles.myVisa",
   tab: "mypage",
   back: "/mypage",
@@ -61,9 +61,9 @@ export default function MyVisaRoute() {
   return (
     <div className="settings">
       {saved ? (
-        <p className="notice notice--success" role="status">
-          {t("visa.saved")}
-        </p>
+        <Confirmation answer={saved}>
+          <p>{t("visa.saved")}</p>
+        </Confirmation>
       ) : null}
       <section className="settings-card" aria-labelledby="current-visa">
         <h2 id="current-visa" className="settings-section">

@@ -13,7 +13,7 @@ import { hideTodayPopup, joinedMemberCookies, strings, useLanguage, waitForHydra
 type Groups = Record<string, Record<string, unknown>>;
 const en = strings("en") as unknown as Groups;
 const community = en as unknown as {
-  edit: { text: string; photos: string; post: string; category: string };
+  edit: { text: string; photos: string; post: string; category: string; choosePhotos: string; noneChosen: string };
   categories: Record<string, string>;
   comments: {
     placeholder: string;
@@ -145,6 +145,26 @@ test("a photo whose name has ; and = in it posts like any other (Chromium's own 
   await expect(page.locator(".feed__photos img")).toHaveCount(1);
 });
 
+test("the photo picker is the app's button and names the photos chosen", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the browser's own control names them");
+  await signIn(context, baseURL!, "Tran Thi Picker");
+  await page.goto("/community/edit");
+  await waitForHydration(page);
+  const picker = page.locator(".file-picker");
+  await expect(picker.getByText(community.edit.choosePhotos)).toBeVisible();
+  await expect(picker.getByText(community.edit.noneChosen)).toBeVisible();
+  await page.getByLabel(community.edit.photos).setInputFiles([
+    { name: "harbour.png", mimeType: "image/png", buffer: Buffer.from("x") },
+    { name: "market.png", mimeType: "image/png", buffer: Buffer.from("y") },
+  ]);
+  await expect(picker.getByRole("listitem")).toHaveText(["harbour.png", "market.png"]);
+});
+
 test("a failed post keeps the text and names the photo refused", async ({ page, context, baseURL }) => {
   await signIn(context, baseURL!, "Tran Thi Keep");
   await page.goto("/community/edit");
@@ -157,7 +177,7 @@ test("a failed post keeps the text and names the photo refused", async ({ page, 
   await page.getByRole("button", { name: community.edit.post }).click();
   const errors = (en.errors as unknown as { form: Record<string, string> }).form;
   await expect(page.getByText(errors.categoryRequired!)).toBeVisible();
-  await expect(page.getByText(/page\.jpg/)).toBeVisible();
+  await expect(page.locator("#photos-error").getByText(/page\.jpg/)).toBeVisible();
   await expect(page.getByLabel(community.edit.text)).toHaveValue("No category chosen");
 });
 

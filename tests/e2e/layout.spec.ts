@@ -3,10 +3,11 @@
  * languages that stress it differently (English; Korean; Vietnamese, long with diacritics; Urdu, right to left;
  * Burmese, long words in a tall script), at 320 and 360 CSS px, with JavaScript and without (the two projects).
  * On each page nothing sticks out sideways, the header title and the tab labels are not cut off, each tab label
- * stays on one line, the brand never splits at its hyphen, and every tap target is at least 44 × 44 CSS px.
+ * stays on one line, the brand never splits at its hyphen, every tap target is at least 44 × 44 CSS px, and a link
+ * in running text is at least 24 px tall, and no fieldset has the browser's frame.
  */
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { supportedLanguages } from "~/i18n/config";
 import {
   hideTodayPopup,
@@ -142,11 +143,24 @@ function layoutProblems({ minTarget, brand }: { minTarget: number; brand: string
     const input = element instanceof HTMLInputElement && /^(checkbox|radio)$/.test(element.type) ? element : null;
     // A checkbox's or a radio button's label is part of its target.
     const boxes = [element, ...(input?.labels ?? [])].filter(shown).map((e) => e.getBoundingClientRect());
-    if (boxes.length === 0 || (element.localName === "a" && inRunningText(element))) continue;
+    if (boxes.length === 0) continue;
+    // A link in running text: at least 24 px tall on every line it spans (WCAG 2.5.8's minimum, kept for them too).
+    if (element.localName === "a" && inRunningText(element)) {
+      const short = [...element.getClientRects()].find((line) => line.width > 0 && line.height < 24 - 0.5);
+      if (short) problems.push(`link in text ${px(short.height)} px tall: ${describe(element)}`);
+      continue;
+    }
     if (!boxes.some(big)) {
       const best = boxes.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));
       problems.push(`tap target ${px(best.width)}×${px(best.height)}: ${describe(input?.labels?.[0] ?? element)}`);
     }
+  }
+
+  // Groups of choices are drawn by the design system, without the browser's frame.
+  for (const fieldset of document.querySelectorAll<HTMLElement>("fieldset")) {
+    const style = getComputedStyle(fieldset);
+    if (parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== "none")
+      problems.push(`fieldset with the browser's border: ${describe(fieldset)}`);
   }
 
   for (const element of deferred) element.style.contentVisibility = "";
@@ -221,4 +235,157 @@ test("every language's tab labels fit on one line at 320 px", async ({ page, jav
     problems.push(...found.map((problem) => `${lng}: ${problem}`));
   }
   expect(problems, problems.join("\n")).toEqual([]);
+});
+
+/**
+ * Where a page's primary action is hidden or taken by the tab bar, one line each; runs in the page. The primary
+ * action is the form's main button (`SubmitButton`, in `.form__actions`). It must lie wholly inside the viewport,
+ * not meet the tab bar's box, and be what a tap at its centre lands on (`elementFromPoint`).
+ */
+function primaryActionProblems(): { measured: boolean; problems: string[] } {
+  const tabBar = document.querySelector<HTMLElement>(".tab-bar");
+  const button = document.querySelector<HTMLElement>(".form__actions .button--primary");
+  if (!tabBar || !button) return { measured: false, problems: [] };
+  const problems: string[] = [];
+  const b = button.getBoundingClientRect();
+  const bar = tabBar.getBoundingClientRect();
+  const px = (n: number) => Math.round(n);
+  const name = `"${button.innerText.trim().slice(0, 30)}"`;
+  if (b.top < -0.5 || b.bottom > window.innerHeight + 0.5)
+    problems.push(`${name} not wholly on screen: ${px(b.top)}…${px(b.bottom)} of ${window.innerHeight}`);
+  const overlap = Math.min(b.bottom, bar.bottom) - Math.max(b.top, bar.top);
+  if (overlap > 0.5 && bar.width > 0 && bar.height > 0)
+    problems.push(`${name} ${px(b.top)}…${px(b.bottom)} under the tab bar ${px(bar.top)}…${px(bar.bottom)}`);
+  const x = b.left + b.width / 2;
+  const y = b.top + b.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !button.contains(hit)) {
+    const what = hit
+      ? `<${hit.localName}${hit.getAttribute("class") ? `.${hit.getAttribute("class")!.split(" ")[0]}` : ""}>`
+      : "nothing";
+    problems.push(`a tap at the centre of ${name} lands on ${what}`);
+  }
+  return { measured: true, problems };
+}
+
+/**
+ * The keyboard open: phones draw the page above the on-screen keyboard in what is left of the screen (the viewport
+ * says `interactive-widget=resizes-content`), so a 360 × 800 phone with its keyboard up is emulated as a 420 px
+ * tall viewport with a text field focused. Closed: 740 px tall, as loaded.
+ */
+const screens = [
+  { keyboard: "closed", height: 740 },
+  { keyboard: "open", height: 420 },
+];
+
+for (const width of [320, 360]) {
+  test(`at ${width} px every primary action is above the tab bar, keyboard closed and open`, async ({
+    page,
+    context,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    const cookies = await joinedMemberCookies(baseURL!, "Button Check");
+    await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
+    const pages = [...memberPages, ...(await communityPages(baseURL!))];
+    const problems: string[] = [];
+    const measured = new Set<string>();
+    for (const lng of ["en", "ur"]) {
+      for (const { keyboard, height } of screens) {
+        await page.setViewportSize({ width, height });
+        for (const path of pages) {
+          await page.goto(inLanguage(path, lng));
+          if (javaScriptEnabled) await waitForHydration(page);
+          await page.evaluate(() => document.fonts.ready);
+          if (keyboard === "open") {
+            // The last field the person types in before pressing the button: the page scrolls to it.
+            const field = page.locator(
+              ".form textarea, .form input:is([type=text],[type=email],[type=tel],[type=password],[type=date],:not([type]))",
+            );
+            if ((await field.count()) > 0) await field.last().focus();
+          }
+          const found = await page.evaluate(primaryActionProblems);
+          if (found.measured) measured.add(path.replace(/\?.*/, ""));
+          problems.push(...found.problems.map((problem) => `${lng} ${path}, keyboard ${keyboard}: ${problem}`));
+        }
+      }
+    }
+    expect([...measured]).toEqual(
+      expect.arrayContaining(["/community/edit", "/community/report", "/mypage/addInfo", "/mypage/changePw"]),
+    );
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+}
+
+/**
+ * The answer of a form sent to its own page is focused and on screen: between the header's bottom and the tab
+ * bar's top, not above the viewport with a blank screen under it.
+ */
+async function expectConfirmationInView(page: Page, text: string) {
+  const confirmation = page.getByRole("status").filter({ hasText: text });
+  await expect(confirmation).toBeFocused();
+  const where = await confirmation.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const header = document.querySelector(".app-header")?.getBoundingClientRect();
+    const bar = document.querySelector(".tab-bar")?.getBoundingClientRect();
+    return {
+      top: Math.round(box.top),
+      bottom: Math.round(box.bottom),
+      from: Math.round(header?.bottom ?? 0),
+      to: Math.round(Math.min(bar?.top ?? window.innerHeight, window.innerHeight)),
+    };
+  });
+  expect(
+    where.top,
+    `"${text}" at ${where.top}…${where.bottom}, visible ${where.from}…${where.to}`,
+  ).toBeGreaterThanOrEqual(where.from);
+  expect(
+    where.bottom,
+    `"${text}" at ${where.top}…${where.bottom}, visible ${where.from}…${where.to}`,
+  ).toBeLessThanOrEqual(where.to);
+}
+
+test("after saving, reporting or commenting, the confirmation is on screen and focused", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const cookies = await joinedMemberCookies(baseURL!, "Answer Check");
+  await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
+  const [feed, report] = await communityPages(baseURL!);
+  const en = strings("en") as unknown as Record<string, Record<string, string>>;
+  const reasons = en.report!.reasons as unknown as Record<string, string>;
+  const go = async (path: string) => {
+    await page.goto(inLanguage(path, "en"));
+    if (javaScriptEnabled) await waitForHydration(page);
+  };
+
+  // Settings saved: my page's notification choices, at the end of a long page.
+  await go("/mypage");
+  await page.getByLabel(en.notifications!.community!).click();
+  await page.getByRole("button", { name: en.notifications!.save }).click();
+  await expectConfirmationInView(page, en.notifications!.saved!);
+
+  // Settings saved: the additional information's form.
+  await go("/mypage/addInfo");
+  await page.getByRole("button", { name: en.addInfo!.save }).click();
+  await expectConfirmationInView(page, en.addInfo!.saved!);
+
+  // A report sent.
+  await go(report!);
+  await page.getByLabel(reasons.spam!).check();
+  await page.getByRole("button", { name: en.report!.send }).click();
+  await expectConfirmationInView(page, en.report!.thanksTitle!);
+
+  // A comment posted, and a reply.
+  await go(feed!);
+  await page.getByPlaceholder(en.comments!.placeholder!).fill("Thank you, that helps.");
+  await page.getByRole("button", { name: en.comments!.send }).last().click();
+  await expectConfirmationInView(page, en.comments!.posted!);
+  await page.locator("summary").filter({ hasText: en.comments!.reply! }).first().click();
+  await page.locator("details[open] textarea").fill("Near the station, yes.");
+  await page.locator("details[open]").getByRole("button", { name: en.comments!.send }).click();
+  await expectConfirmationInView(page, en.comments!.posted!);
 });

@@ -147,3 +147,63 @@ test("a member changes their number with a code sent to the new one", async ({
   await expect(page).toHaveURL(/\/mypage\/phone\?done=1$/);
   await expect(page.getByRole("status").filter({ hasText: en.phone!.done! })).toBeVisible();
 });
+
+/**
+ * My page is one place (docs/decisions/0043): every /mypage/* page has the header with its title, the tab bar with
+ * "My page" as the current tab, and a back arrow to its parent; my page itself, the tab's first page, is titled as
+ * the tab is, with no back arrow. "Sign out" appears once on each.
+ */
+test("every page of my page has the header, the tab bar and one sign-out; my page has no back arrow", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await useLanguage(context, "en");
+  await signedInMember(context, baseURL!);
+  const common = strings("en") as unknown as Groups;
+  const tabLabel = common.tabs!.mypage!;
+  const pages = [
+    "/mypage",
+    "/mypage/userInfo",
+    "/mypage/addInfo",
+    "/mypage/visa",
+    "/mypage/visa/F-4",
+    "/mypage/changePw",
+    "/mypage/phone",
+    "/mypage/secede",
+    "/mypage/community",
+    "/mypage/terms",
+  ];
+  const problems: string[] = [];
+  for (const path of pages) {
+    await page.goto(path);
+    const tabs = page.getByRole("navigation", { name: common.nav!.tabs });
+    if (!(await tabs.isVisible())) problems.push(`${path}: no tab bar`);
+    else if ((await tabs.getByRole("link", { name: tabLabel }).getAttribute("aria-current")) !== "page")
+      problems.push(`${path}: "${tabLabel}" is not the current tab`);
+    const title = page.locator(".app-header__title");
+    if ((await title.count()) !== 1) problems.push(`${path}: no header title`);
+    const back = page.locator(".app-header").getByRole("link", { name: common.nav!.back });
+    if (path === "/mypage") {
+      if ((await title.innerText()) !== tabLabel) problems.push(`${path}: titled "${await title.innerText()}"`);
+      if ((await back.count()) !== 0) problems.push(`${path}: has a back arrow`);
+    } else if ((await back.count()) !== 1) problems.push(`${path}: no back arrow`);
+    const signOuts = await page.getByRole("button", { name: common.nav!.signOut, exact: true }).count();
+    if (signOuts !== 1) problems.push(`${path}: "${common.nav!.signOut}" ${signOuts} times`);
+  }
+  expect(problems, problems.join("\n")).toEqual([]);
+});
+
+test("the My page tab leads to my page, with the tab bar still there", async ({ page, context, baseURL }) => {
+  await useLanguage(context, "en");
+  await signedInMember(context, baseURL!);
+  const common = strings("en") as unknown as Groups;
+  await page.goto("/community");
+  await page
+    .getByRole("navigation", { name: common.nav!.tabs })
+    .getByRole("link", { name: common.tabs!.mypage })
+    .click();
+  await expect(page).toHaveURL(/\/mypage$/);
+  await expect(page.getByRole("heading", { level: 1, name: common.tabs!.mypage })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: common.nav!.tabs })).toBeVisible();
+});

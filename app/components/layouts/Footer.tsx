@@ -1,18 +1,21 @@
 /**
  * Every layout's footer: what the service is, its terms and privacy policy, who
  * runs it (operator, business registration number, how to reach support and
- * when), as a Korean online service must show them; and sign-out for members.
+ * when), as a Korean online service must show them; and sign-out for members
+ * (except on my page, which has its own: it appears once).
  * The operator's details come from configuration; where they are not set (local
  * mode) the footer says so rather than invent them.
  */
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { loader as rootLoader } from "~/root";
+import { usePage } from "~/lib/page";
 import { Branded } from "../Branded";
 
 export function Footer() {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const page = usePage();
   const operator = root?.client.operator;
   const notSet = <span className="muted">{t("footer.notSet")}</span>;
   return (
@@ -50,7 +53,7 @@ export function Footer() {
           ) : null}
         </dd>
       </dl>
-      {root?.member ? (
+      {root?.member && !page.ownSignOut ? (
         <Form method="post" action="/member/signOut" className="app-footer__signout">
           <button type="submit" className="link-button">
             {t("nav.signOut")}
