@@ -8,7 +8,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Confirmation, featureStyles, formatDate, RouteErrorBoundary, VisaFamilies, VisaQuick, VisaSearch } from "~/pageKit";
+import {
+  Confirmation,
+  featureStyles,
+  formatDate,
+  RouteErrorBoundary,
+  VisaFamilies,
+  VisaQuick,
+  VisaSearch,
+} from "~/pageKit";
 import {
   json,
   redirect,
