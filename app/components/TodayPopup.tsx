@@ -48,8 +48,7 @@ export function TodayPopup() {
       cancelled = true;
       cancel();
     };
-    // Once per page view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per page view; the words are read when the box opens.
   }, []);
   return null;
 }

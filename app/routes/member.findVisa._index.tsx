@@ -7,7 +7,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithLtr, WorkBadge } from "~/pageKit";
+import {
+  featureStyles,
+  RouteErrorBoundary,
+  safeRedirect,
+  SentenceWithLtr,
+  SentenceWithValues,
+  WorkBadge,
+} from "~/pageKit";
 import { json, languageOf, quickVisaCodes, searchVisas } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -76,7 +83,11 @@ export default function FindVisaRoute() {
       </Form>
       {query ? (
         <p className="visa-finder__results" role="status">
-          {count > 0 ? t("visaFinder.results", { query, count }) : t("visaFinder.noResults", { query })}{" "}
+          {count > 0 ? (
+            <SentenceWithValues sentence={(v) => t("visaFinder.results", v)} words={{ query }} count={count} />
+          ) : (
+            <SentenceWithValues sentence={(v) => t("visaFinder.noResults", v)} words={{ query }} />
+          )}{" "}
           <Link to={`/member/findVisa${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`}>
             {t("visaFinder.showAll")}
           </Link>

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, formatDate, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, formatDate, particleRo, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import { json, redirect, languageOf, requireMember, settingsView, visaFamiliesIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -57,13 +57,22 @@ export default function MyVisaRoute() {
         {visa ? (
           <>
             <p className="settings-card__name">{visa.label}</p>
-            {expiresOn ? <p>{t("summary.expiresOn", { date: expiresOn })}</p> : null}
+            {expiresOn ? (
+              <p>
+                <SentenceWithValues sentence={(v) => t("summary.expiresOn", v)} values={{ date: expiresOn }} />
+              </p>
+            ) : null}
             {visa.legacy ? (
               <div className="notice notice--warning">
-                <p>{t("summary.legacyVisa", { code: visa.code })}</p>
+                <p>
+                  <SentenceWithValues sentence={(v) => t("summary.legacyVisa", v)} values={{ code: visa.code }} />
+                </p>
                 {equivalent ? (
                   <Link to={visaChoiceHref(visa.status, equivalent)}>
-                    {t("summary.legacyReplace", { code: equivalent })}
+                    <SentenceWithValues
+                      sentence={(v) => t("summary.legacyReplace", { ...v, ro: particleRo(equivalent) })}
+                      values={{ code: equivalent }}
+                    />
                   </Link>
                 ) : null}
               </div>

@@ -9,6 +9,7 @@ import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { loader as rootLoader } from "~/root";
 import { Branded } from "../Branded";
+import { SentenceWithValues } from "../SentenceWithLtr";
 
 export function Footer() {
   const { t } = useTranslation();
@@ -44,7 +45,10 @@ export function Footer() {
           {operator?.supportHours ? (
             <>
               <br />
-              {t("footer.hours", { from: operator.supportHours.from, to: operator.supportHours.to })}
+              <SentenceWithValues
+                sentence={(v) => t("footer.hours", v)}
+                values={{ from: operator.supportHours.from, to: operator.supportHours.to }}
+              />
             </>
           ) : null}
         </dd>
