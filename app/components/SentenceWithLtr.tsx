@@ -1,3 +1,5 @@
+import { Fragment, type ReactNode } from "react";
+
 /** Stands for a value inside the translated sentence, which is then split around it. */
 const SLOT = "\u2063";
 /** A stand-in: SLOT, the value's index as a private-use character (never a digit a count could be mistaken for), SLOT. */
@@ -19,6 +21,7 @@ export function SentenceWithValues<K extends string = never, W extends string = 
   words = {} as Record<W, string>,
   count,
   href,
+  text: renderText = (part) => part,
 }: {
   sentence: (slots: Record<K | W, string> & { count?: number }) => string;
   values?: Record<K, string | number>;
@@ -28,6 +31,8 @@ export function SentenceWithValues<K extends string = never, W extends string = 
   count?: number;
   /** Makes a value a link (a phone number as `tel:`). */
   href?: Partial<Record<K, string>>;
+  /** Draws the sentence's own words (the app's name kept on one line: Branded). */
+  text?: (part: string) => ReactNode;
 }) {
   const names = [...Object.keys(values), ...Object.keys(words)] as (K | W)[];
   const ltr = Object.keys(values).length;
@@ -44,7 +49,7 @@ export function SentenceWithValues<K extends string = never, W extends string = 
   return (
     <>
       {parts.map((part, i) => {
-        if (i % 2 === 0) return part;
+        if (i % 2 === 0) return part ? <Fragment key={i}>{renderText(part)}</Fragment> : null;
         const index = part.charCodeAt(0) - 0xe000;
         const value = shown[index]!;
         if (index >= ltr && index < names.length) return <bdi key={i}>{value}</bdi>;

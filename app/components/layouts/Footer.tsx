@@ -60,7 +60,15 @@ export function Footer() {
           </button>
         </Form>
       ) : null}
-      <p>{root?.year ? <Branded>{t("footer.copyright", { year: root.year })}</Branded> : null}</p>
+      <p>
+        {root?.year ? (
+          <SentenceWithValues
+            sentence={(v) => t("footer.copyright", v)}
+            values={{ year: root.year }}
+            text={(part) => <Branded>{part}</Branded>}
+          />
+        ) : null}
+      </p>
     </footer>
   );
 }
