@@ -26,7 +26,7 @@ export { AuthorLine, FeedCard, FeedList, TimeAgo, type FeedCardData } from "~/co
 export { Icon, type IconName } from "~/components/Icon";
 export { InboxBell } from "~/components/layouts/TabBar";
 export { LanguagePicker } from "~/components/LanguagePicker";
-export { SentenceWithLtr } from "~/components/SentenceWithLtr";
+export { Ltr, SentenceWithLtr, SentenceWithValues } from "~/components/SentenceWithLtr";
 export { TermsDocuments } from "~/components/TermsDocuments";
 export { choiceHref, WorkBadge } from "~/components/VisaBadges";
 export { VisaFamilies, VisaQuick, VisaSearch } from "~/components/VisaFinderParts";
@@ -35,7 +35,7 @@ export { reloadForChunkError } from "~/lib/chunkReload";
 export { openMessageBox } from "~/lib/dialog/open";
 export { fetchWithTimeout } from "~/lib/fetchWithTimeout";
 export { rememberLanguage } from "~/lib/rememberLanguage";
-export { formatDate } from "~/lib/format";
+export { formatDate, particleRo } from "~/lib/format";
 export { useHydratedMark, whenIdle } from "~/lib/hydration";
 export { InlineAssetsContext, InlineStylesheets, InlineTranslations, readInlineAssets } from "~/lib/inlineAssets";
 export { featureStyles, loadStylesheet } from "~/lib/stylesheets";

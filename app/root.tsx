@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useCatalog, useTranslation } from "~/i18n/useTranslation";
+import { PageLanguage, useCatalog, useTranslation } from "~/i18n/useTranslation";
 import { Analytics } from "./components/Analytics";
 import { BuildCheck } from "./components/BuildCheck";
 import { PageShell } from "./components/layouts/PageShell";
@@ -53,10 +53,21 @@ function PageTitle() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { language, t } = useTranslation();
+  const { catalog } = useCatalog();
+  const locale = data?.locale ?? catalog.language ?? fallbackLanguage;
+  // Everything below, the document's own title included, speaks the root loader's language.
+  return (
+    <PageLanguage language={locale}>
+      <Document locale={locale}>{children}</Document>
+    </PageLanguage>
+  );
+}
+
+function Document({ locale, children }: { locale: string; children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
   const nonce = useNonce();
   useHydratedMark();
-  const locale = data?.locale ?? language ?? fallbackLanguage;
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>

@@ -13,6 +13,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { CodeTimes } from "~/verification/codes.server";
 import { CodeField, SubmitButton } from "./form";
+import { SentenceWithValues } from "./SentenceWithLtr";
 
 /** 150 000 ms → "2:30". */
 const minutesAndSeconds = (ms: number) => {
@@ -69,9 +70,14 @@ export function CodeStep({
           </p>
         ) : (
           <p className="code-timer">
-            {now === null
-              ? t("login.codeValidUntil", { time: times.validUntil })
-              : t("login.codeTimeLeft", { time: minutesAndSeconds(times.expiresAt - now) })}
+            {now === null ? (
+              <SentenceWithValues sentence={(v) => t("login.codeValidUntil", v)} values={{ time: times.validUntil }} />
+            ) : (
+              <SentenceWithValues
+                sentence={(v) => t("login.codeTimeLeft", v)}
+                values={{ time: minutesAndSeconds(times.expiresAt - now) }}
+              />
+            )}
           </p>
         )
       ) : null}
@@ -88,7 +94,14 @@ export function CodeStep({
           formNoValidate
           disabled={resendWait > 0}
         >
-          {resendWait > 0 ? t("login.resendIn", { time: minutesAndSeconds(resendWait) }) : t("login.resend")}
+          {resendWait > 0 ? (
+            <SentenceWithValues
+              sentence={(v) => t("login.resendIn", v)}
+              values={{ time: minutesAndSeconds(resendWait) }}
+            />
+          ) : (
+            t("login.resend")
+          )}
         </button>
       </p>
       {other}

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { MemberHome } from "~/members/home.server";
+import { Ltr, SentenceWithValues } from "./SentenceWithLtr";
 
 /** Where a member stores their visa and its expiry date (my page, issue 11). */
 const VISA_SETTINGS = "/mypage/visa";
@@ -29,12 +30,16 @@ export function VisaCard({ visa, stay }: Pick<MemberHome, "visa" | "stay">) {
         <dl className="visa-card__facts">
           <div>
             <dt>{t("visaCard.expiresOn")}</dt>
-            <dd>{stay.expiresOn}</dd>
+            <dd>
+              <Ltr>{stay.expiresOn}</Ltr>
+            </dd>
           </div>
           {stay.daysLeft >= 0 ? (
             <div>
               <dt>{t("visaCard.daysLeft")}</dt>
-              <dd className="visa-card__days">{stay.daysLeft}</dd>
+              <dd className="visa-card__days">
+                <Ltr>{stay.daysLeft}</Ltr>
+              </dd>
             </div>
           ) : null}
         </dl>
@@ -54,13 +59,16 @@ export function VisaCard({ visa, stay }: Pick<MemberHome, "visa" | "stay">) {
           </Link>
         </>
       ) : stay.state === "upcoming" ? (
-        <p className="visa-card__note">{t("visaCard.extensionFrom", { date: stay.extensionFrom })}</p>
+        <p className="visa-card__note">
+          <SentenceWithValues sentence={(v) => t("visaCard.extensionFrom", v)} values={{ date: stay.extensionFrom }} />
+        </p>
       ) : (
         <>
           <p className="visa-card__note" role="status">
-            {stay.state === "expired"
-              ? t("visaCard.expired", { date: stay.expiresOn })
-              : t("visaCard.extensionOpen", { date: stay.expiresOn })}
+            <SentenceWithValues
+              sentence={(v) => t(stay.state === "expired" ? "visaCard.expired" : "visaCard.extensionOpen", v)}
+              values={{ date: stay.expiresOn }}
+            />
           </p>
           {stay.state === "extensionOpen" ? (
             <a href={HIKOREA} className="button button--primary button--block" rel="noopener noreferrer">

@@ -8,6 +8,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
+import { SentenceWithValues } from "./SentenceWithLtr";
 
 export function VisaSearch({
   action,
@@ -54,9 +55,11 @@ export function VisaSearch({
       </Form>
       {query ? (
         <p className="visa-finder__results" role="status">
-          {resultCount > 0
-            ? t("visaFinder.results", { query, count: resultCount })
-            : t("visaFinder.noResults", { query })}{" "}
+          {resultCount > 0 ? (
+            <SentenceWithValues sentence={(v) => t("visaFinder.results", v)} words={{ query }} count={resultCount} />
+          ) : (
+            <SentenceWithValues sentence={(v) => t("visaFinder.noResults", v)} words={{ query }} />
+          )}{" "}
           <Link to={showAllHref}>{t("visaFinder.showAll")}</Link>
         </p>
       ) : null}

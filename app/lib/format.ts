@@ -90,3 +90,22 @@ export function relativeTime(then: number, now: number, language: string): strin
   if (seconds < 86_400) return format.format(-Math.floor(seconds / 3600), "hour");
   return format.format(-Math.floor(seconds / 86_400), "day");
 }
+
+/**
+ * Korean's "to / as" particle after a value as it is read aloud: 으로 after a final
+ * consonant other than ㄹ, 로 otherwise. Codes and numbers end in a digit or a
+ * letter, read 영 일 이 삼 사 오 육 칠 팔 구 and 에이 … 제트 (엘, 알 end in ㄹ; 엠, 엔 do not).
+ * Every language gets it as the value `ro`; only Korean's sentences use it
+ * (docs/decisions/0041).
+ */
+export function particleRo(value: string): "로" | "으로" {
+  const last = value.trim().slice(-1);
+  if (/[036]/.test(last)) return "으로";
+  if (/[mn]/i.test(last)) return "으로";
+  const code = last.charCodeAt(0);
+  if (code >= 0xac00 && code <= 0xd7a3) {
+    const final = (code - 0xac00) % 28;
+    return final === 0 || final === 8 ? "로" : "으로";
+  }
+  return "로";
+}

@@ -20,7 +20,16 @@ import type { CommentView } from "~/community/views.server";
 import type { CommentRecord } from "~/stores/community";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { AuthorLine, Confirmation, featureStyles, Icon, openMessageBox, RouteErrorBoundary, TimeAgo } from "~/pageKit";
+import {
+  AuthorLine,
+  Confirmation,
+  featureStyles,
+  Icon,
+  openMessageBox,
+  RouteErrorBoundary,
+  SentenceWithValues,
+  TimeAgo,
+} from "~/pageKit";
 import { FieldError, FormAlert, getFormProps, getInputProps, useForm } from "~/formKit";
 import {
   addComment,
@@ -212,7 +221,7 @@ function LikeButton({ liked, count, member }: { liked: boolean; count: number; m
   if (!member) {
     return (
       <p className="like-count">
-        <Icon name="heart" /> {t("likes.count", { count })}
+        <Icon name="heart" /> <SentenceWithValues sentence={(v) => t("likes.count", v)} count={count} />
       </p>
     );
   }
@@ -226,7 +235,9 @@ function LikeButton({ liked, count, member }: { liked: boolean; count: number; m
         aria-pressed={shownLiked}
       >
         <Icon name={shownLiked ? "heart-filled" : "heart"} />
-        <span>{t("likes.count", { count: shownCount })}</span>
+        <span>
+          <SentenceWithValues sentence={(v) => t("likes.count", v)} count={shownCount} />
+        </span>
       </button>
     </fetcher.Form>
   );
@@ -403,7 +414,8 @@ export default function FeedRoute() {
       <div className="feed__actions">
         <LikeButton liked={liked} count={feed.likeCount} member={member} />
         <p className="comment-count">
-          <Icon name="comment" /> {t("comments.count", { count: feed.commentCount })}
+          <Icon name="comment" />{" "}
+          <SentenceWithValues sentence={(v) => t("comments.count", v)} count={feed.commentCount} />
         </p>
         {mine ? (
           <>
@@ -468,9 +480,11 @@ export default function FeedRoute() {
                 <li className="comment comment--reply comment__paging">
                   {thread.more ? (
                     <Link className="link-button" to={`${thread.more.href}#c-${thread.id}`}>
-                      {thread.more.count === null
-                        ? t("comments.nextReplies")
-                        : t("comments.moreReplies", { count: thread.more.count })}
+                      {thread.more.count === null ? (
+                        t("comments.nextReplies")
+                      ) : (
+                        <SentenceWithValues sentence={(v) => t("comments.moreReplies", v)} count={thread.more.count} />
+                      )}
                     </Link>
                   ) : null}
                   {thread.back ? (

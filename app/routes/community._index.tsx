@@ -1,5 +1,5 @@
 /**
- * All feeds: the newest first, by category tab, a page at a time. Public and fully
+ * All posts: the newest first, by category tab, a page at a time. Public and fully
  * server-rendered (crawlers read it in each language); members see a button to post.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import { FieldError, firstErrorOf, FormAlert, getFormProps, SubmitButton, useForm } from "~/formKit";
 import {
   acceptPhotos,
@@ -211,7 +211,7 @@ export default function EditFeedRoute() {
           autoFocus={focus === "text"}
         />
         <p className="field__hint" id={`${fields.text.id}-hint`}>
-          {t("edit.textHint", { max: data.limits.text })}
+          <SentenceWithValues sentence={(v) => t("edit.textHint", v)} values={{ max: data.limits.text }} />
         </p>
         <FieldError id={fields.text.errorId} errors={fields.text.errors} />
       </div>
@@ -261,12 +261,15 @@ export default function EditFeedRoute() {
           </ul>
         </div>
         <p className="field__hint" id="photos-hint">
-          {t("edit.photosHint", { max: data.limits.photos, mb: data.limits.photoMb })}
+          <SentenceWithValues
+            sentence={(v) => t("edit.photosHint", v)}
+            values={{ max: data.limits.photos, mb: data.limits.photoMb }}
+          />
         </p>
         <div id="photos-error">
           {tooBig ? (
             <p className="form-error" role="alert">
-              {t("edit.tooBig", { mb: data.maxBodyMb })}
+              <SentenceWithValues sentence={(v) => t("edit.tooBig", v)} values={{ mb: data.maxBodyMb }} />
             </p>
           ) : null}
           {refused.length > 0 ? (

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Confirmation, featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { Confirmation, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import { FieldError, firstErrorOf, FormAlert, getFormProps, SubmitButton, useForm } from "~/formKit";
 import {
   excerpt,
@@ -162,7 +162,7 @@ export default function ReportRoute() {
           autoFocus={focus === "text"}
         />
         <p className="field__hint" id={`${fields.text.id}-hint`}>
-          {t("report.detailsHint", { max: data.textMax })}
+          <SentenceWithValues sentence={(v) => t("report.detailsHint", v)} values={{ max: data.textMax }} />
         </p>
         <FieldError id={fields.text.errorId} errors={fields.text.errors} />
       </div>

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, SentenceWithValues, TimeAgo } from "~/pageKit";
 import {
   badRequest,
   countryName,
@@ -82,11 +82,8 @@ export default function ReviewRoute() {
               {item.text}
             </p>
             <p className="muted">
-              {t("review.reports", { count: item.reportCount })} ·{" "}
-              {item.reasons.map((r) => t(`report.reasons.${r}`)).join(", ")} ·{" "}
-              <time dateTime={item.reported.iso} title={item.reported.full}>
-                {item.reported.relative}
-              </time>
+              <SentenceWithValues sentence={(v) => t("review.reports", v)} count={item.reportCount} /> ·{" "}
+              {item.reasons.map((r) => t(`report.reasons.${r}`)).join(", ")} · <TimeAgo when={item.reported} />
             </p>
             <Link to={`/community/${item.feedId}`}>
               {t(item.kind === "feed" ? "review.openFeed" : "review.openComment")}

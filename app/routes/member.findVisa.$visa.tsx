@@ -8,7 +8,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { choiceHref, featureStyles, RouteErrorBoundary, safeRedirect, WorkBadge } from "~/pageKit";
+import {
+  choiceHref,
+  featureStyles,
+  particleRo,
+  RouteErrorBoundary,
+  safeRedirect,
+  SentenceWithValues,
+  WorkBadge,
+} from "~/pageKit";
 import { json, languageOf, notFound, statusOfVisa, visaEntryIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -67,7 +75,14 @@ export default function SelectVisaRoute() {
       ) : null}
       {returnTo ? (
         <Link className="button button--secondary button--block" to={choiceHref(returnTo, status.code)}>
-          {status.subtypes.length > 0 ? t("visaFinder.chooseStatus", { code: status.code }) : t("visaFinder.choose")}
+          {status.subtypes.length > 0 ? (
+            <SentenceWithValues
+              sentence={(v) => t("visaFinder.chooseStatus", { ...v, ro: particleRo(status.code) })}
+              values={{ code: status.code }}
+            />
+          ) : (
+            t("visaFinder.choose")
+          )}
         </Link>
       ) : null}
       <p>

@@ -8,7 +8,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Confirmation, featureStyles, formatDate, Icon, RouteErrorBoundary } from "~/pageKit";
+import {
+  Confirmation,
+  featureStyles,
+  formatDate,
+  Icon,
+  particleRo,
+  RouteErrorBoundary,
+  SentenceWithValues,
+} from "~/pageKit";
 import { FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
 import {
   json,
@@ -133,15 +141,24 @@ export default function MyPageRoute() {
         {stay ? (
           <div className={`settings-stay settings-stay--${stay.state}`} role="status">
             <p className="settings-stay__date">
-              {t("summary.expiresOn", { date: stay.expiresOn })}
+              <span>
+                <SentenceWithValues sentence={(v) => t("summary.expiresOn", v)} values={{ date: stay.expiresOn }} />
+              </span>
               {stay.daysLeft >= 0 ? (
-                <strong className="settings-stay__days">{t("summary.daysLeft", { count: stay.daysLeft })}</strong>
+                <strong className="settings-stay__days">
+                  <SentenceWithValues sentence={(v) => t("summary.daysLeft", v)} count={stay.daysLeft} />
+                </strong>
               ) : null}
             </p>
             {stay.state === "extensionOpen" ? <p>{t("summary.extensionOpen")}</p> : null}
             {stay.state === "expired" ? <p>{t("summary.expired")}</p> : null}
             {view.nextReminder ? (
-              <p className="settings-stay__next">{t("summary.nextReminder", { date: view.nextReminder.on })}</p>
+              <p className="settings-stay__next">
+                <SentenceWithValues
+                  sentence={(v) => t("summary.nextReminder", v)}
+                  values={{ date: view.nextReminder.on }}
+                />
+              </p>
             ) : null}
           </div>
         ) : null}
@@ -149,11 +166,18 @@ export default function MyPageRoute() {
 
       {visa?.legacy ? (
         <div className="notice notice--warning">
-          <p>{t("summary.legacyVisa", { code: visa.code })}</p>
+          <p>
+            <SentenceWithValues sentence={(v) => t("summary.legacyVisa", v)} values={{ code: visa.code }} />
+          </p>
           <Link to={legacyHref}>
-            {visa.legacy.currentEquivalent
-              ? t("summary.legacyReplace", { code: visa.legacy.currentEquivalent })
-              : t("entries.visa")}
+            {visa.legacy.currentEquivalent ? (
+              <SentenceWithValues
+                sentence={(v) => t("summary.legacyReplace", { ...v, ro: particleRo(visa.legacy!.currentEquivalent!) })}
+                values={{ code: visa.legacy.currentEquivalent }}
+              />
+            ) : (
+              t("entries.visa")
+            )}
           </Link>
         </div>
       ) : null}

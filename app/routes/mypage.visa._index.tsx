@@ -12,7 +12,9 @@ import {
   Confirmation,
   featureStyles,
   formatDate,
+  particleRo,
   RouteErrorBoundary,
+  SentenceWithValues,
   VisaFamilies,
   VisaQuick,
   VisaSearch,
@@ -80,13 +82,22 @@ export default function MyVisaRoute() {
         {visa ? (
           <>
             <p className="settings-card__name">{visa.label}</p>
-            {expiresOn ? <p>{t("summary.expiresOn", { date: expiresOn })}</p> : null}
+            {expiresOn ? (
+              <p>
+                <SentenceWithValues sentence={(v) => t("summary.expiresOn", v)} values={{ date: expiresOn }} />
+              </p>
+            ) : null}
             {visa.legacy ? (
               <div className="notice notice--warning">
-                <p>{t("summary.legacyVisa", { code: visa.code })}</p>
+                <p>
+                  <SentenceWithValues sentence={(v) => t("summary.legacyVisa", v)} values={{ code: visa.code }} />
+                </p>
                 {equivalent ? (
                   <Link to={visaChoiceHref(visa.status, equivalent)}>
-                    {t("summary.legacyReplace", { code: equivalent })}
+                    <SentenceWithValues
+                      sentence={(v) => t("summary.legacyReplace", { ...v, ro: particleRo(equivalent) })}
+                      values={{ code: equivalent }}
+                    />
                   </Link>
                 ) : null}
               </div>

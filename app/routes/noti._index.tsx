@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect, TimeAgo } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithValues, TimeAgo } from "~/pageKit";
 import {
   badRequest,
   INBOX_PAGE_SIZE,
@@ -77,7 +77,9 @@ export default function InboxRoute() {
   return (
     <div className="inbox">
       <div className="inbox-toolbar">
-        <p className="muted">{t("unread", { count: unread })}</p>
+        <p className="muted">
+          <SentenceWithValues sentence={(v) => t("unread", v)} count={unread} />
+        </p>
         {unread > 0 ? (
           <Form method="post">
             <button type="submit" name="intent" value="readAll" className="link-button">
@@ -95,7 +97,7 @@ export default function InboxRoute() {
                 <input type="hidden" name="id" value={item.id} />
                 <button type="submit" name="intent" value="open" className="inbox-item__open">
                   {item.unread ? <span className="visually-hidden">{t("unreadMark")} </span> : null}
-                  {t(`messages.${item.message.key}`, item.message.values)}
+                  <InboxMessage message={item.message} />
                 </button>
               </Form>
               <p className="inbox-item__meta">
@@ -127,6 +129,20 @@ export default function InboxRoute() {
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/** A notification's sentence: its date and count isolated left-to-right, names and excerpts in their own direction. */
+function InboxMessage({ message }: { message: { key: string; values: Record<string, string | number> } }) {
+  const { t } = useTranslation("inbox");
+  const { count, date, ...words } = message.values;
+  return (
+    <SentenceWithValues
+      sentence={(v) => t(`messages.${message.key}`, v)}
+      values={date === undefined ? undefined : { date }}
+      words={Object.fromEntries(Object.entries(words).map(([k, v]) => [k, String(v)]))}
+      count={typeof count === "number" ? count : undefined}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatKoreanDateTime, formatNumber } from "~/lib/format";
+import { formatDate, formatKoreanDateTime, formatNumber, particleRo } from "~/lib/format";
 
 describe("formatNumber", () => {
   it.each([
@@ -39,5 +39,28 @@ describe("dates", () => {
   it("returns an empty string for an invalid date", () => {
     expect(formatDate("not a date")).toBe("");
     expect(formatKoreanDateTime(Number.NaN)).toBe("");
+  });
+});
+
+describe("particleRo", () => {
+  // As the value is read aloud: 삼, 육, 영, 엠, 엔 end in a consonant other than ㄹ; 일, 칠, 팔 end in ㄹ.
+  it.each([
+    ["F-6", "으로"],
+    ["D-10", "으로"],
+    ["+233", "으로"],
+    ["E-9", "로"],
+    ["F-4", "로"],
+    ["+44", "로"],
+    ["+81", "로"],
+    ["E-7", "로"],
+    ["H-2", "로"],
+    ["F-2-M", "으로"],
+    ["D-2-L", "로"],
+    ["서울", "로"],
+    ["인천", "으로"],
+    ["부산", "으로"],
+    ["대구", "로"],
+  ])("%s takes %s", (value, particle) => {
+    expect(particleRo(value)).toBe(particle);
   });
 });

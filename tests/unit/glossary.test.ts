@@ -86,7 +86,15 @@ describe("glossaries", () => {
     const ids = english.map((row) => row.id);
     expect(ids.length).toBeGreaterThanOrEqual(25);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ["sign-up", "verification-code", "inbox", "visa", "status-of-stay", "withdrawal"]) {
+    for (const id of [
+      "sign-up",
+      "verification-code",
+      "inbox",
+      "visa",
+      "status-of-stay",
+      "withdrawal",
+      "residence-card",
+    ]) {
       expect(ids).toContain(id);
     }
     for (const row of english) expect(row.id, JSON.stringify(row)).toMatch(/^[a-z][a-z-]*$/);
@@ -97,6 +105,17 @@ describe("glossaries", () => {
     expect(rows.map((row) => row.id)).toEqual(english.map((row) => row.id));
     expect(rows.map((row) => row.english)).toEqual(english.map((row) => row.english));
     for (const row of rows) expect(row.word, row.id).not.toBe("");
+  });
+
+  it.each([...supportedLanguages])("in %s, the community's and the stay's terms are each cited", (lng) => {
+    const rows = readGlossary(lng);
+    for (const id of ["post", "comment", "like", "report", "stay-extension", "residence-card"]) {
+      const row = rows.find((r) => r.id === id);
+      expect(row, id).toBeDefined();
+      expect(row!.keys.length, `${lng} ${id}`).toBeGreaterThan(0);
+    }
+    // "feed" is not a word of the app: the community's list is "All posts".
+    expect(rows.map((row) => row.id)).not.toContain("feed");
   });
 
   it.each([...supportedLanguages])("in %s, every cited string contains the glossary's word", (lng) => {

@@ -47,7 +47,7 @@ describe("a like line in the inbox", () => {
     expect(await words(like(unnamedLike(named, 1)), "en")).toBe(
       "1 person liked your post “\u2068Bakery in Ansan?\u2069”",
     );
-    expect(await words(unnamed, "ko")).toBe("2명이 내 글 “\u2068Bakery in Ansan?\u2069”을 좋아해요");
+    expect(await words(unnamed, "ko")).toBe("2명이 내 글 “\u2068Bakery in Ansan?\u2069”에 좋아요를 눌렀어요");
     expect(await words(like(unnamedLike(named, 5)), "ru")).toBe(
       "5 участникам понравилась ваша публикация «\u2068Bakery in Ansan?\u2069»",
     );

@@ -25,7 +25,8 @@ export interface FeedCardData {
 
 export function TimeAgo({ when }: { when: FeedCardData["when"] }) {
   return (
-    <time dateTime={when.iso} title={when.full}>
+    // A date (a week or more ago) reads left to right in right-to-left text; words such as "3 hours ago" follow the page.
+    <time dateTime={when.iso} title={when.full} dir={/^\d{4}-\d{2}-\d{2}$/.test(when.relative) ? "ltr" : undefined}>
       {when.relative}
     </time>
   );

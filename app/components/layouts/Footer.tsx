@@ -11,6 +11,7 @@ import { useTranslation } from "~/i18n/useTranslation";
 import type { loader as rootLoader } from "~/root";
 import { usePage } from "~/lib/page";
 import { Branded } from "../Branded";
+import { SentenceWithValues } from "../SentenceWithLtr";
 
 export function Footer() {
   const { t } = useTranslation();
@@ -48,7 +49,10 @@ export function Footer() {
           {operator?.supportHours ? (
             <>
               <br />
-              {t("footer.hours", { from: operator.supportHours.from, to: operator.supportHours.to })}
+              <SentenceWithValues
+                sentence={(v) => t("footer.hours", v)}
+                values={{ from: operator.supportHours.from, to: operator.supportHours.to }}
+              />
             </>
           ) : null}
         </dd>
@@ -60,7 +64,15 @@ export function Footer() {
           </button>
         </Form>
       ) : null}
-      <p>{root?.year ? <Branded>{t("footer.copyright", { year: root.year })}</Branded> : null}</p>
+      <p>
+        {root?.year ? (
+          <SentenceWithValues
+            sentence={(v) => t("footer.copyright", v)}
+            values={{ year: root.year }}
+            text={(part) => <Branded>{part}</Branded>}
+          />
+        ) : null}
+      </p>
     </footer>
   );
 }
