@@ -23,7 +23,7 @@ export function TermsSheet({
   onClose: () => void;
   onAgree: (id: string) => void;
 }) {
-  const { t } = useTranslation("signup");
+  const { t, language } = useTranslation("signup");
   // Its style comes with it, the first time it opens: until it is in, the sheet waits (Suspense in the checklist).
   const style = loadStylesheet(featureStyles.terms);
   if (style) throw style;
@@ -35,9 +35,10 @@ export function TermsSheet({
     if (!element) return;
     if (documentId && !element.open) {
       element.showModal();
-      if (fetcher.state === "idle" && !fetcher.data) fetcher.load("/member/terms");
+      // In the page's language, which `?lng=` may have set for this page alone (the cookie may say another).
+      if (fetcher.state === "idle" && !fetcher.data) fetcher.load(`/member/terms?lng=${encodeURIComponent(language)}`);
     } else if (!documentId && element.open) element.close();
-  }, [documentId, fetcher]);
+  }, [documentId, fetcher, language]);
 
   const doc = fetcher.data?.documents.find((d) => d.id === documentId);
   const titleId = "terms-sheet-title";

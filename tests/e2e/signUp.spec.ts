@@ -218,6 +218,25 @@ test("a terms document opens in a sheet that can tick its box with JavaScript, a
   await expect(page).toHaveURL(/\/member\/agree$/);
 });
 
+test("the terms sheet speaks the page's language, also when ?lng= chose it over the cookie's", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the sheet is the JavaScript view of the terms page");
+  const ur = strings("ur") as unknown as {
+    signup: { agree: { view: string } };
+    service: { title: string; sections: Record<string, { heading: string }> };
+  };
+  // The language cookie says English (beforeEach); the address says Urdu.
+  await page.goto("/member/agree?lng=ur");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: `${ur.signup.agree.view} ${ur.service.title}` }).click();
+  const sheet = page.getByRole("dialog", { name: ur.service.title });
+  await expect(sheet.getByRole("heading", { level: 3 }).first()).toHaveText(
+    Object.values(ur.service.sections)[0]!.heading,
+  );
+});
+
 test("jumping ahead in a sign-up goes to the first unfinished step", async ({ page }) => {
   await page.goto("/member/addInfo");
   await expect(page).toHaveURL(/\/member\/agree$/);
