@@ -342,6 +342,7 @@ describe("the community", () => {
       return [...ids].sort((x, y) => times.get(x)! - times.get(y)! || (x < y ? -1 : x > y ? 1 : 0));
     };
     const ordered = await storeOrder(replies);
+    const [firstComment, secondComment] = (await storeOrder([top, other])) as [string, string];
 
     type Thread = {
       id: string;
@@ -355,18 +356,24 @@ describe("the community", () => {
       return json<{ comments: Thread[] }>(response);
     };
     const first = await view(`/community/${id}`);
+    const threads = new Map([
+      [top, [top, ordered.slice(0, 3), 57, null]],
+      [other, [other, [lone], null, null]],
+    ]);
     expect(first.comments.map((t) => [t.id, t.replies.map((r) => r.id), t.more?.count ?? null, t.back])).toEqual([
-      [top, ordered.slice(0, 3), 57, null],
-      [other, [lone], null, null],
+      threads.get(firstComment),
+      threads.get(secondComment),
     ]);
     // "57 more replies": the next replies of that comment, on the same page, and a link on until the end.
-    const seen = first.comments[0]!.replies.map((r) => r.id);
-    let href = first.comments[0]!.more!.href;
+    const topThread = first.comments.find((t) => t.id === top)!;
+    const seen = topThread.replies.map((r) => r.id);
+    let href = topThread.more!.href;
     for (let pages = 0; href; pages++) {
       expect(pages).toBeLessThan(5);
       expect(href).toMatch(new RegExp(`^/community/${id}\\?replies=${top}&repliesAfter=`));
       const page = await view(href, replier.jar);
-      const [opened, rest] = page.comments as [Thread, Thread];
+      const opened = page.comments.find((t) => t.id === top)!;
+      const rest = page.comments.find((t) => t.id === other)!;
       expect(opened.back).toBe(`/community/${id}`);
       expect(rest.replies.map((r) => r.id)).toEqual([lone]);
       seen.push(...opened.replies.map((r) => r.id));
@@ -389,7 +396,7 @@ describe("the community", () => {
     expect((await services.stores.comments.get(top))?.replyCount).toBe(61);
     // From the first reply, without a cursor.
     const all = await view(`/community/${id}?replies=${top}`);
-    expect(all.comments[0]!.replies.map((r) => r.id)).toEqual(seen.slice(0, 50));
+    expect(all.comments.find((t) => t.id === top)!.replies.map((r) => r.id)).toEqual(seen.slice(0, 50));
     // Its author deletes it from there: the page it comes back to is the comments page without it.
     const deleted = await post(
       feedAction,
@@ -425,10 +432,12 @@ describe("the community", () => {
     await say(id, "to b", b);
     const reply = await say(id, "to a", a);
     const elsewhere = await say(otherFeed, "elsewhere");
-    const page = await json<{ comments: { more: { href: string } | null }[] }>(
+    const page = await json<{ comments: { id: string; more: { href: string } | null }[] }>(
       await load(feedLoader, `/community/${id}`, new Jar(), { feedCd: id }),
     );
-    const cursor = new URL(`http://x${page.comments[0]!.more!.href}`).searchParams.get("repliesAfter")!;
+    // Comments posted within one millisecond are ordered by id: found by id, not by place.
+    const threadOfA = page.comments.find((t) => t.id === a)!;
+    const cursor = new URL(`http://x${threadOfA.more!.href}`).searchParams.get("repliesAfter")!;
     const status = async (query: string) =>
       (await load(feedLoader, `/community/${id}?${query}`, new Jar(), { feedCd: id })).status;
     expect(await status(`replies=${a}&repliesAfter=${encodeURIComponent(cursor)}`)).toBe(200);
@@ -439,10 +448,14 @@ describe("the community", () => {
       const shown = await json<{ comments: { id: string; replies: unknown[]; back: string | null }[] }>(
         await load(feedLoader, `/community/${id}?replies=${other}`, new Jar(), { feedCd: id }),
       );
-      expect(shown.comments.map((t) => [t.id, t.replies.length, t.back])).toEqual([
-        [a, 3, null],
-        [b, 1, null],
-      ]);
+      expect(
+        shown.comments.map((t) => [t.id, t.replies.length, t.back]).sort((x, y) => (x[0]! < y[0]! ? -1 : 1)),
+      ).toEqual(
+        [
+          [a, 3, null],
+          [b, 1, null],
+        ].sort((x, y) => (x[0]! < y[0]! ? -1 : 1)),
+      );
     }
     // A cursor without its comment, edited, or another comment's.
     expect(await status(`repliesAfter=${encodeURIComponent(cursor)}`)).toBe(400);
