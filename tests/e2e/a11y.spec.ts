@@ -243,11 +243,14 @@ for (const lng of languages) {
         };
         await flow.step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
         await at("/sign/authNo");
-        await flow.step("/sign/authNo", { code: lastCodeTo(dataDir(), e164) }, "/sign/inputName");
-        await at("/sign/inputName");
-        await flow.step("/sign/inputName", { name: "Bold Bat" }, "/sign/choiceNation");
+        // The name is asked with the nationality and visa (decision 0044).
+        await flow.step("/sign/authNo", { code: lastCodeTo(dataDir(), e164) }, "/sign/choiceNation");
         await at("/sign/choiceNation");
-        await flow.step("/sign/choiceNation", { nationality: "Mongolia", visa: "E-9" }, "/sign/signUpComplete");
+        await flow.step(
+          "/sign/choiceNation",
+          { name: "Bold Bat", nationality: "Mongolia", visa: "E-9" },
+          "/sign/signUpComplete",
+        );
         await at("/sign/signUpComplete");
       }
 
