@@ -81,17 +81,18 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off" },
   },
   {
-    // The Node server reaches the app only through the Remix build (entry.server's `bootstrap`).
-    files: ["server.ts"],
+    // The Node server (server.ts and its modules in server/) reaches the app only through the Remix build
+    // (entry.server's `bootstrap`); types may come from the app (server/appTypes.ts).
+    files: ["server.ts", "server/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["./app/*", "~/*"],
+              group: ["./app/*", "../app/*", "**/app/*", "~/*"],
               allowTypeImports: true,
-              message: "server.ts gets the app through build.entry.module.bootstrap.",
+              message: "The server gets the app through build.entry.module.bootstrap.",
             },
           ],
         },

@@ -19,7 +19,8 @@ import { log as defaultLog } from "~/infra/log.server";
 import { attemptCounter, type AttemptCounter } from "~/forms/attempts.server";
 import { startReminderJob } from "~/visa/reminderJob.server";
 import { startPhotoSweep } from "~/community/community.server";
-import { localFileStorage, type FileStorage } from "~/community/files.server";
+import { localFileStorage } from "~/infra/localFiles.server";
+import type { FileStorage } from "~/stores/fileStorage";
 
 export interface Services {
   config: Config;
@@ -121,7 +122,10 @@ export function composeServices(parts: {
       sender: smsSender(config),
       capPerClient: config.SMS_DAILY_CAP_PER_CLIENT,
     }),
-    formAttempts: attemptCounter({ limit: config.RATE_LIMIT_AUTH_PER_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
+    formAttempts: attemptCounter(stores.counters, {
+      limit: config.RATE_LIMIT_AUTH_PER_ID,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+    }),
     files: localFileStorage(path.join(config.DATA_DIR, "files")),
   };
 }

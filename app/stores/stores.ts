@@ -8,6 +8,7 @@
  * same cases against every implementation.
  */
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
+import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
 import type { NotificationsStore } from "./notifications";
@@ -26,8 +27,13 @@ export interface Stores {
   comments: CommentsStore;
   likes: LikesStore;
   reports: ReportsStore;
-  /** The records of stored files (owner, feed, size); their bytes are in FileStorage (app/community/files.server.ts). */
+  /** The records of stored files (owner, feed, size); their bytes are in FileStorage (./fileStorage.ts). */
   files: FilesStore;
+  /**
+   * Rate-limit and form-attempt counts. Shared by every process of a deployment whose
+   * storage is shared; local mode (one process) keeps them in memory (decision 0046).
+   */
+  counters: CountersStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
@@ -36,6 +42,8 @@ export interface Stores {
 
 export type * from "./community";
 export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
+export type { CounterHits, CountersStore } from "./counters";
+export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type {
   CreateMemberResult,

@@ -1,8 +1,9 @@
 /**
- * server.ts reaches the app only through the Remix build (entry.server's
- * `bootstrap` export): if it bundled app modules itself, every class and cache
- * of theirs would exist twice at run time (errors no longer `instanceof` their
- * class), and `~/` imports would be left unresolved in build/server.js.
+ * server.ts and its modules (server/) reach the app only through the Remix build
+ * (entry.server's `bootstrap` export): if they bundled app modules themselves,
+ * every class and cache of theirs would exist twice at run time (errors no longer
+ * `instanceof` their class), and `~/` imports would be left unresolved in
+ * build/server.js.
  */
 import path from "node:path";
 import { build } from "esbuild";
@@ -29,10 +30,15 @@ async function serverBundleInputs(entry: string) {
   };
 }
 
+/** The bundle's inputs that are not the server's own modules (server.ts and server/*.ts). */
+const notServer = (files: string[]) => files.filter((f) => f !== "server.ts" && !/^server\/[^/]+\.ts$/.test(f));
+
 describe("server.ts", () => {
-  it("bundles nothing from app/ and leaves no app import unresolved", async () => {
+  it("bundles its own modules, nothing from app/, and leaves no app import unresolved", async () => {
     const { files, external } = await serverBundleInputs("server.ts");
-    expect(files).toEqual(["server.ts"]);
+    expect(files).toContain("server.ts");
+    expect(files).toContain("server/createApp.ts");
+    expect(notServer(files)).toEqual([]);
     expect(external.filter((p) => p.startsWith("~/") || p.includes("app/"))).toEqual([]);
   });
 
@@ -40,5 +46,6 @@ describe("server.ts", () => {
     // The check itself can fail: a file that imports an app module shows it.
     const { files } = await serverBundleInputs("tests/unit/fixtures/importsApp.ts");
     expect(files.some((f) => f.startsWith("app/"))).toBe(true);
+    expect(notServer(files)).toContain("app/lib/safeRedirect.ts");
   });
 });
