@@ -7,7 +7,7 @@
  * express-rate-limit's store.
  */
 import { MemoryStore } from "express-rate-limit";
-import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
+import { normalizePhoneNumber } from "~/phone/phoneNumber.server";
 
 export interface AttemptCounter {
   /** Counts one post for `key`; the seconds to wait when it is over the limit, else null. */

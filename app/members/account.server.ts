@@ -14,7 +14,7 @@
  */
 import { flow } from "~/auth/flow.server";
 import { passwordAttempts } from "~/auth/passwordAttempts.server";
-import { maskPhoneNumber } from "~/auth/phoneNumber.server";
+import { maskPhoneNumber } from "~/phone/phoneNumber.server";
 import { revokeSessions, startSession, type SessionMember } from "~/auth/session.server";
 import type { ProblemName } from "~/forms/form.server";
 import { log } from "~/infra/log.server";
@@ -25,7 +25,7 @@ import { visaLabel } from "~/visa/catalogue.server";
 import { nextReminder, type NextReminder } from "~/visa/reminders";
 import { stayOutlook, type StayOutlook } from "~/visa/stay";
 import { deleteFiles, unnamedLike } from "~/community/community.server";
-import { countryName } from "./countries.server";
+import { countryName } from "~/countries/countries.server";
 
 /** How many times a step that must not be left half done is tried before it is reported. */
 const ATTEMPTS = 3;

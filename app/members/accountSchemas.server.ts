@@ -6,11 +6,11 @@
 import { addYears, format, parseISO } from "date-fns";
 import { z } from "zod";
 import { passwordInput } from "~/auth/password.server";
-import { checkPhone, e164Of, phoneFields } from "~/auth/phoneNumber.server";
+import { checkPhone, e164Of, phoneFields } from "~/phone/phoneNumber.server";
 import { judgedTogether } from "~/forms/form.server";
 import { newPasswordChecks, emailField, nameField } from "~/signup/schemas.server";
 import { isChoosableVisa, statusOfVisa } from "~/visa/catalogue";
-import { resolveCountry } from "./countries.server";
+import { resolveCountry } from "~/countries/countries.server";
 import { WITHDRAWAL_REASON_MAX } from "./account.server";
 
 /** How far ahead an expiry date may be: the longest period of stay granted at once is well within it. */

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { passwordInput, passwordProblem } from "~/auth/password.server";
 import { judgedTogether } from "~/forms/form.server";
-import { checkPhone, e164Of, phoneFields } from "~/auth/phoneNumber.server";
-import { resolveCountry } from "~/members/countries.server";
+import { checkPhone, e164Of, phoneFields } from "~/phone/phoneNumber.server";
+import { resolveCountry } from "~/countries/countries.server";
 import { cleanName, nameProblem } from "~/members/names";
 import { isKnownVisa } from "~/visa/catalogue";
 import { termsDocuments, type TermsChoices } from "./terms";

@@ -169,5 +169,5 @@ export async function codeTimesOf(services: Services, codeId: string, now = Date
   return sentAt === null ? null : codeTimes(sentAt, now);
 }
 
-/** What the code screens show of the number a code went to (auth/phoneNumber.server.ts). */
-export { maskPhoneNumber as maskPhone } from "~/auth/phoneNumber.server";
+/** What the code screens show of the number a code went to (phone/phoneNumber.server.ts). */
+export { maskPhoneNumber as maskPhone } from "~/phone/phoneNumber.server";
