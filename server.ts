@@ -24,9 +24,9 @@ import helmet from "helmet";
 import { LRUCache } from "lru-cache";
 import getRawBody from "raw-body";
 // Types only (erased when bundled): everything of the app reaches this file through the build.
-import type { Bootstrap, PlainStatus } from "./app/infra/bootstrap.server";
+import type { Bootstrap, PlainStatus } from "./app/server/bootstrap.server";
 import type { Config } from "./app/infra/config.server";
-import type { Services } from "./app/infra/services.server";
+import type { Services } from "./app/context";
 
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const publicDir = path.resolve(buildDir, "..", "public");

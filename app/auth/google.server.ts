@@ -8,14 +8,14 @@
  * and visa), with Google in place of the ID and password.
  */
 import crypto from "node:crypto";
-import type { Account } from "~/auth/identity";
+import type { Account } from "~/stores/identity";
 import type { Config } from "~/infra/config.server";
 import { isMember } from "~/members/members.server";
 import { cleanName, nameProblem } from "~/members/names";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { firstStep, firstUnfinishedStep, type SignupDraft } from "~/signup/steps";
-import { flow } from "./flow.server";
+import { flow, type FlowServices } from "./flow.server";
 import { log } from "~/infra/log.server";
 
 export interface GoogleFlow {
@@ -27,7 +27,7 @@ export interface GoogleFlow {
 /** Ten minutes to choose an account at Google and come back. */
 export const GOOGLE_FLOW_TTL_MS = 10 * 60_000;
 
-export const googleFlow = (services: Services) =>
+export const googleFlow = (services: FlowServices) =>
   flow<GoogleFlow>(services, "google", { cookie: "__google_flow", ttlMs: GOOGLE_FLOW_TTL_MS });
 
 export function googleConfigured(config: Config): boolean {
@@ -107,7 +107,7 @@ export function isBareGoogleUser(account: Account): boolean {
  * is made only when they finish, from the token kept in their draft.
  */
 export async function signInWithGoogleToken(
-  services: Services,
+  services: Pick<Services, "identity" | "stores">,
   google: GoogleCredential,
   requestUri: string,
 ): Promise<GoogleSignIn> {
@@ -139,7 +139,7 @@ export async function signInWithGoogleToken(
  */
 export async function startGoogleJoin(
   request: Request,
-  services: Services,
+  services: FlowServices,
   identity: GoogleIdentity,
   credential: GoogleCredential,
   requestUri: string,

@@ -12,13 +12,13 @@
  *
  * The settings screen reads the database only: no call to Firebase on that path.
  */
-import { flow } from "~/auth/flow.server";
+import { flow, type FlowServices } from "~/auth/flow.server";
 import { passwordAttempts } from "~/auth/passwordAttempts.server";
 import { maskPhoneNumber } from "~/phone/phoneNumber.server";
-import { revokeSessions, startSession, type SessionMember } from "~/auth/session.server";
+import { revokeSessions, startSession, type SessionMember, type SessionServices } from "~/auth/session.server";
 import type { ProblemName } from "~/forms/form.server";
 import { log } from "~/infra/log.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import type { MemberProfile, NotificationChoices, ProfileChanges } from "~/stores/members";
 import { legacyVisa, statusOfVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
@@ -191,7 +191,7 @@ export interface PhoneChangeFlow {
   codeId: string;
 }
 
-export const phoneChangeFlow = (services: Services) =>
+export const phoneChangeFlow = (services: FlowServices) =>
   flow<PhoneChangeFlow>(services, "phoneChange", { cookie: "__phone_change", ttlMs: 10 * 60_000 });
 
 /** A new session for this browser, after every session of the member was ended. */
@@ -203,7 +203,7 @@ export type PasswordChange = { ok: true; setCookie: string | null } | { ok: fals
  * a new one (null when it could not be made: the member signs in with the new password).
  */
 export async function changePassword(
-  services: Services,
+  services: SessionServices,
   member: SessionMember,
   current: string,
   next: string,
@@ -237,7 +237,7 @@ export async function changePassword(
  * harmless, while ID sign-in already works).
  */
 export async function setFirstPassword(
-  services: Services,
+  services: SessionServices,
   member: SessionMember,
   email: string,
   password: string,
@@ -261,7 +261,7 @@ export async function setFirstPassword(
 }
 
 /** Ends every session of the member and makes a new one for this browser. */
-async function renewSession(services: Services, uid: string, now: number): Promise<string | null> {
+async function renewSession(services: SessionServices, uid: string, now: number): Promise<string | null> {
   await revokeSessions(services, uid, now);
   const signedIn = await services.identity.signInAs(uid);
   if (!signedIn.ok) return null;

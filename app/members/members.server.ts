@@ -3,7 +3,7 @@
  * user (same uid) and the record of the terms the member answered, kept by the
  * members store (services.stores.members, app/stores/members.ts).
  */
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { termsDocuments, type TermsChoices } from "~/signup/terms";
 import type { CreateMemberResult, NewMember } from "~/stores/members";
 

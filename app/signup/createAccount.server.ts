@@ -8,11 +8,14 @@
  */
 import { isBareGoogleUser } from "~/auth/google.server";
 import { createMember, isMember } from "~/members/members.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { unsealSecret } from "./draft.server";
 import { requiredTermsAgreed } from "./terms";
 import type { SignupDraft } from "./steps";
 import { log } from "~/infra/log.server";
+
+/** What making an account uses: the identity port, the members store, and the secret the draft was sealed with. */
+type AccountServices = Pick<Services, "identity" | "stores" | "sessionSecret">;
 
 export type CreateAccountResult =
   | { ok: true; uid: string; idToken: string | null }
@@ -23,14 +26,14 @@ function logError(event: string, error: unknown, uid?: string, reason?: string) 
 }
 
 /** No half-made accounts: without its profile the Firebase user goes too. */
-async function removeUser(services: Services, uid: string) {
+async function removeUser(services: Pick<Services, "identity">, uid: string) {
   const removed = await services.identity.deleteUser(uid);
   if (!removed.ok) logError("signUp.cleanup", undefined, uid, removed.reason);
 }
 
 /** The member's profile and terms record; the problem when they could not be stored. */
 async function storeProfile(
-  services: Services,
+  services: Pick<Services, "stores">,
   uid: string,
   draft: SignupDraft,
   language: string,
@@ -64,7 +67,7 @@ async function storeProfile(
 }
 
 async function createGoogleAccount(
-  services: Services,
+  services: AccountServices,
   draft: SignupDraft,
   language: string,
   now: number,
@@ -114,7 +117,7 @@ async function createGoogleAccount(
 }
 
 export async function createAccount(
-  services: Services,
+  services: AccountServices,
   draft: SignupDraft,
   language: string,
   now = Date.now(),

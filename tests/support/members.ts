@@ -4,7 +4,7 @@
  * is tested through its routes in signUp.test.ts.
  */
 import { createMember, type JoiningMember } from "~/members/members.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 
 export async function registerMember(services: Services, uid: string, profile: Partial<JoiningMember> = {}) {
   const created = await createMember(services, {
