@@ -10,6 +10,7 @@
  */
 export { json, redirect } from "@remix-run/node";
 
+export * from "~/account/lifecycle.server";
 export * from "~/auth/google.server";
 export * from "~/auth/password.server";
 export * from "~/auth/passwordAttempts.server";

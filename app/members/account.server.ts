@@ -6,9 +6,8 @@
  * disagreeing (docs/decisions/0034-account-changes-on-two-sides.md): the profile is
  * changed first (the store answers "taken" before anything is sent to Firebase), then
  * Firebase; when Firebase refuses or cannot be reached, the profile is put back as it
- * was, retried, and the member is told nothing changed. Withdrawal runs the other way
- * round for the same reason: an account without a profile cannot sign in, and the
- * account check (auth/accountCheck.server.ts) removes it if Firebase could not be told.
+ * was, retried, and the member is told nothing changed. Withdrawal, which also ends
+ * the member's part in the community, is account/lifecycle.server.ts.
  *
  * The settings screen reads the database only: no call to Firebase on that path.
  */
@@ -24,11 +23,10 @@ import { legacyVisa, statusOfVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
 import { nextReminder, type NextReminder } from "~/visa/reminders";
 import { stayOutlook, type StayOutlook } from "~/visa/stay";
-import { deleteFiles, unnamedLike } from "~/community/community.server";
 import { countryName } from "~/countries/countries.server";
 
 /** How many times a step that must not be left half done is tried before it is reported. */
-const ATTEMPTS = 3;
+export const ATTEMPTS = 3;
 
 export type AccountChange = { ok: true } | { ok: false; problem: ProblemName };
 
@@ -95,7 +93,8 @@ function legacyOf(code: string): { currentEquivalent: string | null } | null {
   return legacy ? { currentEquivalent: legacy.currentEquivalent } : null;
 }
 
-async function attempt<T>(what: string, uid: string, step: () => Promise<T>): Promise<T | "failed"> {
+/** A step tried up to ATTEMPTS times, each failure logged; "failed" when none succeeded. */
+export async function attempt<T>(what: string, uid: string, step: () => Promise<T>): Promise<T | "failed"> {
   for (let i = 1; i <= ATTEMPTS; i++) {
     try {
       return await step();
@@ -267,38 +266,4 @@ async function renewSession(services: SessionServices, uid: string, now: number)
   if (!signedIn.ok) return null;
   const session = await startSession(services, signedIn.idToken, Math.max(now, Date.now()));
   return session.ok ? session.setCookie : null;
-}
-
-export const WITHDRAWAL_REASON_MAX = 500;
-
-/**
- * Withdrawal: the profile and terms record go (the withdrawal record stays, 5 years),
- * with the member's notifications; every session ends; then the Firebase account is
- * deleted, which frees the ID and the number for a new join. If Firebase cannot be
- * told, the account is left without a profile, which cannot sign in, and is removed
- * by the account check.
- */
-export async function withdraw(
-  services: Pick<Services, "stores" | "identity" | "files">,
-  uid: string,
-  reason: string | null,
-  now = Date.now(),
-): Promise<AccountChange> {
-  const { stores, identity } = services;
-  // First what they wrote and did in the community (feeds with everything on them, comments, likes,
-  // reports, photos), and their name out of others' inboxes (a like notification keeps the count only):
-  // if that cannot be done, nothing is, and they may try again; nothing is left orphaned.
-  const community = await attempt("account.withdraw.community", uid, () => stores.feeds.removeMember(uid, unnamedLike));
-  if (community === "failed") return { ok: false, problem: "saveFailed" };
-  await deleteFiles(services, community.releasedFiles);
-  const withdrawn = await attempt("account.withdraw", uid, () => stores.members.withdraw(uid, { at: now, reason }));
-  if (withdrawn === "failed") return { ok: false, problem: "saveFailed" };
-  await attempt("account.withdraw.notifications", uid, () => stores.notifications.removeAllFor(uid));
-  await attempt("account.withdraw.sessions", uid, () => stores.revocations.revoke(uid, now));
-  for (let i = 1; i <= ATTEMPTS; i++) {
-    const deleted = await identity.deleteUser(uid);
-    if (deleted.ok || deleted.reason === "notFound") return { ok: true };
-  }
-  log.error("account.withdraw.accountLeft", undefined, { uid });
-  return { ok: true };
 }

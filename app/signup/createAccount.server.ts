@@ -7,10 +7,11 @@
  * in the draft, then given the verified number and the name.
  */
 import { isBareGoogleUser } from "~/auth/google.server";
-import { createMember, isMember } from "~/members/members.server";
+import { isMember } from "~/members/members.server";
 import type { Services } from "~/context";
+import type { CreateMemberResult, NewMember } from "~/stores/members";
 import { unsealSecret } from "./draft.server";
-import { requiredTermsAgreed } from "./terms";
+import { requiredTermsAgreed, termsDocuments, type TermsChoices } from "./terms";
 import type { SignupDraft } from "./steps";
 import { log } from "~/infra/log.server";
 
@@ -29,6 +30,29 @@ function logError(event: string, error: unknown, uid?: string, reason?: string) 
 async function removeUser(services: Pick<Services, "identity">, uid: string) {
   const removed = await services.identity.deleteUser(uid);
   if (!removed.ok) logError("signUp.cleanup", undefined, uid, removed.reason);
+}
+
+/** A member as a sign-up flow knows them: the terms as the choices made on the terms step. */
+export interface JoiningMember extends Omit<NewMember, "terms" | "createdAt"> {
+  terms: { choices: TermsChoices; at: number };
+}
+
+/** Stores the profile and a terms record line for every document in force, as one. */
+export function createMember(
+  services: Pick<Services, "stores">,
+  member: JoiningMember,
+  now = Date.now(),
+): Promise<CreateMemberResult> {
+  return services.stores.members.create({
+    ...member,
+    terms: termsDocuments.map((doc) => ({
+      document: doc.id,
+      version: doc.version,
+      agreed: member.terms.choices[doc.id] === true,
+      recordedAt: member.terms.at,
+    })),
+    createdAt: now,
+  });
 }
 
 /** The member's profile and terms record; the problem when they could not be stored. */

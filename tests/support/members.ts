@@ -3,7 +3,7 @@
  * record beside the account), for tests about what members can do. Joining itself
  * is tested through its routes in signUp.test.ts.
  */
-import { createMember, type JoiningMember } from "~/members/members.server";
+import { createMember, type JoiningMember } from "~/signup/createAccount.server";
 import type { Services } from "~/context";
 
 export async function registerMember(services: Services, uid: string, profile: Partial<JoiningMember> = {}) {
