@@ -6,6 +6,7 @@
  * (docs/decisions/0049-account-lifecycle.md). The account itself is made from a
  * finished draft by signup (createAccount.server.ts).
  */
+import type { FlowServices } from "~/auth/flow.server";
 import type { GoogleCredential, GoogleIdentity } from "~/auth/google.server";
 import { deleteFiles, unnamedLike } from "~/community/community.server";
 import type { Services } from "~/context";
@@ -14,7 +15,6 @@ import { ATTEMPTS, attempt, type AccountChange } from "~/members/account.server"
 import { cleanName, nameProblem } from "~/members/names";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { firstStep, firstUnfinishedStep, type SignupDraft } from "~/signup/steps";
-import type { FlowServices } from "~/auth/flow.server";
 
 /**
  * Starts joining with Google: a draft holding the sealed token, with Google's name
