@@ -4,7 +4,7 @@
  * through the Remix build (entry.server's `bootstrap`, and the services it
  * starts), never through an import (tests/unit/moduleGraph.test.ts).
  */
-export type { Bootstrap, PlainStatus } from "../app/infra/bootstrap.server";
+export type { Bootstrap, PlainStatus } from "../app/server/bootstrap.server";
 export type { Config } from "../app/infra/config.server";
-export type { Services } from "../app/infra/services.server";
+export type { Services } from "../app/context";
 export type { CountersStore } from "../app/stores/counters";

@@ -5,8 +5,7 @@
  * is part of that write). Returns problem names; routes turn them into answers.
  */
 import crypto from "node:crypto";
-import type { Services } from "~/infra/services.server";
-import { startPeriodicJob } from "~/infra/jobs.server";
+import type { Services } from "~/context";
 import { log } from "~/infra/log.server";
 import type {
   Author,
@@ -305,11 +304,15 @@ export async function sweepPendingPhotos(services: CommunityServices, now = Date
   return stale.length;
 }
 
-/** The sweep of abandoned pending photos: at start and every hour. */
-export function startPhotoSweep(services: CommunityServices): () => Promise<void> {
-  return startPeriodicJob("community.photoSweep", 60 * 60_000, async () => {
-    const swept = await sweepPendingPhotos(services);
-    const spooled = await sweepUploadSpool(services);
-    if (swept > 0 || spooled > 0) log.info("community.photoSweep", { swept, spooled });
-  });
+/** The sweep of abandoned pending photos and uploads: a job for the scheduler (app/server), at start and every hour. */
+export function photoSweepJob(services: CommunityServices) {
+  return {
+    name: "community.photoSweep",
+    intervalMs: 60 * 60_000,
+    async run() {
+      const swept = await sweepPendingPhotos(services);
+      const spooled = await sweepUploadSpool(services);
+      if (swept > 0 || spooled > 0) log.info("community.photoSweep", { swept, spooled });
+    },
+  };
 }

@@ -196,7 +196,7 @@ export function firstErrorOf(form: Pick<FormMetadata, "allErrors">): string | nu
   return Object.entries(form.allErrors).find(([name, errors]) => name !== "" && errors.length > 0)?.[0] ?? null;
 }
 
-/** A country we text, as the number field offers it (auth/phoneNumber.server.ts `phoneCountriesIn`). */
+/** A country we text, as the number field offers it (phone/phoneNumber.server.ts `phoneCountriesIn`). */
 export interface PhoneCountry {
   code: string;
   dial: string;

@@ -7,7 +7,7 @@
  * local mode, decision 0046), under keys of their own (`attempt:`).
  */
 import type { CountersStore } from "~/stores/counters";
-import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
+import { normalizePhoneNumber } from "~/phone/phoneNumber.server";
 
 export interface AttemptCounter {
   /** Counts one post for `key`; the seconds to wait when it is over the limit, else null. */

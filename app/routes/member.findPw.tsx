@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
   CodeStep,

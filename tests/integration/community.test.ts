@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSession } from "~/auth/session.server";
 import { newId } from "~/community/community.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
-import { withdraw } from "~/members/account.server";
+import { withdraw } from "~/account/lifecycle.server";
 import { loader as rootLoader } from "~/root";
 import { action as feedAction, loader as feedLoader } from "~/routes/community.$feedCd";
 import { action as editAction, loader as editLoader } from "~/routes/community.edit";
