@@ -40,6 +40,7 @@ export * from "~/members/accountSchemas.server";
 export * from "~/members/countries.server";
 export * from "~/members/home.server";
 export * from "~/members/members.server";
+export * from "~/members/settings.server";
 export * from "~/signup/complete.server";
 export * from "~/signup/draft.server";
 export * from "~/signup/flow.server";
