@@ -180,7 +180,7 @@ export async function requireMember(request: Request, services: Services): Promi
   throw redirect(`/member/start?redirectTo=${encodeURIComponent(back)}`);
 }
 
-/** A moderator, or the app's 403 page (a 404 would hide that the page exists; it is not a secret). */
+/** A moderator, or a 403 (a 404 would hide that the page exists; it is not a secret). */
 export async function requireModerator(request: Request, services: Services): Promise<SessionMember> {
   const member = await requireMember(request, services);
   if (!member.admin) forbidden();

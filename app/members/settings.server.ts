@@ -8,7 +8,6 @@ import type { z } from "zod";
 import { requireMember } from "~/auth/session.server";
 import { invalid, parseForm, refuse, saved } from "~/forms/form.server";
 import { languageOf } from "~/i18n/i18next.server";
-import type { Services } from "~/infra/services.server";
 import { formatDate } from "~/lib/format";
 import { settingsView, type AccountChange } from "./account.server";
 
@@ -16,7 +15,7 @@ import { settingsView, type AccountChange } from "./account.server";
  * The signed-in member and their settings, in the page's language and as of today (Korea's date); a visitor is
  * sent to sign in and back, a member withdrawn meanwhile (in another tab) to start again.
  */
-export async function requireSettings(request: Request, services: Services) {
+export async function requireSettings(request: Request, services: AppLoadContext["services"]) {
   const member = await requireMember(request, services);
   const lng = await languageOf(request);
   const today = formatDate(new Date());
