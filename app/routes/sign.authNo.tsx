@@ -101,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignCodeRoute() {
-  const { t } = useTranslation(["signup", "auth"]);
+  const { t } = useTranslation("signup");
   const { phone, times, step, member } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<JoinCodeFields>({ id: "sign-code", lastResult, shouldValidate: "onSubmit" });
