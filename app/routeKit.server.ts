@@ -40,6 +40,7 @@ export * from "~/members/account.server";
 export * from "~/members/accountSchemas.server";
 export * from "~/members/home.server";
 export * from "~/members/members.server";
+export * from "~/members/settings.server";
 export { phoneCountriesIn } from "~/phone/phoneNumber.server";
 export * from "~/signup/complete.server";
 export * from "~/signup/draft.server";

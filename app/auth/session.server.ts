@@ -20,6 +20,7 @@ import { safeRedirect } from "~/lib/safeRedirect";
 import { isMember } from "~/members/members.server";
 import type { Services } from "~/context";
 import { appCookie } from "~/infra/cookies.server";
+import { forbidden } from "~/infra/http.server";
 import { seal, unseal } from "~/infra/secrets.server";
 
 /** Firebase's longest session cookie. */
@@ -190,7 +191,7 @@ export async function requireMember(request: Request, services: SessionServices)
 /** A moderator, or a 403 (a 404 would hide that the page exists; it is not a secret). */
 export async function requireModerator(request: Request, services: SessionServices): Promise<SessionMember> {
   const member = await requireMember(request, services);
-  if (!member.admin) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  if (!member.admin) forbidden();
   return member;
 }
 

@@ -266,6 +266,40 @@ export function PhoneField({
 }
 
 /**
+ * A person's name as their papers write it (members/names.ts cleans it): the joins' and my page's. The label
+ * and hint are in the words of the page's own namespace.
+ */
+export function NameField({
+  field,
+  label,
+  hint,
+  autoFocus,
+}: {
+  field: Field;
+  label: string;
+  hint: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        {...getInputProps(field, { type: "text" })}
+        key={field.key}
+        autoComplete="name"
+        autoFocus={autoFocus}
+        maxLength={50}
+        aria-describedby={`${field.id}-hint ${field.errorId}`}
+      />
+      <p className="field__hint" id={`${field.id}-hint`}>
+        {hint}
+      </p>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
  * The texted code: the keyboard's digits and the SMS suggestion (`one-time-code`).
  * A pasted "123 456" is accepted (the server reads digits only); with `autoSubmit`
  * and JavaScript, six digits send the form at once through its verify button, as
