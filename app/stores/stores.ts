@@ -14,6 +14,7 @@ import type { NotificationsStore } from "./notifications";
 import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
 import type { RevocationStore } from "./revocations";
+import type { TermsStore } from "./terms";
 
 export interface Stores {
   members: MembersStore;
@@ -28,6 +29,8 @@ export interface Stores {
   reports: ReportsStore;
   /** The records of stored files (owner, feed, size); their bytes are in FileStorage (app/community/files.server.ts). */
   files: FilesStore;
+  /** The terms documents' versions and their texts (what members agree to is in `members`). */
+  terms: TermsStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
@@ -69,3 +72,14 @@ export type {
   ReserveResult,
 } from "./phoneCodes";
 export type { RevocationStore } from "./revocations";
+export type {
+  NewTermsVersion,
+  PublishTermsVersionResult,
+  SaveTermsVersionResult,
+  TermsSection,
+  TermsStore,
+  TermsText,
+  TermsTextIn,
+  TermsVersion,
+  TermsVersionHead,
+} from "./terms";
