@@ -92,7 +92,9 @@ export function sqliteTermsStore(db: Db): TermsStore {
     const stored = headBy.get(document, id) as HeadRow | undefined;
     if (stored) {
       const before = contentKey(stored.effective_on, stored.required === 1, storedTexts(document, id));
-      if (before === contentKey(effectiveOn, required, texts)) return { ok: true as const, outcome: "unchanged" as const };
+      if (before === contentKey(effectiveOn, required, texts)) {
+        return { ok: true as const, outcome: "unchanged" as const };
+      }
       if (stored.published_at !== null && stored.effective_on <= today) {
         return { ok: false as const, problem: "inForce" as const };
       }
