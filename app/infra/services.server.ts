@@ -20,6 +20,7 @@ import { attemptCounter, type AttemptCounter } from "~/forms/attempts.server";
 import { startReminderJob } from "~/visa/reminderJob.server";
 import { startPhotoSweep } from "~/community/community.server";
 import { localFileStorage, type FileStorage } from "~/community/files.server";
+import { loadShippedTerms } from "~/terms/importer.server";
 
 export interface Services {
   config: Config;
@@ -74,6 +75,8 @@ export async function startServices(
     }
     const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
     const services = composeServices({ config, stores, emulator, sessionSecret });
+    // The terms versions shipped with the app, where not stored yet (docs/decisions/0057).
+    await loadShippedTerms(stores);
     // After a crash, identity and profiles agree again before anyone is served.
     if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
     const stopReminders = startReminderJob(services);

@@ -10,7 +10,7 @@ import { isBareGoogleUser } from "~/auth/google.server";
 import { createMember, isMember } from "~/members/members.server";
 import type { Services } from "~/infra/services.server";
 import { unsealSecret } from "./draft.server";
-import { requiredTermsAgreed } from "./terms";
+import { joinTermsRecord } from "~/terms/terms.server";
 import type { SignupDraft } from "./steps";
 import { log } from "~/infra/log.server";
 
@@ -122,7 +122,7 @@ export async function createAccount(
   const { identity } = services;
   if (!draft.terms || !draft.name || !draft.phone || !draft.nationality) return { ok: false, problem: "incomplete" };
   // The terms step refuses this already; an account is never made without the required terms, whatever the draft says.
-  if (!requiredTermsAgreed(draft.terms.choices)) return { ok: false, problem: "incomplete" };
+  if (!(await joinTermsRecord(services, draft.terms))) return { ok: false, problem: "incomplete" };
   if (draft.kind === "google") return createGoogleAccount(services, draft, language, now);
   let password: string | null = null;
   if (draft.kind === "id" && draft.email && draft.sealedPassword) {
