@@ -47,6 +47,7 @@ export * from "~/signup/phoneStep.server";
 export * from "~/signup/residenceStep.server";
 export * from "~/signup/schemas.server";
 export * from "~/terms/terms.server";
+export * from "~/terms/updateForm.server";
 export * from "~/terms/view.server";
 // Plain modules that these routes use on the server only (imported directly, they would leave an empty chunk).
 export { stepAfter, stepPosition } from "~/signup/steps";

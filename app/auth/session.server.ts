@@ -18,6 +18,8 @@ import { LRUCache } from "lru-cache";
 import type { SessionClaims } from "~/auth/identity";
 import { safeRedirect } from "~/lib/safeRedirect";
 import { isMember } from "~/members/members.server";
+import { mustAgreeToTerms } from "~/terms/terms.server";
+import { termsUpdateHref } from "~/terms/view.server";
 import type { Services } from "~/infra/services.server";
 import { appCookie } from "~/infra/cookies.server";
 import { seal, unseal } from "~/infra/secrets.server";
@@ -170,13 +172,30 @@ export async function readSession(
   };
 }
 
-/** The member, or a redirect to the start screen that brings the visitor back here afterwards. */
-export async function requireMember(request: Request, services: Services): Promise<SessionMember> {
+export interface MemberCheck {
+  /**
+   * Let in a member who has yet to agree to a required terms version in force: the re-consent page itself, and
+   * withdrawal (a member who does not agree may leave instead).
+   */
+  beforeTermsAgreed?: boolean;
+}
+
+/**
+ * The member, or a redirect to the start screen that brings the visitor back here afterwards; a member who has
+ * yet to agree to a required terms version in force goes to the re-consent page first, and is brought back here
+ * from it (docs/decisions/0057).
+ */
+export async function requireMember(
+  request: Request,
+  services: Services,
+  check: MemberCheck = {},
+): Promise<SessionMember> {
   const member = await readSession(request, services);
-  if (member) return member;
   const url = new URL(request.url);
   const back = safeRedirect(`${url.pathname}${url.search}`);
-  throw redirect(`/member/start?redirectTo=${encodeURIComponent(back)}`);
+  if (!member) throw redirect(`/member/start?redirectTo=${encodeURIComponent(back)}`);
+  if (!check.beforeTermsAgreed && (await mustAgreeToTerms(services, member.uid))) throw redirect(termsUpdateHref(back));
+  return member;
 }
 
 /** A moderator, or a 403 (a 404 would hide that the page exists; it is not a secret). */
@@ -198,8 +217,9 @@ export async function requireRecentMember(
   request: Request,
   services: Services,
   now = Date.now(),
+  check: MemberCheck = {},
 ): Promise<SessionMember> {
-  const member = await requireMember(request, services);
+  const member = await requireMember(request, services, check);
   if (now - member.signedInAt <= RECENT_SIGN_IN_MS) return member;
   const url = new URL(request.url);
   const back = safeRedirect(`${url.pathname}${url.search}`);
