@@ -10,7 +10,7 @@ import type { TermsNotice as Notice } from "~/terms/view.server";
 export function TermsNotice({ notice }: { notice: Notice | null | undefined }) {
   if (!notice) return null;
   return (
-    <aside className="notice notice--warning terms-notice" aria-label={notice.review}>
+    <div className="notice notice--warning terms-notice">
       <p>{notice.text}</p>
       <div className="terms-notice__actions">
         <Link to={notice.reviewHref}>{notice.review}</Link>
@@ -27,6 +27,6 @@ export function TermsNotice({ notice }: { notice: Notice | null | undefined }) {
           </Form>
         ) : null}
       </div>
-    </aside>
+    </div>
   );
 }
