@@ -22,7 +22,7 @@ import { loader as visaIndexLoader } from "~/routes/mypage.visa._index";
 import type { Stores } from "~/stores/stores";
 import { loadShippedTerms, shippedTerms, termsImporter, type TermsItem } from "~/terms/importer.server";
 import type { TermsNotice, TermsPageData } from "~/terms/view.server";
-import { Jar, run } from "../support/jar";
+import { get, Jar, post } from "../support/jar";
 import { httpBrowser, joinOverHttp } from "../support/join";
 import { registerMember } from "../support/members";
 import { startServer, type RunningServer } from "../support/server";
@@ -56,22 +56,9 @@ type Route = (args: { request: Request; params: Record<string, string>; context:
 function harness() {
   const services: TestServices = createTestServices();
   const context = loadContext(services);
-  const load = (route: Route, target: string, jar = new Jar()) =>
-    run(() =>
-      route({ request: new Request(`http://x${target}`, { headers: { Cookie: jar.header } }), params: {}, context }),
-    );
+  const load = (route: Route, target: string, jar = new Jar()) => get(route, target, jar, context);
   const send = (route: Route, target: string, jar: Jar, fields: Record<string, string>) =>
-    run(() =>
-      route({
-        request: new Request(`http://x${target}`, {
-          method: "POST",
-          body: new URLSearchParams(fields),
-          headers: { Cookie: jar.header },
-        }),
-        params: {},
-        context,
-      }),
-    ).then((response) => jar.take(response));
+    post(route, target, jar, fields, context);
   /** A member who joined with the versions in force now, signed in a moment ago. */
   const member = async () => {
     const { uid } = await services.identity.admin.auth.createUser({});
