@@ -17,7 +17,7 @@ import {
   useNonce,
   usePage,
 } from "./pageKit";
-import { analyticsFor, json, readSession, publicConfig, languageOf } from "~/routeKit.server";
+import { analyticsFor, json, readSession, publicConfig, languageOf, termsNoticeFor } from "~/routeKit.server";
 
 // The stylesheets are inlined (InlineStylesheets): no request before the first paint.
 export const links: LinksFunction = () => [
@@ -30,11 +30,14 @@ export const handle = { i18n: ["common"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config } = context.services;
   const member = await readSession(request, context.services);
+  const locale = await languageOf(request);
   return json({
-    locale: await languageOf(request),
+    locale,
     member: member ? { uid: member.uid } : null,
     // The inbox badge in every layout, with the page's own data: no request of its own.
     unread: member ? await context.services.stores.notifications.unreadCount(member.uid) : 0,
+    // Terms versions the member has yet to answer, on every page (docs/decisions/0057).
+    termsNotice: member ? await termsNoticeFor(context.services, member.uid, request, locale) : null,
     analytics: analyticsFor(new URL(request.url).host, config),
     client: publicConfig(config),
     // The clock is read here, not while rendering: a render is a function of the loaders' data (the render cache relies on it).

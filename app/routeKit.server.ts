@@ -48,9 +48,11 @@ export * from "~/signup/flow.server";
 export * from "~/signup/phoneStep.server";
 export * from "~/signup/residenceStep.server";
 export * from "~/signup/schemas.server";
+export * from "~/terms/terms.server";
+export * from "~/terms/updateForm.server";
+export * from "~/terms/view.server";
 // Plain modules that these routes use on the server only (imported directly, they would leave an empty chunk).
 export { stepAfter, stepPosition } from "~/signup/steps";
-export * from "~/signup/termsView.server";
 export * from "~/verification/codes.server";
 export * from "~/visa/catalogue.server";
 export { FEED_CATEGORIES, REPORT_REASONS } from "~/stores/community";

@@ -19,6 +19,8 @@ import type { SessionClaims } from "~/stores/identity";
 import { safeRedirect } from "~/lib/safeRedirect";
 import { isMember } from "~/members/members.server";
 import type { Services } from "~/context";
+import { mustAgreeToTerms } from "~/terms/terms.server";
+import { termsUpdateHref } from "~/terms/view.server";
 import { appCookie } from "~/infra/cookies.server";
 import { forbidden } from "~/infra/http.server";
 import { seal, unseal } from "~/infra/secrets.server";
@@ -179,13 +181,30 @@ export async function readSession(
   };
 }
 
-/** The member, or a redirect to the start screen that brings the visitor back here afterwards. */
-export async function requireMember(request: Request, services: SessionServices): Promise<SessionMember> {
+export interface MemberCheck {
+  /**
+   * Let in a member who has yet to agree to a required terms version in force: the re-consent page itself, and
+   * withdrawal (a member who does not agree may leave instead).
+   */
+  beforeTermsAgreed?: boolean;
+}
+
+/**
+ * The member, or a redirect to the start screen that brings the visitor back here afterwards; a member who has
+ * yet to agree to a required terms version in force goes to the re-consent page first, and is brought back here
+ * from it (docs/decisions/0057).
+ */
+export async function requireMember(
+  request: Request,
+  services: SessionServices,
+  check: MemberCheck = {},
+): Promise<SessionMember> {
   const member = await readSession(request, services);
-  if (member) return member;
   const url = new URL(request.url);
   const back = safeRedirect(`${url.pathname}${url.search}`);
-  throw redirect(`/member/start?redirectTo=${encodeURIComponent(back)}`);
+  if (!member) throw redirect(`/member/start?redirectTo=${encodeURIComponent(back)}`);
+  if (!check.beforeTermsAgreed && (await mustAgreeToTerms(services, member.uid))) throw redirect(termsUpdateHref(back));
+  return member;
 }
 
 /** A moderator, or a 403 (a 404 would hide that the page exists; it is not a secret). */
@@ -207,8 +226,9 @@ export async function requireRecentMember(
   request: Request,
   services: SessionServices,
   now = Date.now(),
+  check: MemberCheck = {},
 ): Promise<SessionMember> {
-  const member = await requireMember(request, services);
+  const member = await requireMember(request, services, check);
   if (now - member.signedInAt <= RECENT_SIGN_IN_MS) return member;
   const url = new URL(request.url);
   const back = safeRedirect(`${url.pathname}${url.search}`);

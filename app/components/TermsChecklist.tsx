@@ -9,7 +9,7 @@ import { FieldError } from "~/components/form";
 
 /** The sheet's code is fetched the first time a document is opened: most people never open one. */
 const TermsSheet = lazy(() => import("~/components/TermsSheet").then((module) => ({ default: module.TermsSheet })));
-import type { TermsChoices, TermsDocumentId } from "~/signup/terms";
+import type { TermsChoices, TermsDocumentId } from "~/terms/documents";
 
 /** A document as the checklist shows it; titles come translated from the loader (signup/termsView.server.ts). */
 export interface TermsItem {

@@ -1,32 +1,107 @@
-/** The full text of every terms document, each with its version: on the joins' terms page and on my page. */
+/**
+ * The terms documents, each in its version in force with its effective date and the list of its versions
+ * (earlier ones and announced ones are links); or one version alone, with what changed. On the joins' terms page
+ * and on my page (`base`: the page's own path, which the version links stay on).
+ */
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
-import type { TermsText } from "~/signup/termsView.server";
+import type { TermsPageData, TermsText } from "~/terms/view.server";
 import { Branded } from "./Branded";
+import { SentenceWithValues } from "./SentenceWithLtr";
 
-export function TermsDocuments({ documents }: { documents: readonly TermsText[] }) {
-  const { t } = useTranslation("signup");
+function VersionList({ doc, base }: { doc: TermsText; base: string }) {
+  const { t } = useTranslation("terms");
+  const listId = `${doc.id}-versions`;
+  return (
+    <nav className="terms-versions" aria-labelledby={listId}>
+      <h3 id={listId}>
+        <SentenceWithValues sentence={(w) => t("termsVersions.versionsOf", w)} words={{ title: doc.title }} />
+      </h3>
+      <ul>
+        {doc.versions.map((v) => {
+          const current = v.version === doc.version;
+          return (
+            <li key={v.version}>
+              <Link
+                to={`${base}?document=${encodeURIComponent(doc.id)}&version=${encodeURIComponent(v.version)}`}
+                aria-current={current ? "page" : undefined}
+              >
+                <SentenceWithValues
+                  sentence={(s) => t("termsVersions.version", s)}
+                  values={{ version: v.version, date: v.effectiveOn }}
+                />
+              </Link>{" "}
+              <span className={`terms-status terms-status--${v.status}`}>{t(`termsVersions.status.${v.status}`)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function TermsDocuments({ page, base }: { page: TermsPageData; base: string }) {
+  const { t, language } = useTranslation(["signup", "terms"]);
   return (
     <div className="terms-doc">
-      <p>
-        <Branded>{t("termsPage.intro")}</Branded>
-      </p>
-      {documents.map((doc) => (
-        <section key={doc.id} id={doc.id} aria-labelledby={`${doc.id}-title`}>
-          <h2 id={`${doc.id}-title`}>
-            {doc.kind === "consent" ? `${t(doc.required ? "signup.agree.required" : "signup.agree.optional")} ` : null}
-            {doc.title}
-          </h2>
-          <p className="muted">{doc.effective}</p>
-          {doc.sections.map((section) => (
-            <div key={section.heading}>
-              <h3>{section.heading}</h3>
-              <p>
-                <Branded>{section.body}</Branded>
-              </p>
+      {page.single ? (
+        <p>
+          <Link to={base}>{t("termsVersions.allInForce")}</Link>
+        </p>
+      ) : (
+        <p>
+          <Branded>{t("termsPage.intro")}</Branded>
+        </p>
+      )}
+      {page.documents.map((doc) => {
+        const original = doc.language !== language;
+        return (
+          <section key={doc.id} id={doc.id} aria-labelledby={`${doc.id}-title`}>
+            <h2 id={`${doc.id}-title`} lang={original ? doc.language : undefined}>
+              {doc.kind === "consent" ? (
+                <span lang={original ? language : undefined}>
+                  {`${t(doc.required ? "signup.agree.required" : "signup.agree.optional")} `}
+                </span>
+              ) : null}
+              {doc.title}
+            </h2>
+            <p className="muted">
+              <SentenceWithValues
+                sentence={(s) => t("termsVersions.effective", s)}
+                values={{ version: doc.version, date: doc.effectiveOn }}
+              />
+              {doc.status === "inForce" ? null : (
+                <>
+                  {" "}
+                  <span className={`terms-status terms-status--${doc.status}`}>
+                    {t(`termsVersions.status.${doc.status}`)}
+                  </span>
+                </>
+              )}
+            </p>
+            {original ? <p className="notice">{t("termsVersions.original")}</p> : null}
+            <div lang={original ? doc.language : undefined}>
+              {page.single && doc.summary ? (
+                <div className="terms-summary">
+                  <h3 lang={original ? language : undefined}>{t("termsVersions.summary")}</h3>
+                  <p>
+                    <Branded>{doc.summary}</Branded>
+                  </p>
+                </div>
+              ) : null}
+              {doc.sections.map((section) => (
+                <div key={section.heading}>
+                  <h3>{section.heading}</h3>
+                  <p>
+                    <Branded>{section.body}</Branded>
+                  </p>
+                </div>
+              ))}
             </div>
-          ))}
-        </section>
-      ))}
+            {page.single || doc.versions.length > 1 ? <VersionList doc={doc} base={base} /> : null}
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -8,7 +8,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
-import type { TermsText } from "~/signup/termsView.server";
+import type { TermsText } from "~/terms/view.server";
 // Through the page kit, not ./Branded: this module is loaded on its own (a dynamic import), and reaching the kit
 // as every page does keeps the kit in React's chunk rather than a chunk of its own (chunks.test.ts).
 import { Branded, featureStyles, loadStylesheet } from "~/pageKit";

@@ -34,8 +34,9 @@ export const fallbackLanguage: Language = "en";
  * choice, error pages and the form messages every form shows): the root route
  * declares it, so every page loads it. Each feature has its own namespace, declared
  * in its routes' `handle.i18n` and loaded on those pages only (sign-up pages load
- * `auth` too: they reuse sign-in's ID, password and phone-code fields). `visa` and
- * `terms` are translated on the server only: loaders send the words.
+ * `auth` too: they reuse sign-in's ID, password and phone-code fields). `visa` is
+ * translated on the server only: loaders send the words (and `terms` where a page
+ * without it shows its words: the notice in every layout, the sign-up sheet).
  */
 export const namespaces = [
   "common",

@@ -20,7 +20,10 @@ import {
   signupDrafts,
   openStep,
   agreeSchema,
-  termsItemsIn,
+  requiredOf,
+  termsChecklistIn,
+  consentsInForce,
+  versionsShown,
   type AgreeFields,
   stepAfter,
   stepPosition,
@@ -43,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const open = await openStep(request, context.services, KINDS, STEP);
   const kind: SignupKind = open?.draft.kind ?? "id";
   return json({
-    documents: await termsItemsIn(await languageOf(request)),
+    documents: await termsChecklistIn(context.services, await languageOf(request)),
     defaults: open?.draft.terms?.choices ?? {},
     step: stepPosition(kind, STEP, open?.draft),
     googleEmail: open?.draft.google?.email ?? null,
@@ -55,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const open = await openStep(request, services, KINDS, STEP);
   const kind: SignupKind = open?.draft.kind ?? "id";
   const drafts = signupDrafts(services);
-  const parsed = await parseForm({ request, context }, agreeSchema, { defaultIntent: "agree" });
+  const inForce = await consentsInForce(services);
+  const parsed = await parseForm({ request, context }, agreeSchema(requiredOf(inForce)), { defaultIntent: "agree" });
   if (parsed.refused) return parsed.refused;
   const { submission, bot } = parsed;
   if (submission.status !== "success") return invalid(submission);
@@ -65,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (bot) return refuse(submission, "signUpFailed");
 
-  const terms = { choices: submission.value.choices!, at: Date.now() };
+  const terms = { choices: submission.value.choices!, at: Date.now(), versions: versionsShown(inForce) };
   const cookies = open
     ? [await drafts.save({ id: open.id, draft: { ...open.draft, terms } })]
     : (await drafts.start(request, { kind, terms })).cookies;

@@ -1,25 +1,28 @@
-/** The full text of every terms document, each with its version, linked from the sign-up checklists. */
+/**
+ * The terms documents, each in its version in force with its effective date and its other versions, linked from
+ * the sign-up checklists and every footer; `?document=…&version=…` shows one version, earlier or announced ones
+ * included (an unknown one is a 404).
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, TermsDocuments } from "~/pageKit";
-import { json, languageOf, termsTextsIn } from "~/routeKit.server";
+import { json, languageOf, termsPageIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.terms],
-  i18n: ["signup"],
+  i18n: ["signup", "terms"],
   layout: "default",
   title: "titles.terms",
   back: "/member/agree",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ documents: await termsTextsIn(await languageOf(request)) });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await termsPageIn(context.services, request, await languageOf(request)));
 }
 
 export default function TermsRoute() {
-  const { documents } = useLoaderData<typeof loader>();
-  return <TermsDocuments documents={documents} />;
+  return <TermsDocuments page={useLoaderData<typeof loader>()} base="/member/terms" />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

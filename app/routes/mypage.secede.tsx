@@ -41,13 +41,14 @@ const GOODBYE = "/mypage/secede?bye=1";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The goodbye page is for someone no longer signed in.
   if (new URL(request.url).searchParams.has("bye")) return json({ bye: true });
-  await requireRecentMember(request, context.services);
+  // A member who does not agree to a new required version of the terms may leave instead.
+  await requireRecentMember(request, context.services, Date.now(), { beforeTermsAgreed: true });
   return json({ bye: false });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const member = await requireRecentMember(request, services);
+  const member = await requireRecentMember(request, services, Date.now(), { beforeTermsAgreed: true });
   const parsed = await parseForm({ request, context }, secedeSchema);
   if (parsed.refused) return parsed.refused;
   const { submission } = parsed;

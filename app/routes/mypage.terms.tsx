@@ -1,26 +1,28 @@
-/** The terms and the privacy policy as the member agreed to them, from my page. */
+/**
+ * The terms and the privacy policy from my page, as on /member/terms: each document's version in force with its
+ * effective date, and its earlier and announced versions. Public, like the page it mirrors.
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, TermsDocuments } from "~/pageKit";
-import { json, languageOf, termsTextsIn } from "~/routeKit.server";
+import { json, languageOf, termsPageIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.terms],
-  i18n: ["signup"],
+  i18n: ["signup", "terms"],
   layout: "default",
   title: "titles.terms",
   tab: "mypage",
   back: "/mypage",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ documents: await termsTextsIn(await languageOf(request)) });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await termsPageIn(context.services, request, await languageOf(request)));
 }
 
 export default function MyTermsRoute() {
-  const { documents } = useLoaderData<typeof loader>();
-  return <TermsDocuments documents={documents} />;
+  return <TermsDocuments page={useLoaderData<typeof loader>()} base="/mypage/terms" />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -35,7 +35,10 @@ import {
   joinByPhoneSchema,
   termsSchema,
   maskPhone,
-  termsItemsIn,
+  termsChecklistIn,
+  consentsInForce,
+  requiredOf,
+  versionsShown,
   phoneCountriesIn,
   stepPosition,
   type JoinByPhoneFields,
@@ -60,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     step: stepPosition("phone", STEP, open?.draft),
     countries: phoneCountriesIn(lng),
-    documents: await termsItemsIn(lng),
+    documents: await termsChecklistIn(context.services, lng),
     defaults: open?.draft.terms?.choices ?? {},
     provenPhone: proven ? maskPhone(proven) : null,
   });
@@ -69,26 +72,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const open = await openStep(request, services, "phone", STEP);
+  const inForce = await consentsInForce(services);
+  const required = requiredOf(inForce);
   if (open?.draft.phone && !open.draft.pending) {
     // The number is proven already: only the terms are asked for, then the last step (the code step is not shown).
-    const parsed = await parseForm({ request, context }, termsSchema);
+    const parsed = await parseForm({ request, context }, termsSchema(required));
     if (parsed.refused) return parsed.refused;
     const { submission, bot } = parsed;
     if (submission.status !== "success") return invalid(submission);
     if (bot) return refuse(submission, "signUpFailed");
-    const next = { ...open, draft: { ...open.draft, terms: { choices: submission.value, at: Date.now() } } };
+    const terms = { choices: submission.value, at: Date.now(), versions: versionsShown(inForce) };
+    const next = { ...open, draft: { ...open.draft, terms } };
     return redirect("/sign/choiceNation", {
       headers: withCookies(new Headers(), [await signupDrafts(services).save(next)]),
     });
   }
-  const parsed = await parseForm({ request, context }, joinByPhoneSchema);
+  const parsed = await parseForm({ request, context }, joinByPhoneSchema(required));
   if (parsed.refused) return parsed.refused;
   const { submission, bot } = parsed;
   if (submission.status !== "success") return invalid(submission);
   if (bot) return refuse(submission, "signUpFailed");
 
   const { phone, choices } = submission.value;
-  const terms = { choices, at: Date.now() };
+  const terms = { choices, at: Date.now(), versions: versionsShown(inForce) };
   const base = open ?? { id: "", draft: { kind: "phone" as const } };
   const withTerms = { id: base.id, draft: { ...base.draft, terms } };
   const sent = await sendJoinCode(request, services, context.clientAddress, withTerms, phone);

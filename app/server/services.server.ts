@@ -23,6 +23,7 @@ import { visaReminderJob } from "~/visa/reminderJob.server";
 import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
 import { startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
+import { loadShippedTerms } from "~/terms/importer.server";
 
 /** Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts. */
 function localSessionSecret(dataDir: string): string {
@@ -69,6 +70,8 @@ export async function startServices(
     }
     const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
     const services = composeServices({ config, stores, emulator, sessionSecret });
+    // The terms versions shipped with the app, where not stored yet (docs/decisions/0057).
+    await loadShippedTerms(stores);
     // After a crash, identity and profiles agree again before anyone is served.
     if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
     schedulers.set(services, startScheduler(periodicJobs(services)));

@@ -11,7 +11,8 @@ import { isMember } from "~/members/members.server";
 import type { Services } from "~/context";
 import type { CreateMemberResult, NewMember } from "~/stores/members";
 import { unsealSecret } from "./draft.server";
-import { requiredTermsAgreed, termsDocuments, type TermsChoices } from "./terms";
+import type { TermsAnswers } from "~/terms/documents";
+import { joinTermsRecord } from "~/terms/terms.server";
 import type { SignupDraft } from "./steps";
 import { log } from "~/infra/log.server";
 
@@ -32,27 +33,23 @@ async function removeUser(services: Pick<Services, "identity">, uid: string) {
   if (!removed.ok) logError("signUp.cleanup", undefined, uid, removed.reason);
 }
 
-/** A member as a sign-up flow knows them: the terms as the choices made on the terms step. */
+/** A member as a sign-up flow knows them: the terms as the answers given on the terms step. */
 export interface JoiningMember extends Omit<NewMember, "terms" | "createdAt"> {
-  terms: { choices: TermsChoices; at: number };
+  terms: TermsAnswers;
 }
 
-/** Stores the profile and a terms record line for every document in force, as one. */
-export function createMember(
+/**
+ * Stores the profile and a terms record line for every version the member answered (those shown on the terms
+ * step), as one. Answers that leave a required version unagreed store nothing: an error, as the steps refuse them.
+ */
+export async function createMember(
   services: Pick<Services, "stores">,
   member: JoiningMember,
   now = Date.now(),
 ): Promise<CreateMemberResult> {
-  return services.stores.members.create({
-    ...member,
-    terms: termsDocuments.map((doc) => ({
-      document: doc.id,
-      version: doc.version,
-      agreed: member.terms.choices[doc.id] === true,
-      recordedAt: member.terms.at,
-    })),
-    createdAt: now,
-  });
+  const terms = await joinTermsRecord(services, member.terms);
+  if (!terms) throw new Error("a member is never made without the required terms agreed");
+  return services.stores.members.create({ ...member, terms, createdAt: now });
 }
 
 /** The member's profile and terms record; the problem when they could not be stored. */
@@ -149,7 +146,7 @@ export async function createAccount(
   const { identity } = services;
   if (!draft.terms || !draft.name || !draft.phone || !draft.nationality) return { ok: false, problem: "incomplete" };
   // The terms step refuses this already; an account is never made without the required terms, whatever the draft says.
-  if (!requiredTermsAgreed(draft.terms.choices)) return { ok: false, problem: "incomplete" };
+  if (!(await joinTermsRecord(services, draft.terms))) return { ok: false, problem: "incomplete" };
   if (draft.kind === "google") return createGoogleAccount(services, draft, language, now);
   let password: string | null = null;
   if (draft.kind === "id" && draft.email && draft.sealedPassword) {

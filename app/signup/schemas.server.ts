@@ -10,7 +10,7 @@ import { resolveCountry } from "~/countries/countries.server";
 import { nameField } from "~/members/accountSchemas.server";
 import { cleanName, nameProblem } from "~/members/names";
 import { isKnownVisa } from "~/visa/catalogue";
-import { termsDocuments, type TermsChoices } from "./terms";
+import type { TermsChoices, TermsDocumentId } from "~/terms/documents";
 
 const required = { required_error: "errors.form.required" };
 
@@ -33,45 +33,48 @@ function termsChoices(value: z.infer<typeof termsBoxes>): TermsChoices {
   };
 }
 
-function requireTerms(choices: TermsChoices, ctx: z.RefinementCtx) {
-  for (const doc of termsDocuments) {
-    if (doc.required && !choices[doc.id]) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [doc.id], message: "errors.form.termsRequired" });
-    }
+/** `required`: the documents whose version in force must be agreed (terms/view.server.ts requiredOf). */
+function requireTerms(choices: TermsChoices, required: readonly TermsDocumentId[], ctx: z.RefinementCtx) {
+  for (const id of required) {
+    if (!choices[id]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [id], message: "errors.form.termsRequired" });
   }
 }
 
-export const termsSchema = termsBoxes.transform(termsChoices).superRefine(requireTerms);
+/** The terms step alone (a phone join whose number is proven already). */
+export const termsSchema = (required: readonly TermsDocumentId[]) =>
+  termsBoxes.transform(termsChoices).superRefine((choices, ctx) => requireTerms(choices, required, ctx));
 
 /**
  * The phone join's first step: the number and the terms, judged together, so a
  * wrong number and missing agreements are all shown at once. The number comes
  * out in E.164.
  */
-export const joinByPhoneSchema = termsBoxes
-  .extend({ ...phoneFields, phone: phoneFields.phone.optional() })
-  .superRefine((value, ctx) => {
-    checkPhone(value, ctx);
-    requireTerms(termsChoices(value), ctx);
-  })
-  .transform((value) => ({ phone: e164Of(value), choices: termsChoices(value) }));
+export const joinByPhoneSchema = (required: readonly TermsDocumentId[]) =>
+  termsBoxes
+    .extend({ ...phoneFields, phone: phoneFields.phone.optional() })
+    .superRefine((value, ctx) => {
+      checkPhone(value, ctx);
+      requireTerms(termsChoices(value), required, ctx);
+    })
+    .transform((value) => ({ phone: e164Of(value), choices: termsChoices(value) }));
 
-export type JoinByPhoneFields = z.input<typeof joinByPhoneSchema>;
+export type JoinByPhoneFields = z.input<ReturnType<typeof joinByPhoneSchema>>;
 
 /** The ID join's terms step: agree, or (joining with Google) leave to join another way. */
-export const agreeSchema = z
-  .discriminatedUnion("intent", [
-    termsBoxes.extend({ intent: z.literal("agree") }),
-    z.object({ intent: z.literal("discard") }),
-  ])
-  .transform((value) =>
-    value.intent === "agree" ? { intent: value.intent, choices: termsChoices(value) } : { intent: value.intent },
-  )
-  .superRefine((value, ctx) => {
-    if (value.choices) requireTerms(value.choices, ctx);
-  });
+export const agreeSchema = (required: readonly TermsDocumentId[]) =>
+  z
+    .discriminatedUnion("intent", [
+      termsBoxes.extend({ intent: z.literal("agree") }),
+      z.object({ intent: z.literal("discard") }),
+    ])
+    .transform((value) =>
+      value.intent === "agree" ? { intent: value.intent, choices: termsChoices(value) } : { intent: value.intent },
+    )
+    .superRefine((value, ctx) => {
+      if (value.choices) requireTerms(value.choices, required, ctx);
+    });
 
-export type AgreeFields = z.input<typeof agreeSchema>;
+export type AgreeFields = z.input<ReturnType<typeof agreeSchema>>;
 
 // Passwords are not trimmed: every character counts. The length rule is checked
 // in passwordProblem (code points, after NFC), once.

@@ -4,14 +4,14 @@
  * step is allowed (its answers are shown again). Joining with Google walks the
  * ID flow's screens without the ID and password step: Google is the sign-in.
  */
-import type { TermsChoices } from "./terms";
+import type { TermsAnswers } from "~/terms/documents";
 
 export type SignupKind = "id" | "phone" | "google";
 
 /** What a sign-up has collected so far. Kept on the server (signup/draft.server.ts). */
 export interface SignupDraft {
   kind: SignupKind;
-  terms?: { choices: TermsChoices; at: number };
+  terms?: TermsAnswers;
   email?: string;
   /** The chosen password, sealed with a server key (never stored in the clear). */
   sealedPassword?: string;

@@ -100,4 +100,9 @@ export interface MembersStore {
   page(query: PageQuery): Promise<PageResult<MemberProfile>>;
   /** The member's terms record, by document; empty for no such member. */
   terms(uid: string): Promise<TermsRecord[]>;
+  /**
+   * Adds answers to a member's terms record as one (a new version agreed to, or declined); an answer to a version
+   * already answered replaces it. False when there is no such member (withdrawn meanwhile): nothing is written.
+   */
+  recordTerms(uid: string, answers: readonly TermsRecord[]): Promise<boolean>;
 }

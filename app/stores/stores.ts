@@ -15,6 +15,7 @@ import type { NotificationsStore } from "./notifications";
 import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
 import type { RevocationStore } from "./revocations";
+import type { TermsStore } from "./terms";
 
 export interface Stores {
   members: MembersStore;
@@ -34,6 +35,8 @@ export interface Stores {
    * storage is shared; local mode (one process) keeps them in memory (decision 0046).
    */
   counters: CountersStore;
+  /** The terms documents' versions and their texts (what members agree to is in `members`). */
+  terms: TermsStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
@@ -77,3 +80,14 @@ export type {
   ReserveResult,
 } from "./phoneCodes";
 export type { RevocationStore } from "./revocations";
+export type {
+  NewTermsVersion,
+  PublishTermsVersionResult,
+  SaveTermsVersionResult,
+  TermsSection,
+  TermsStore,
+  TermsText,
+  TermsTextIn,
+  TermsVersion,
+  TermsVersionHead,
+} from "./terms";

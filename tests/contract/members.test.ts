@@ -58,6 +58,28 @@ describe.each(implementations)("members store: $name", (implementation) => {
     expect(isPlainData(terms)).toBe(true);
   });
 
+  it("adds answers to a member's terms record, an answer again replacing the first, and none for no member", async () => {
+    const member = newMember();
+    await clients.a.members.create(member);
+    const v2 = { document: "privacy", version: "2026-12-01", agreed: false, recordedAt: T0 + 10 };
+    const marketing2 = { document: "marketing", version: "2026-12-01", agreed: true, recordedAt: T0 + 10 };
+    expect(await clients.b.members.recordTerms(member.uid, [v2, marketing2])).toBe(true);
+    expect(await clients.a.members.recordTerms(member.uid, [{ ...v2, agreed: true, recordedAt: T0 + 20 }])).toBe(true);
+    const terms = await clients.a.members.terms(member.uid);
+    expect(terms).toEqual(
+      [...member.terms, { ...v2, agreed: true, recordedAt: T0 + 20 }, marketing2].sort(
+        (x, y) => x.document.localeCompare(y.document) || x.version.localeCompare(y.version),
+      ),
+    );
+    expect(isPlainData(terms)).toBe(true);
+    expect(await clients.b.members.recordTerms("no-such-uid", [v2])).toBe(false);
+    expect(await clients.a.members.terms("no-such-uid")).toEqual([]);
+    // The answers go with the member, and their record stays with the withdrawal.
+    expect(await clients.a.members.withdraw(member.uid, { at: T0 + 30, reason: null })).toBe(true);
+    expect(await clients.b.members.recordTerms(member.uid, [v2])).toBe(false);
+    expect(await clients.a.members.terms(member.uid)).toEqual([]);
+  });
+
   it("answers null (or nothing) for what does not exist", async () => {
     expect(await clients.a.members.profile("no-such-uid")).toBeNull();
     expect(await clients.a.members.findByPhone("+821000000000")).toBeNull();

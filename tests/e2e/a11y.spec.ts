@@ -18,6 +18,7 @@ import {
   inLanguage,
   memberPages,
   memberWithUnreadComment,
+  shippedTerms,
   strings,
   visitorPages,
   waitForHydration,
@@ -219,9 +220,9 @@ for (const lng of languages) {
       test.skip(!javaScriptEnabled, "the flows' steps are the same documents without JavaScript");
       const checker = new Checker(page, browser, baseURL!, javaScriptEnabled, lng);
       await checker.useCookies([]);
-      const s = strings(lng) as unknown as {
-        service: { title: string };
-        signup: { agree: { view: string } };
+      const s = {
+        ...(strings(lng) as unknown as { signup: { agree: { view: string } } }),
+        service: shippedTerms(lng, "service"),
       };
 
       // The terms sheet, open over each checklist.

@@ -140,6 +140,18 @@ export function strings(lng: string): Common {
   return value;
 }
 
+/**
+ * A terms document's first version in a language, as the app ships it (content/terms.json): the terms are
+ * content, not locale keys (docs/decisions/0057).
+ */
+export function shippedTerms(lng: string, document: string): { title: string; sections: { heading: string }[] } {
+  const file = JSON.parse(fs.readFileSync(path.resolve("content", "terms.json"), "utf8")) as {
+    terms: { document: string; translations: Record<string, { title: string; sections?: { heading: string }[] }> }[];
+  };
+  const text = file.terms.find((item) => item.document === document)!.translations[lng]!;
+  return { title: text.title, sections: text.sections ?? [] };
+}
+
 export function pageTitle(lng: string, titleKey: string) {
   const s = strings(lng);
   const [group, key] = titleKey.split(".") as [string, string];

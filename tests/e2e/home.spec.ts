@@ -2,7 +2,7 @@
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { addDays, format, subMonths } from "date-fns";
 import { joinOverHttp } from "../support/join";
-import { hideTodayPopup, memberWithUnreadComment, strings, useLanguage } from "./helpers";
+import { hideTodayPopup, memberWithUnreadComment, shippedTerms, strings, useLanguage } from "./helpers";
 
 type Home = {
   main: Record<string, string>;
@@ -142,9 +142,9 @@ test("every page's footer names who runs the service, says what local mode has n
   context,
 }) => {
   await useLanguage(context, "ko");
-  const ko = strings("ko") as unknown as {
-    footer: Record<string, string>;
-    privacyPolicy: { title: string };
+  const ko = {
+    ...(strings("ko") as unknown as { footer: Record<string, string> }),
+    privacyPolicy: shippedTerms("ko", "privacyPolicy"),
   };
   for (const path of ["/", "/member/start", "/member/findVisa"]) {
     await page.goto(path);

@@ -7,6 +7,7 @@ import {
   freshNumber,
   hideTodayPopup,
   pageTitle,
+  shippedTerms,
   strings,
   enterCode,
   textedCode,
@@ -192,9 +193,9 @@ test("a terms document opens in a sheet that can tick its box with JavaScript, a
   context,
   javaScriptEnabled,
 }) => {
-  const terms = strings("en") as unknown as {
-    signup: { agree: { view: string; agreeThis: string } };
-    service: { title: string };
+  const terms = {
+    ...(strings("en") as unknown as { signup: { agree: { view: string; agreeThis: string } } }),
+    service: shippedTerms("en", "service"),
   };
   await page.goto("/member/agree");
   const read = page.getByRole("link", { name: `${terms.signup.agree.view} ${terms.service.title}` });
@@ -223,18 +224,16 @@ test("the terms sheet speaks the page's language, also when ?lng= chose it over 
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "the sheet is the JavaScript view of the terms page");
-  const ur = strings("ur") as unknown as {
-    signup: { agree: { view: string } };
-    service: { title: string; sections: Record<string, { heading: string }> };
+  const ur = {
+    ...(strings("ur") as unknown as { signup: { agree: { view: string } } }),
+    service: shippedTerms("ur", "service"),
   };
   // The language cookie says English (beforeEach); the address says Urdu.
   await page.goto("/member/agree?lng=ur");
   await waitForHydration(page);
   await page.getByRole("link", { name: `${ur.signup.agree.view} ${ur.service.title}` }).click();
   const sheet = page.getByRole("dialog", { name: ur.service.title });
-  await expect(sheet.getByRole("heading", { level: 3 }).first()).toHaveText(
-    Object.values(ur.service.sections)[0]!.heading,
-  );
+  await expect(sheet.getByRole("heading", { level: 3 }).first()).toHaveText(ur.service.sections[0]!.heading);
 });
 
 test("jumping ahead in a sign-up goes to the first unfinished step", async ({ page }) => {

@@ -20,6 +20,8 @@ import { startGoogleStandIn } from "../support/googleStandIn.mjs";
 import { Jar } from "../support/jar";
 import { lastCodeTo, uniqueNumber } from "../support/join";
 import { createTestServices, loadContext, type TestServices } from "../support/services";
+import { formatDate } from "~/lib/format";
+import { shippedTerms, termsImporter } from "~/terms/importer.server";
 
 const appDirectory = path.resolve(__dirname, "../../app");
 const HUMAN =
@@ -431,6 +433,16 @@ describe("every page renders from its URL, language and loaders' data alone", ()
     await googleJoiner.open("/member/agree");
     await googleJoiner.step("/member/agree", { agreeAll: "on" }, "/member/userInfo");
     await googleJoiner.open("/member/userInfo");
+
+    // The terms: one version by address; the re-consent page with nothing to answer, then with a new required
+    // version in force (and the notice of it on a public page).
+    await anonymous.open("/member/terms?document=privacy&version=2026-11-01");
+    await phoneJoiner.open("/member/termsUpdate");
+    const privacy = shippedTerms().find((item) => item.document === "privacy")!;
+    const v2 = { ...privacy, version: "renderPurity", effectiveOn: formatDate(Date.now()) };
+    await termsImporter.apply(services.stores, v2, Date.now());
+    await phoneJoiner.open("/member/termsUpdate?redirectTo=%2Fmypage");
+    await phoneJoiner.open("/member/findVisa");
 
     // One line per offending read, with the pages it was seen on.
     const impure = new Map<string, Set<string>>();

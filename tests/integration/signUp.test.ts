@@ -22,7 +22,7 @@ import { action as signCodeAction, loader as signCodeLoader } from "~/routes/sig
 import { action as nationAction } from "~/routes/sign.choiceNation";
 import { createAccount, createMember } from "~/signup/createAccount.server";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
-import { termsDocuments } from "~/signup/terms";
+import { consentsInForce } from "~/terms/terms.server";
 import { readOutbox } from "~/infra/sms/sender.server";
 import { get, Jar, post } from "../support/jar";
 import { startGoogleStandIn } from "../support/googleStandIn.mjs";
@@ -123,7 +123,7 @@ describe("sign-up with an ID", () => {
     });
     const record = await services.stores.members.terms(member!.uid);
     expect(record.map((r) => [r.document, r.version, r.agreed])).toEqual(
-      termsDocuments.map((d) => [d.id, d.version, d.id !== "marketing"]).sort(),
+      (await consentsInForce(services)).map((v) => [v.document, v.version, v.document !== "marketing"]).sort(),
     );
     // The draft is gone: the flow starts again.
     expect(jar.cookies.has("__signup")).toBe(false);

@@ -8,10 +8,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { freePorts } from "./ports";
 import { authEmulatorIn, type AuthEmulatorAddress } from "./serverLog";
 
-const root = path.resolve(__dirname, "../..");
+// From this module's own address: Playwright loads it as an ES module (no __dirname), as the terms spec does.
+const root = fileURLToPath(new URL("../..", import.meta.url));
 export const serverEntry = path.join(root, "build", "server.js");
 
 export interface RunningServer {

@@ -9,10 +9,13 @@ import { usePage, type LayoutName } from "~/lib/page";
 import { AppHeader } from "./AppHeader";
 import { Footer } from "./Footer";
 import { InboxBell, TabBar } from "./TabBar";
+import { TermsNotice } from "./TermsNotice";
+import type { TermsNotice as TermsNoticeData } from "~/terms/view.server";
 
 interface RootData {
   member: { uid: string } | null;
   unread: number;
+  termsNotice: TermsNoticeData | null;
 }
 
 function SkipLink() {
@@ -35,6 +38,7 @@ export function PageShell({ children, layout: forced }: { children: ReactNode; l
   const title = t(page.titleKey);
   const main = (
     <main id="main" className="page" tabIndex={-1}>
+      <TermsNotice notice={root?.termsNotice} />
       {children}
     </main>
   );

@@ -1,6 +1,13 @@
 /** Members and their terms records in SQLite (tables `members`, `terms_agreements`). */
 import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
-import type { MemberProfile, MembersStore, NewMember, ProfileChanges, SignUpMethod } from "~/stores/members";
+import type {
+  MemberProfile,
+  MembersStore,
+  NewMember,
+  ProfileChanges,
+  SignUpMethod,
+  TermsRecord,
+} from "~/stores/members";
 import { pageSize } from "~/stores/page";
 import type { Db } from "./database.server";
 
@@ -69,6 +76,15 @@ export function sqliteMemberStore(db: Db): MembersStore {
   const termsOf = db.prepare(
     "SELECT document, version, agreed, recorded_at FROM terms_agreements WHERE uid = ? ORDER BY document, version",
   );
+  const upsertTerms = db.prepare(
+    `INSERT INTO terms_agreements (uid, document, version, agreed, recorded_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (uid, document, version) DO UPDATE SET agreed = excluded.agreed, recorded_at = excluded.recorded_at`,
+  );
+  const recordTerms = db.transaction((uid: string, answers: readonly TermsRecord[]) => {
+    if (!uidExists.get(uid)) return false;
+    for (const line of answers) upsertTerms.run(uid, line.document, line.version, line.agreed ? 1 : 0, line.recordedAt);
+    return true;
+  });
 
   // IMMEDIATE: the checks and the inserts hold the write lock together, across connections too.
   const create = db.transaction((member: NewMember) => {
@@ -218,6 +234,10 @@ export function sqliteMemberStore(db: Db): MembersStore {
         agreed: r.agreed === 1,
         recordedAt: r.recorded_at,
       }));
+    },
+
+    async recordTerms(uid, answers) {
+      return recordTerms.immediate(uid, answers);
     },
   };
 }

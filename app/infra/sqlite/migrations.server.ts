@@ -344,4 +344,38 @@ export const migrations: readonly Migration[] = [
         WHERE kind = 'like' AND actor_uid IS NULL AND json_type(data, '$.by') IS NOT NULL;
     `,
   },
+  // Versions 14 and 15 belong to the notices and benefits branches of issue 27 (merged beside this one): empty here
+  // only so that this branch's versions count 1, 2, 3, … as migrate() requires. The merge replaces them.
+  { version: 14, name: "reserved for the notices branch", sql: "" },
+  { version: 15, name: "reserved for the benefits branch", sql: "" },
+  {
+    version: 16,
+    name: "terms documents as versioned content",
+    // Each version of a terms document (infra/sqlite/termsStore.server.ts): its effective day in Korea
+    // ("yyyy-mm-dd", compared as text), whether agreeing to it is required, and its publication (NULL: a
+    // draft). Its texts, one row per language (Korean, the original, always), so a page reads one language.
+    // Members' answers stay in terms_agreements, per document and version, as since version 4.
+    sql: `
+      CREATE TABLE terms_versions (
+        document     TEXT NOT NULL,
+        version      TEXT NOT NULL,
+        effective_on TEXT NOT NULL,
+        required     INTEGER NOT NULL CHECK (required IN (0, 1)),
+        published_at INTEGER,
+        created_at   INTEGER NOT NULL,
+        updated_at   INTEGER NOT NULL,
+        PRIMARY KEY (document, version)
+      ) STRICT;
+      CREATE TABLE terms_texts (
+        document TEXT NOT NULL,
+        version  TEXT NOT NULL,
+        language TEXT NOT NULL,
+        title    TEXT NOT NULL,
+        summary  TEXT NOT NULL,
+        sections TEXT NOT NULL CHECK (json_valid(sections) AND json_type(sections) = 'array'),
+        PRIMARY KEY (document, version, language),
+        FOREIGN KEY (document, version) REFERENCES terms_versions (document, version) ON DELETE CASCADE
+      ) STRICT;
+    `,
+  },
 ];

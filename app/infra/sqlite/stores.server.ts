@@ -14,6 +14,7 @@ import { sqliteNotificationStore } from "./notificationStore.server";
 import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
 import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
 import { sqliteRevocationStore } from "./revocationStore.server";
+import { sqliteTermsStore } from "./termsStore.server";
 
 /** The stores over an open database; `close` checkpoints the WAL and closes it. */
 export function sqliteStores(db: Db): Stores {
@@ -26,6 +27,7 @@ export function sqliteStores(db: Db): Stores {
     notifications: sqliteNotificationStore(db),
     ...sqliteCommunityStores(db),
     counters: memoryCounters(),
+    terms: sqliteTermsStore(db),
     async ping() {
       return db.open && databaseAnswers(db);
     },

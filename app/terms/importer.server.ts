@@ -1,0 +1,177 @@
+/**
+ * Terms versions as content: the item format of the import's `terms` key (README, "Content import"), its
+ * importer, and the versions shipped with the app (content/terms.json), stored at start where absent. The same
+ * schema serves the admin form that publishes a version (added on the admin area).
+ */
+import type { z as zod } from "zod";
+import { z } from "zod";
+import { isSupportedLanguage } from "~/i18n/config";
+import { formatDate } from "~/lib/format";
+import { formMessage } from "~/lib/formMessage";
+import type { Stores } from "~/stores/stores";
+import type { NewTermsVersion } from "~/stores/terms";
+import shipped from "../../content/terms.json";
+import { allDocuments, alwaysOptional, VERSION_ID, type DocumentId } from "./documents";
+
+/**
+ * The content importer interface of issue 27, an identical copy of the one in app/content/importers.server.ts
+ * (the notices branch): the merge imports it from there and drops this copy.
+ */
+export interface ContentImporter<Item> {
+  /** The top-level key of the import file: "notices", "benefits", "offers", "terms". */
+  key: string;
+  /** One item of that key's list: validated whole before anything is written. */
+  item: zod.ZodType<Item>;
+  /** The item's identity in the file, unique within the key (itemCd), used in error messages and idempotence. */
+  idOf(item: Item): string;
+  /** Checks across items that the schema cannot (e.g. a Korean original present). null when fine, else a message key. */
+  check?(item: Item): string | null;
+  /** Writes one item if it differs from what is stored (same content → "unchanged": running an import twice changes nothing). */
+  apply(stores: Stores, item: Item, at: number): Promise<"created" | "updated" | "unchanged">;
+}
+
+export const TERMS_LIMITS = { title: 200, summary: 2000, heading: 200, body: 20_000, sections: 50 } as const;
+
+// C0 and C1 controls but the line break (allowed where the text has lines), bidirectional embeddings, overrides,
+// isolates and marks, line and paragraph separators, the byte-order mark. Joiners stay: Sinhala writes with them.
+const UNWANTED =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/;
+
+const text = (max: number, { lines, optional }: { lines: boolean; optional?: boolean }) =>
+  z
+    .string({ required_error: "errors.form.required" })
+    .transform((value) => value.normalize("NFC").trim())
+    .superRefine((value, ctx) => {
+      const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      if (!optional && value === "") problem("errors.form.required");
+      else if (value.length > max) problem(formMessage("errors.form.textTooLong", { max }));
+      else if (UNWANTED.test(value) || (!lines && value.includes("\n"))) problem("errors.form.textCharacters");
+    });
+
+const termsTextSchema = z.object({
+  title: text(TERMS_LIMITS.title, { lines: false }),
+  /** What changed from the version before; none for a first version. */
+  summary: text(TERMS_LIMITS.summary, { lines: true, optional: true }).optional(),
+  sections: z
+    .array(
+      z.object({
+        heading: text(TERMS_LIMITS.heading, { lines: false }),
+        body: text(TERMS_LIMITS.body, { lines: true }),
+      }),
+    )
+    .max(TERMS_LIMITS.sections, formMessage("errors.form.textTooLong", { max: TERMS_LIMITS.sections }))
+    /** None for a statement (age14). */
+    .optional(),
+});
+
+const documentIds = allDocuments.map((d) => d.id) as [DocumentId, ...DocumentId[]];
+
+/** One version of one document, as the import file and the admin form give it. */
+export const termsItemSchema = z.object({
+  document: z.enum(documentIds, { errorMap: () => ({ message: "errors.form.termsDocument" }) }),
+  version: z.string({ required_error: "errors.form.required" }).regex(VERSION_ID, "errors.form.termsVersion"),
+  effectiveOn: z
+    .string({ required_error: "errors.form.required" })
+    .refine((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && formatDate(`${day}T12:00:00+09:00`) === day, {
+      message: "errors.form.invalidDate",
+    }),
+  required: z.boolean({ required_error: "errors.form.required", invalid_type_error: "errors.form.required" }),
+  /** By language code of the app; "ko", the original, always. */
+  translations: z.record(z.string(), termsTextSchema).superRefine((translations, ctx) => {
+    for (const language of Object.keys(translations)) {
+      if (!isSupportedLanguage(language)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [language], message: "errors.form.languageUnknown" });
+      }
+    }
+  }),
+});
+
+export type TermsItem = z.output<typeof termsItemSchema>;
+
+/** The item's identity: the document and the version, "privacy@2026-11-01". */
+export const termsItemId = (item: { document: string; version: string }) => `${item.document}@${item.version}`;
+
+/** What the schema cannot say of one field alone; null when the item may be stored. */
+export function termsItemProblem(item: TermsItem): string | null {
+  const original = item.translations.ko;
+  if (!original) return "errors.form.koreanOriginal";
+  const document = allDocuments.find((d) => d.id === item.document)!;
+  const neverRequired = document.kind === "policy" || (alwaysOptional as readonly string[]).includes(item.document);
+  if (item.required && neverRequired) return "errors.form.termsNotRequirable";
+  // A document with a text has it in every language given: a title alone would show an empty document.
+  if (document.hasText && Object.values(item.translations).some((text) => !text.sections?.length)) {
+    return "errors.form.termsTextMissing";
+  }
+  return null;
+}
+
+const versionOf = (item: TermsItem): NewTermsVersion => ({
+  document: item.document,
+  version: item.version,
+  effectiveOn: item.effectiveOn,
+  required: item.required,
+  texts: Object.fromEntries(
+    Object.entries(item.translations).map(([language, { title, summary, sections }]) => [
+      language,
+      { title, summary: summary ?? "", sections: sections ?? [] },
+    ]),
+  ),
+});
+
+/** A version in force that an import would change: members agreed to it as it is, so a change is a new version. */
+export class TermsVersionInForce extends Error {
+  override name = "TermsVersionInForce";
+  constructor(readonly itemId: string) {
+    super(`terms ${itemId} is in force and cannot change; publish the change as a new version`);
+  }
+}
+
+/** The `terms` key of a content import: each item a version, stored and published. */
+export const termsImporter: ContentImporter<TermsItem> = {
+  key: "terms",
+  item: termsItemSchema,
+  idOf: termsItemId,
+  check: termsItemProblem,
+  async apply(stores, item, at) {
+    const saved = await stores.terms.save(versionOf(item), at, formatDate(at));
+    if (!saved.ok) throw new TermsVersionInForce(termsItemId(item));
+    const published = await stores.terms.publish(item.document, item.version, at);
+    if (saved.outcome === "unchanged" && published.ok && published.changed) return "updated";
+    return saved.outcome;
+  },
+};
+
+/** The versions shipped with the app, validated as an import's (a broken file stops the start, naming the item). */
+export function shippedTerms(): TermsItem[] {
+  const items = z.object({ terms: z.array(z.unknown()) }).parse(shipped).terms;
+  return items.map((raw, index) => {
+    const parsed = termsItemSchema.safeParse(raw);
+    const problem = parsed.success ? termsItemProblem(parsed.data) : parsed.error.issues[0]?.message;
+    if (!parsed.success || problem) throw new Error(`content/terms.json: item ${index}: ${problem}`);
+    return parsed.data;
+  });
+}
+
+const loaded = new WeakMap<Stores, Promise<void>>();
+
+/**
+ * Stores the shipped versions not stored yet, once per set of stores: a version already stored (the shipped one,
+ * or one an admin changed before it took effect) is left as it is. The server calls it at start; the reads of the
+ * versions in force wait for it, so whatever composed the stores sees the shipped versions.
+ */
+export function loadShippedTerms(stores: Stores, at = Date.now()): Promise<void> {
+  let done = loaded.get(stores);
+  if (!done) {
+    done = (async () => {
+      const stored = new Set((await stores.terms.heads()).map(termsItemId));
+      for (const item of shippedTerms()) {
+        if (!stored.has(termsItemId(item))) await termsImporter.apply(stores, item, at);
+      }
+    })();
+    loaded.set(stores, done);
+    // A failure is not remembered: the next read tries again.
+    done.catch(() => loaded.delete(stores));
+  }
+  return done;
+}
