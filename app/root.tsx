@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { PageLanguage, useCatalog, useTranslation } from "~/i18n/useTranslation";
+import { PageLanguage, useCatalog } from "~/i18n/useTranslation";
 import { Analytics } from "./components/Analytics";
 import { BuildCheck } from "./components/BuildCheck";
 import { PageShell } from "./components/layouts/PageShell";
+import { PageHead } from "./components/PageHead";
 import { TranslateWidget } from "./components/TranslateWidget";
 import {
   directionOf,
@@ -15,7 +16,6 @@ import {
   InlineTranslations,
   useHydratedMark,
   useNonce,
-  usePage,
 } from "./pageKit";
 import { analyticsFor, json, readSession, publicConfig, languageOf } from "~/routeKit.server";
 
@@ -43,14 +43,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-function PageTitle() {
-  const { t } = useTranslation();
-  const { titleKey } = usePage();
-  const appName = t("app.name");
-  const title = titleKey === "titles.main" ? appName : `${t(titleKey)} | ${appName}`;
-  return <title>{title}</title>;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { catalog } = useCatalog();
@@ -65,7 +57,6 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Document({ locale, children }: { locale: string; children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { t } = useTranslation();
   const nonce = useNonce();
   useHydratedMark();
   return (
@@ -77,8 +68,7 @@ function Document({ locale, children }: { locale: string; children: ReactNode })
           content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content"
         />
         <meta name="theme-color" content="#1f5fd6" />
-        <meta name="description" content={t("app.description")} />
-        <PageTitle />
+        <PageHead />
         <Meta />
         <InlineStylesheets />
         <Links />

@@ -7,9 +7,11 @@
  * implementation is app/infra/sqlite/stores.server.ts; tests/contract runs the
  * same cases against every implementation.
  */
+import type { AuditStore } from "./audit";
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
+import type { NoticesStore } from "./notices";
 import type { NotificationsStore } from "./notifications";
 import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
@@ -28,12 +30,17 @@ export interface Stores {
   reports: ReportsStore;
   /** The records of stored files (owner, feed, size); their bytes are in FileStorage (app/community/files.server.ts). */
   files: FilesStore;
+  /** The operator's notices; publishing one broadcasts it to every inbox (decision 0052). */
+  notices: NoticesStore;
+  /** Who changed what in the admin area and through the content import. */
+  audit: AuditStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
   close(): Promise<void>;
 }
 
+export type * from "./audit";
 export type * from "./community";
 export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
@@ -50,7 +57,10 @@ export type {
   UpdateMemberResult,
   Withdrawal,
 } from "./members";
+export type * from "./notices";
+export { NOTICE_CATEGORIES } from "./notices";
 export type {
+  InboxAudience,
   JsonValue,
   NewNotification,
   NotificationData,

@@ -5,9 +5,11 @@
  */
 import type { Stores } from "~/stores/stores";
 import { databaseAnswers, openDatabase, type Db } from "./database.server";
+import { sqliteAuditStore } from "./auditStore.server";
 import { sqliteCommunityStores } from "./communityStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
+import { sqliteNoticeStore } from "./noticeStore.server";
 import { sqliteNotificationStore } from "./notificationStore.server";
 import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
 import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
@@ -23,6 +25,8 @@ export function sqliteStores(db: Db): Stores {
     passwordFailures: sqlitePasswordFailureStore(db),
     notifications: sqliteNotificationStore(db),
     ...sqliteCommunityStores(db),
+    notices: sqliteNoticeStore(db),
+    audit: sqliteAuditStore(db),
     async ping() {
       return db.open && databaseAnswers(db);
     },
