@@ -17,7 +17,7 @@ import {
   useHydratedMark,
   useNonce,
 } from "./pageKit";
-import { analyticsFor, json, readSession, publicConfig, languageOf } from "~/routeKit.server";
+import { analyticsFor, inboxUnread, json, readSession, publicConfig, languageOf } from "~/routeKit.server";
 
 // The stylesheets are inlined (InlineStylesheets): no request before the first paint.
 export const links: LinksFunction = () => [
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     locale: await languageOf(request),
     member: member ? { uid: member.uid } : null,
     // The inbox badge in every layout, with the page's own data: no request of its own.
-    unread: member ? await context.services.stores.notifications.unreadCount(member.uid) : 0,
+    unread: member ? await inboxUnread(context.services, member.uid) : 0,
     analytics: analyticsFor(new URL(request.url).host, config),
     client: publicConfig(config),
     // The clock is read here, not while rendering: a render is a function of the loaders' data (the render cache relies on it).

@@ -10,10 +10,10 @@ export interface AdminSection {
   /** Its first page. */
   path: `/admin/${string}`;
   /** A key of the admin namespace's `sections` group. */
-  label: `sections.${AdminSectionId}`;
+  label: `admin.sections.${AdminSectionId}`;
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { id: "notices", path: "/admin/notices", label: "sections.notices" },
-  { id: "audit", path: "/admin/audit", label: "sections.audit" },
+  { id: "notices", path: "/admin/notices", label: "admin.sections.notices" },
+  { id: "audit", path: "/admin/audit", label: "admin.sections.audit" },
 ];

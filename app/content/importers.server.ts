@@ -59,17 +59,17 @@ export async function importContent(stores: Stores, file: unknown, at: number): 
   const errors: ImportError[] = [];
   const planned: { importer: ContentImporter<unknown>; items: unknown[] }[] = [];
   if (!isObject(file)) {
-    return { ok: false, errors: [{ key: "", item: null, field: "", message: "problems.fileNotObject" }] };
+    return { ok: false, errors: [{ key: "", item: null, field: "", message: "admin.problems.fileNotObject" }] };
   }
   const byKey = new Map(contentImporters.map((importer) => [importer.key, importer]));
   for (const key of Object.keys(file)) {
-    if (!byKey.has(key)) errors.push({ key, item: null, field: "", message: "problems.unknownKey" });
+    if (!byKey.has(key)) errors.push({ key, item: null, field: "", message: "admin.problems.unknownKey" });
   }
   for (const importer of contentImporters) {
     if (!(importer.key in file)) continue;
     const list = file[importer.key];
     if (!Array.isArray(list)) {
-      errors.push({ key: importer.key, item: null, field: "", message: "problems.notAList" });
+      errors.push({ key: importer.key, item: null, field: "", message: "admin.problems.notAList" });
       continue;
     }
     const items: unknown[] = [];
@@ -79,13 +79,18 @@ export async function importContent(stores: Stores, file: unknown, at: number): 
       const parsed = importer.item.safeParse(raw);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
-          errors.push({ key: importer.key, item: rawId ?? `#${index}`, field: issue.path.join("."), message: issue.message });
+          errors.push({
+            key: importer.key,
+            item: rawId ?? `#${index}`,
+            field: issue.path.join("."),
+            message: issue.message,
+          });
         }
         return;
       }
       const id = importer.idOf(parsed.data);
       if (seen.has(id)) {
-        errors.push({ key: importer.key, item: id, field: "itemCd", message: "problems.duplicateItem" });
+        errors.push({ key: importer.key, item: id, field: "itemCd", message: "admin.problems.duplicateItem" });
         return;
       }
       seen.add(id);

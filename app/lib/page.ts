@@ -27,6 +27,11 @@ export interface PageHandle {
   back?: string | null;
   /** The page offers sign-out itself (my page): the footer leaves its own out, so it appears once. */
   ownSignOut?: boolean;
+  /**
+   * The page draws its own `<h1>` from its data (a notice's title, which is also the document's title): the
+   * header shows its handle title as plain text, so the page has one heading of the first level.
+   */
+  ownHeading?: boolean;
   rateLimit?: "auth" | "auth-form";
   maxBody?: number;
   personal?: boolean;
@@ -38,6 +43,7 @@ export interface Page {
   tab: TabName | null;
   back: string | null;
   ownSignOut: boolean;
+  ownHeading: boolean;
 }
 
 /** The page facts of the deepest route that declares them. */
@@ -59,5 +65,6 @@ export function usePage(): Page {
     tab: tab ?? null,
     back: handle.back === undefined ? "/" : handle.back,
     ownSignOut: handle.ownSignOut ?? false,
+    ownHeading: handle.ownHeading ?? false,
   };
 }

@@ -8,6 +8,7 @@
 import type { ContentImporter } from "~/content/importers.server";
 import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
 import { excerpt } from "~/community/text";
+import { i18nFor } from "~/i18n/instances.server";
 import type { Services } from "~/infra/services.server";
 import { formatDate, formatKoreanDateTime, formatTime } from "~/lib/format";
 import type { NoticeCategory, NoticeInput, NoticeRecord, NoticeStateChange, Stores } from "~/stores/stores";
@@ -42,10 +43,14 @@ export interface NoticeListItem {
   published: NoticeDate;
 }
 
-/** A page of published notices (pinned first, then newest), or null for a cursor that is not ours. */
+/**
+ * A page of published notices (pinned first, then newest) with the list's description for search results, or
+ * null for a cursor that is not ours.
+ */
 export async function noticeListView(services: Services, lng: string, after: string | null, now: number) {
   const page = await services.stores.notices.listPublished({ after, limit: NOTICE_PAGE_SIZE, now, language: lng });
   if (!page.ok) return null;
+  const t = (await i18nFor(lng)).getFixedT(lng, "notices");
   const items: NoticeListItem[] = page.items.map((n) => ({
     itemCd: n.itemCd,
     category: n.category,
@@ -54,7 +59,7 @@ export async function noticeListView(services: Services, lng: string, after: str
     titleLanguage: n.titleLanguage,
     published: noticeDate(n.publishedAt!, lng),
   }));
-  return { items, next: page.next };
+  return { items, next: page.next, description: t("notices.meta.list") };
 }
 
 export interface NoticeDetail {
@@ -160,7 +165,13 @@ export async function changeNotice(
   if (action === "publish" && before.publishedAt !== null) return before;
   const after = await stores.notices.change(itemCd, changeOf[action](at), at);
   if (after && (after.pinned !== before.pinned || after.publishedAt !== before.publishedAt)) {
-    await recordAudit(stores, { actorUid: actor, action, target: { kind: "notice", id: itemCd }, summary: summaryOf(after), at });
+    await recordAudit(stores, {
+      actorUid: actor,
+      action,
+      target: { kind: "notice", id: itemCd },
+      summary: summaryOf(after),
+      at,
+    });
   }
   return after;
 }

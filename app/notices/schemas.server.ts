@@ -37,10 +37,10 @@ const cleanTitle = (raw: string) => cleanText(raw).replace(/\s+/g, " ");
 
 export const noticeTextSchema = z
   .object({
-    title: cleaned(NOTICE_TITLE_MAX, "problems.titleRequired", "problems.titleTooLong", cleanTitle),
-    body: cleaned(NOTICE_BODY_MAX, "problems.bodyRequired", "problems.bodyTooLong", cleanText),
+    title: cleaned(NOTICE_TITLE_MAX, "admin.problems.titleRequired", "admin.problems.titleTooLong", cleanTitle),
+    body: cleaned(NOTICE_BODY_MAX, "admin.problems.bodyRequired", "admin.problems.bodyTooLong", cleanText),
   })
-  .strict("problems.unknownField");
+  .strict("admin.problems.unknownField");
 
 const blank = (value: unknown) => value === undefined || value === null || value === "";
 
@@ -62,27 +62,27 @@ export const noticeTranslationsSchema = z.preprocess(
       : value,
   z
     .record(z.string(), noticeTextSchema, {
-      required_error: "problems.koreanRequired",
-      invalid_type_error: "problems.koreanRequired",
+      required_error: "admin.problems.koreanRequired",
+      invalid_type_error: "admin.problems.koreanRequired",
     })
     .superRefine((translations, ctx) => {
       for (const language of Object.keys(translations)) {
         if (!isSupportedLanguage(language)) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [language], message: "problems.unknownLanguage" });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [language], message: "admin.problems.unknownLanguage" });
         }
       }
       if (!translations.ko) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ko", "title"], message: "problems.koreanRequired" });
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ko", "title"], message: "admin.problems.koreanRequired" });
       }
     })
     .transform((translations) => translations as NoticeTranslations),
 );
 
 const itemCd = z
-  .string({ required_error: "problems.itemCdFormat", invalid_type_error: "problems.itemCdFormat" })
-  .regex(NOTICE_ID_PATTERN, "problems.itemCdFormat");
+  .string({ required_error: "admin.problems.itemCdFormat", invalid_type_error: "admin.problems.itemCdFormat" })
+  .regex(NOTICE_ID_PATTERN, "admin.problems.itemCdFormat");
 
-const category = z.enum(NOTICE_CATEGORIES, { errorMap: () => ({ message: "problems.categoryRequired" }) });
+const category = z.enum(NOTICE_CATEGORIES, { errorMap: () => ({ message: "admin.problems.categoryRequired" }) });
 
 /** Midnight in Korea of a yyyy-mm-dd date, or an ISO instant with its offset; null when it is neither. */
 export function publicationTime(value: string): number | null {
@@ -104,21 +104,21 @@ export const noticeImportSchema = z
   .object({
     itemCd,
     category,
-    pinned: z.boolean({ invalid_type_error: "problems.pinnedBoolean" }).default(false),
+    pinned: z.boolean({ invalid_type_error: "admin.problems.pinnedBoolean" }).default(false),
     /** "yyyy-mm-dd" (midnight in Korea), an ISO instant, or null/absent for a draft. */
     publishedAt: z
-      .string({ invalid_type_error: "problems.publishedAtFormat" })
+      .string({ invalid_type_error: "admin.problems.publishedAtFormat" })
       .nullable()
       .default(null)
       .transform((value, ctx) => {
         if (value === null) return null;
         const at = publicationTime(value);
-        if (at === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "problems.publishedAtFormat" });
+        if (at === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "admin.problems.publishedAtFormat" });
         return at;
       }),
     translations: noticeTranslationsSchema,
   })
-  .strict("problems.unknownField");
+  .strict("admin.problems.unknownField");
 
 export type NoticeImportItem = z.output<typeof noticeImportSchema>;
 
@@ -131,8 +131,8 @@ export const noticeFormSchema = z.object({
     .optional()
     .transform((value) => value === "on"),
   translations: noticeTranslationsSchema,
-  /** Save as it is, or show the rendered Markdown first. */
-  intent: z.enum(["save", "preview"]).default("save"),
+  /** Show the rendered Markdown, save as it is, or save and publish. */
+  intent: z.enum(["preview", "save", "publish"]).default("save"),
 });
 
 export type NoticeFormFields = z.input<typeof noticeFormSchema>;

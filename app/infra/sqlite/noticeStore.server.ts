@@ -204,7 +204,12 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
         const position = decodeCursor(publishedScope(language), after);
         const [pin, itemCd] = position ? [position.id.slice(0, 1), position.id.slice(2)] : [];
         if (!position || (pin !== "0" && pin !== "1") || !itemCd) return { ok: false, problem: "badCursor" };
-        rows = publishedAfter.all({ ...base, pinned: Number(pin), publishedAt: position.createdAt, itemCd }) as SummaryRow[];
+        rows = publishedAfter.all({
+          ...base,
+          pinned: Number(pin),
+          publishedAt: position.createdAt,
+          itemCd,
+        }) as SummaryRow[];
       } else {
         rows = publishedFirst.all(base) as SummaryRow[];
       }
@@ -238,7 +243,9 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
       const items = rows.slice(0, size).map(summaryOf);
       const last = items[items.length - 1];
       const next =
-        rows.length > size && last ? encodeCursor(allScope(language), { createdAt: last.updatedAt, id: last.itemCd }) : null;
+        rows.length > size && last
+          ? encodeCursor(allScope(language), { createdAt: last.updatedAt, id: last.itemCd })
+          : null;
       return { ok: true, items, next };
     },
   };

@@ -233,7 +233,9 @@ export function sqliteNotificationStore(db: Db): NotificationsStore {
             : pageAfter.all(uid, position.createdAt, position.id, size + 1)
         ) as NotificationRow[];
       } else {
-        rows = (inbox ? inboxFirstPage.all({ ...inbox, limit: size + 1 }) : firstPage.all(uid, size + 1)) as NotificationRow[];
+        rows = (
+          inbox ? inboxFirstPage.all({ ...inbox, limit: size + 1 }) : firstPage.all(uid, size + 1)
+        ) as NotificationRow[];
       }
       const items = rows.slice(0, size).map(recordOf);
       const last = items[items.length - 1];
