@@ -18,7 +18,10 @@ const notice = (itemCd: string, overrides: Partial<NoticeInput> = {}): NoticeInp
   category: "general",
   pinned: false,
   publishedAt: T0,
-  translations: { ko: { title: `공지 ${itemCd}`, body: `본문 ${itemCd}` }, en: { title: `Notice ${itemCd}`, body: "Body" } },
+  translations: {
+    ko: { title: `공지 ${itemCd}`, body: `본문 ${itemCd}` },
+    en: { title: `Notice ${itemCd}`, body: "Body" },
+  },
   ...overrides,
 });
 
@@ -85,7 +88,10 @@ describe.each(implementations)("notices store: $name", (implementation) => {
 
   it("pages every published notice exactly once, equal dates included, and refuses a cursor of another list", async () => {
     for (let i = 0; i < 25; i++) {
-      await clients.a.notices.save(notice(`n-${String(i).padStart(2, "0")}`, { publishedAt: T0 + (i % 3), pinned: i % 7 === 0 }), T0);
+      await clients.a.notices.save(
+        notice(`n-${String(i).padStart(2, "0")}`, { publishedAt: T0 + (i % 3), pinned: i % 7 === 0 }),
+        T0,
+      );
     }
     const seen = await allPublished(clients.b, "en", T0 + DAY, 4);
     expect(seen).toHaveLength(25);
@@ -153,7 +159,12 @@ describe.each(implementations)("notices store: $name", (implementation) => {
       expect(await clients.b.notices.save(edited, T0 + 30)).toBe("updated");
       const after = await clients.b.notifications.listFor("m1", { limit: 10 }, everyone(T0 + DAY));
       expect(after.ok && after.items).toEqual([
-        expect.objectContaining({ id, createdAt: T0 + 10, readAt: T0 + 20, data: { itemCd: "b1", titles: { ko: "고친 제목" } } }),
+        expect.objectContaining({
+          id,
+          createdAt: T0 + 10,
+          readAt: T0 + 20,
+          data: { itemCd: "b1", titles: { ko: "고친 제목" } },
+        }),
       ]);
       expect(await clients.a.notifications.unreadCount("m1", everyone(T0 + DAY))).toBe(0);
       expect(await clients.a.notifications.unreadCount("m2", everyone(T0 + DAY))).toBe(1);

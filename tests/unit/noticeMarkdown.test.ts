@@ -55,14 +55,18 @@ describe("notice Markdown", () => {
   });
 
   it("opens other sites' links in a new tab without referrer, opener or endorsement; keeps site paths plain", () => {
-    const html = renderMarkdown("[HiKorea](https://www.hikorea.go.kr) [inbox](/noti) [call](tel:1345) ![map](https://example.com/m.png)");
+    const html = renderMarkdown(
+      "[HiKorea](https://www.hikorea.go.kr) [inbox](/noti) [call](tel:1345) ![map](https://example.com/m.png)",
+    );
     expect(html).toContain(
       '<a href="https://www.hikorea.go.kr" rel="noopener noreferrer nofollow" target="_blank">HiKorea</a>',
     );
     expect(html).toContain('<a href="/noti">inbox</a>');
     expect(html).toContain('<a href="tel:1345">call</a>');
     // An image is a link to it: nothing is fetched by the page.
-    expect(html).toContain('href="https://example.com/m.png" rel="noopener noreferrer nofollow" target="_blank">map</a>');
+    expect(html).toContain(
+      'href="https://example.com/m.png" rel="noopener noreferrer nofollow" target="_blank">map</a>',
+    );
   });
 
   it("gives a body's plain text for descriptions", () => {
@@ -94,16 +98,18 @@ describe("notice schema", () => {
     expect(problems({ ...item("t"), translations: { ko: { title: "t", body: "x".repeat(1_000_000) } } })).toEqual([
       "translations.ko.body: admin.problems.bodyTooLong",
     ]);
-    expect(problems({ ...item("t"), translations: { ko: { title: "t", body: "b" }, xx: { title: "t", body: "b" } } })).toEqual([
-      "translations.xx: admin.problems.unknownLanguage",
-    ]);
+    expect(
+      problems({ ...item("t"), translations: { ko: { title: "t", body: "b" }, xx: { title: "t", body: "b" } } }),
+    ).toEqual(["translations.xx: admin.problems.unknownLanguage"]);
     expect(problems({ ...item("t"), translations: { en: { title: "t", body: "b" } } })).toEqual([
       "translations.ko.title: admin.problems.koreanRequired",
     ]);
     for (const itemCd of ["'; DROP TABLE notices;--", "../../etc/passwd", "-x", "", "a".repeat(33), "a/b"]) {
       expect(problems({ ...item("t"), itemCd })).toEqual(["itemCd: admin.problems.itemCdFormat"]);
     }
-    expect(problems(item("t", { publishedAt: "2026-02-30" }))).toEqual(["publishedAt: admin.problems.publishedAtFormat"]);
+    expect(problems(item("t", { publishedAt: "2026-02-30" }))).toEqual([
+      "publishedAt: admin.problems.publishedAtFormat",
+    ]);
     expect(problems(item("t", { extra: 1 }))).toEqual([": admin.problems.unknownField"]);
   });
 
