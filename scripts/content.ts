@@ -13,6 +13,8 @@
  * Bundled by esbuild to build/content.js (its own process: it may take app modules).
  */
 import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { importContent, importSummary, type ImportError } from "~/content/importers.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { loadConfig } from "~/infra/config.server";
@@ -20,6 +22,9 @@ import { openStores } from "~/infra/services.server";
 import { translateFormMessage } from "~/lib/formMessage";
 
 const USAGE = "usage: npm run content -- import FILE.json";
+
+// The messages are the app's own (English): found beside this build (build/content.js → locales/), from any folder.
+process.env.LOCALES_DIR ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "locales");
 
 async function main(args: string[]): Promise<number> {
   const [command, file, ...rest] = args;

@@ -75,7 +75,9 @@ export async function importContent(stores: Stores, file: unknown, at: number): 
     const items: unknown[] = [];
     const seen = new Set<string>();
     list.forEach((raw, index) => {
-      const rawId = isObject(raw) && typeof raw.itemCd === "string" ? raw.itemCd : null;
+      // Named by its code when it has a plausible one (printed as it is), else by its place in the list.
+      const rawId =
+        isObject(raw) && typeof raw.itemCd === "string" && /^[\w-]{1,64}$/.test(raw.itemCd) ? raw.itemCd : null;
       const parsed = importer.item.safeParse(raw);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
