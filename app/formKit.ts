@@ -20,6 +20,7 @@ export {
   useForm,
   type PhoneCountry,
 } from "~/components/form";
+export { translateFormMessage } from "~/lib/formMessage";
 export { NationalityField } from "~/components/NationalityField";
 export { ResidenceFields } from "~/components/ResidenceFields";
 export { SignUpComplete } from "~/components/SignUpComplete";

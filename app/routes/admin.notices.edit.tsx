@@ -12,7 +12,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { directionOf, RouteErrorBoundary } from "~/pageKit";
-import { translateFormMessage } from "~/lib/formMessage";
+import { translateFormMessage } from "~/formKit";
 import {
   changeNotice,
   invalid,
