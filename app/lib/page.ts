@@ -32,6 +32,11 @@ export interface PageHandle {
    * header shows its handle title as plain text, so the page has one heading of the first level.
    */
   ownHeading?: boolean;
+  /**
+   * The page does not tell those it refuses that it exists (the admin area): when its loader answered with an
+   * error (its 404 for everyone but admins), the page is drawn as an unknown path's, title and header alike.
+   */
+  secret?: boolean;
   rateLimit?: "auth" | "auth-form";
   maxBody?: number;
   personal?: boolean;
@@ -53,6 +58,11 @@ export function usePage(): Page {
   let handle: PageHandle = {};
   for (const match of matches) {
     const h = match.handle as PageHandle | undefined;
+    // A secret page whose loader did not answer (its 404) is the unknown path's page (routes/$.tsx).
+    if (h?.secret && match.data === undefined) {
+      handle = { layout: "default", title: "titles.notFound" };
+      break;
+    }
     if (h && (h.layout || h.title)) handle = h;
   }
   // Joined as text, not resolved: a path such as "//x" must stay a path, not become a host.

@@ -5,7 +5,7 @@ import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
 import { json, requireAdmin } from "~/routeKit.server";
 
-export const handle: PageHandle = { i18n: ["admin"], title: "titles.admin", back: "/", personal: true };
+export const handle: PageHandle = { i18n: ["admin"], title: "titles.admin", back: "/", secret: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);

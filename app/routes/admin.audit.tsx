@@ -6,7 +6,7 @@ import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
 import { AUDIT_PAGE_SIZE, badRequest, json, requireAdmin, whenOf } from "~/routeKit.server";
 
-export const handle: PageHandle = { i18n: ["admin"], title: "titles.adminAudit", back: "/admin", personal: true };
+export const handle: PageHandle = { i18n: ["admin"], title: "titles.adminAudit", back: "/admin", secret: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);

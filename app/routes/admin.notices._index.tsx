@@ -19,7 +19,7 @@ import {
   requireAdmin,
 } from "~/routeKit.server";
 
-export const handle: PageHandle = { i18n: ["admin"], title: "titles.adminNotices", back: "/admin", personal: true };
+export const handle: PageHandle = { i18n: ["admin"], title: "titles.adminNotices", back: "/admin", secret: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);

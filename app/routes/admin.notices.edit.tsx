@@ -41,7 +41,7 @@ export const handle: PageHandle = {
   i18n: ["admin", "notices"],
   title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditNotice" : "titles.adminNewNotice"),
   back: "/admin/notices",
-  personal: true,
+  secret: true,
   maxBody: EDIT_FORM_MAX_BODY,
 };
 

@@ -1,10 +1,11 @@
 /**
  * The admin area's frame: its guard (app/admin/admin.server.ts: anyone but an admin
- * gets the 404 page), its navigation, and `noindex` for every page under it. Each
- * page under it checks the guard in its own loader and action too (Remix runs them
- * side by side, not after this one).
+ * gets the 404 page, drawn as an unknown path's: `secret`), its navigation, and
+ * `noindex` for every page under it. Each page under it checks the guard in its own
+ * loader and action too (Remix runs them side by side, not after this one). Its
+ * pages are never cached: only admins, who are signed in, get them (entry.server).
  */
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AdminNav } from "~/components/AdminNav";
 import type { PageHandle } from "~/lib/page";
@@ -17,7 +18,7 @@ export const handle: PageHandle = {
   layout: "default",
   title: "titles.admin",
   back: "/",
-  personal: true,
+  secret: true,
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,8 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ ok: true });
 }
 
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
-export const headers: HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow" });
+// As an unknown path's page says too (routes/$.tsx): the 404 a visitor gets here is that page, meta included.
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout() {
   return (

@@ -28,7 +28,7 @@ function cli(args: string[], env: Record<string, string>, viaNpm = false) {
     execFile(
       command,
       commandArgs,
-      { cwd: root, env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env } },
+      { cwd: root, env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env } as unknown as NodeJS.ProcessEnv },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
