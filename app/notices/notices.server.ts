@@ -5,6 +5,8 @@
  * each recorded in the audit log. Publishing reaches every member's inbox through
  * the store's broadcast (decision 0052).
  */
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { ContentImporter } from "~/content/importers.server";
 import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
 import { excerpt } from "~/community/text";
@@ -78,6 +80,27 @@ export interface NoticeDetail {
   updated: NoticeDate | null;
 }
 
+/**
+ * Bodies rendered to safe HTML and their descriptions, by a digest of the Markdown: rendering and sanitising
+ * cost milliseconds a body, and a notice is read far more often than it changes (an edited body has another
+ * digest, so a stale one is never served, whichever process changed it). Bounded in count and size.
+ */
+const renderedBodies = new LRUCache<string, { html: string; description: string }>({
+  max: 500,
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (entry) => (entry.html.length + entry.description.length) * 2 + 64,
+});
+
+function renderedBody(body: string) {
+  const key = createHash("sha256").update(body).digest("base64url");
+  let entry = renderedBodies.get(key);
+  if (!entry) {
+    entry = { html: renderMarkdown(body), description: excerpt(markdownText(body), DESCRIPTION_MAX) };
+    renderedBodies.set(key, entry);
+  }
+  return entry;
+}
+
 /** A published notice in the reader's language; null for a malformed, unknown, draft or not yet published code. */
 export async function noticeDetailView(
   services: Services,
@@ -90,15 +113,16 @@ export async function noticeDetailView(
   if (!notice || notice.publishedAt === null || notice.publishedAt > now) return null;
   const own = notice.translations[lng];
   const text = own ?? notice.translations.ko;
+  const { html, description } = renderedBody(text.body);
   return {
     itemCd: notice.itemCd,
     category: notice.category,
     pinned: notice.pinned,
     title: text.title,
-    html: renderMarkdown(text.body),
+    html,
     language: own ? lng : "ko",
     original: !own && lng !== "ko",
-    description: excerpt(markdownText(text.body), DESCRIPTION_MAX),
+    description,
     published: noticeDate(notice.publishedAt, lng),
     // An edit after publication is dated too (a day or more later: same-day corrections are not news).
     updated: notice.updatedAt - notice.publishedAt >= 86_400_000 ? noticeDate(notice.updatedAt, lng) : null,

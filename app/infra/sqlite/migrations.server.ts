@@ -348,7 +348,8 @@ export const migrations: readonly Migration[] = [
     version: 14,
     name: "notices, their broadcast to inboxes, the admin audit log",
     // notices: the spec's notices by item code, a Korean original and translations (one row per language),
-    // published_at null while a draft (a time to come: scheduled). Listed pinned first, then newest.
+    // published_at null while a draft (a time to come: scheduled). Listed pinned first, then newest; a list reads
+    // the notice's row alone (its titles by language, kept with it), never the bodies.
     // broadcasts: one row per published notice that every member's inbox reads (decision 0052): publishing
     // writes one row, not one per member. A member's reads and deletions of broadcasts are rows written only
     // when they act (broadcast_reads), and "mark all read" is one row per member (broadcast_marks).
@@ -359,6 +360,7 @@ export const migrations: readonly Migration[] = [
         category     TEXT NOT NULL,
         pinned       INTEGER NOT NULL DEFAULT 0 CHECK (pinned IN (0, 1)),
         published_at INTEGER,
+        titles       TEXT NOT NULL CHECK (json_valid(titles) AND json_type(titles) = 'object'),
         created_at   INTEGER NOT NULL,
         updated_at   INTEGER NOT NULL
       ) STRICT;

@@ -29,9 +29,8 @@ interface NoticeRow {
 }
 
 interface SummaryRow extends NoticeRow {
-  title: string;
-  title_language: string;
-  languages: string;
+  /** JSON: the title by language, Korean first. */
+  titles: string;
 }
 
 interface TranslationRow {
@@ -61,24 +60,26 @@ const positionId = (pinned: boolean, itemCd: string) => `${pinned ? 1 : 0}:${ite
 const publishedScope = (language: string) => `notices:published:${language}`;
 const allScope = (language: string) => `notices:all:${language}`;
 
-const SUMMARY = `n.item_cd, n.category, n.pinned, n.published_at, n.created_at, n.updated_at,
-  coalesce(mine.title, ko.title) AS title, CASE WHEN mine.title IS NULL THEN 'ko' ELSE @language END AS title_language,
-  (SELECT group_concat(language, ',') FROM (SELECT language FROM notice_translations t WHERE t.item_cd = n.item_cd
-     ORDER BY language <> 'ko', language)) AS languages
-  FROM notices n
-  JOIN notice_translations ko ON ko.item_cd = n.item_cd AND ko.language = 'ko'
-  LEFT JOIN notice_translations mine ON mine.item_cd = n.item_cd AND mine.language = @language`;
+const SUMMARY = "item_cd, category, pinned, published_at, created_at, updated_at, titles FROM notices n";
 
-const summaryOf = (row: SummaryRow): NoticeSummary => ({
-  itemCd: row.item_cd,
-  category: row.category,
-  pinned: row.pinned === 1,
-  publishedAt: row.published_at,
-  updatedAt: row.updated_at,
-  title: row.title,
-  titleLanguage: row.title_language,
-  languages: row.languages.split(","),
-});
+/** The titles a list shows, kept on the notice's row in step with its translations. */
+const titlesOf = (translations: NoticeTranslations) =>
+  JSON.stringify(Object.fromEntries(ordered(translations).map(([language, text]) => [language, text.title])));
+
+const summaryOf = (row: SummaryRow, language: string): NoticeSummary => {
+  const titles = JSON.parse(row.titles) as Record<string, string>;
+  const own = titles[language];
+  return {
+    itemCd: row.item_cd,
+    category: row.category,
+    pinned: row.pinned === 1,
+    publishedAt: row.published_at,
+    updatedAt: row.updated_at,
+    title: own ?? titles.ko ?? "",
+    titleLanguage: own === undefined ? "ko" : language,
+    languages: Object.keys(titles),
+  };
+};
 
 export function sqliteNoticeStore(db: Db): NoticesStore {
   const selectNotice = db.prepare("SELECT * FROM notices WHERE item_cd = ?");
@@ -86,11 +87,13 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
     "SELECT language, title, body FROM notice_translations WHERE item_cd = ? ORDER BY language <> 'ko', language",
   );
   const insertNotice = db.prepare(
-    `INSERT INTO notices (item_cd, category, pinned, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO notices (item_cd, category, pinned, published_at, titles, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const updateNotice = db.prepare(
-    "UPDATE notices SET category = ?, pinned = ?, published_at = ?, updated_at = ? WHERE item_cd = ?",
+    "UPDATE notices SET category = ?, pinned = ?, published_at = ?, titles = ?, updated_at = ? WHERE item_cd = ?",
   );
+  const updateState = db.prepare("UPDATE notices SET pinned = ?, published_at = ?, updated_at = ? WHERE item_cd = ?");
   const deleteTranslations = db.prepare("DELETE FROM notice_translations WHERE item_cd = ?");
   const insertTranslation = db.prepare(
     "INSERT INTO notice_translations (item_cd, language, title, body) VALUES (?, ?, ?, ?)",
@@ -154,11 +157,12 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
         syncBroadcast(notice, at);
       return "unchanged" as const;
     }
+    const titles = titlesOf(notice.translations);
     if (stored) {
-      updateNotice.run(notice.category, notice.pinned ? 1 : 0, notice.publishedAt, at, notice.itemCd);
+      updateNotice.run(notice.category, notice.pinned ? 1 : 0, notice.publishedAt, titles, at, notice.itemCd);
       deleteTranslations.run(notice.itemCd);
     } else {
-      insertNotice.run(notice.itemCd, notice.category, notice.pinned ? 1 : 0, notice.publishedAt, at, at);
+      insertNotice.run(notice.itemCd, notice.category, notice.pinned ? 1 : 0, notice.publishedAt, titles, at, at);
     }
     for (const [language, text] of ordered(notice.translations)) {
       insertTranslation.run(notice.itemCd, language, text.title, text.body);
@@ -177,7 +181,7 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
         publishedAt: changes.publishedAt === undefined ? stored.publishedAt : changes.publishedAt,
       };
       if (next.pinned === stored.pinned && next.publishedAt === stored.publishedAt) return stored;
-      updateNotice.run(next.category, next.pinned ? 1 : 0, next.publishedAt, at, itemCd);
+      updateState.run(next.pinned ? 1 : 0, next.publishedAt, at, itemCd);
       syncBroadcast(next, at);
       return read(itemCd);
     },
@@ -198,7 +202,7 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
 
     async listPublished({ after, limit, now, language }) {
       const size = pageSize(limit);
-      const base = { now, language, limit: size + 1 };
+      const base = { now, limit: size + 1 };
       let rows: SummaryRow[];
       if (after !== undefined && after !== null) {
         const position = decodeCursor(publishedScope(language), after);
@@ -213,7 +217,7 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
       } else {
         rows = publishedFirst.all(base) as SummaryRow[];
       }
-      const items = rows.slice(0, size).map(summaryOf);
+      const items = rows.slice(0, size).map((row) => summaryOf(row, language));
       const last = items[items.length - 1];
       const next =
         rows.length > size && last
@@ -232,15 +236,14 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
         const position = decodeCursor(allScope(language), after);
         if (!position) return { ok: false, problem: "badCursor" };
         rows = allAfter.all({
-          language,
           updatedAt: position.createdAt,
           itemCd: position.id,
           limit: size + 1,
         }) as SummaryRow[];
       } else {
-        rows = allFirst.all({ language, limit: size + 1 }) as SummaryRow[];
+        rows = allFirst.all({ limit: size + 1 }) as SummaryRow[];
       }
-      const items = rows.slice(0, size).map(summaryOf);
+      const items = rows.slice(0, size).map((row) => summaryOf(row, language));
       const last = items[items.length - 1];
       const next =
         rows.length > size && last
