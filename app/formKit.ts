@@ -6,7 +6,7 @@
  * for why one module makes one chunk.
  */
 export { getFormProps, getInputProps } from "@conform-to/react";
-export { CodeStep } from "~/components/CodeStep";
+export { CodeStep, CodeStepPage, ProvenNumberPage } from "~/components/CodeStep";
 export {
   CodeField,
   DefaultSubmit,
@@ -14,6 +14,7 @@ export {
   firstErrorOf,
   FormAlert,
   Honeypot,
+  NameField,
   NewPasswordFields,
   PhoneField,
   SubmitButton,
@@ -21,8 +22,8 @@ export {
   type PhoneCountry,
 } from "~/components/form";
 export { translateFormMessage } from "~/lib/formMessage";
-export { NationalityField } from "~/components/NationalityField";
-export { ResidenceFields } from "~/components/ResidenceFields";
+export { ResidenceStep } from "~/components/ResidenceStep";
+export { SettingsFact, SettingsForm } from "~/components/SettingsForm";
 export { SignUpComplete } from "~/components/SignUpComplete";
 export { SignupStep } from "~/components/SignupStep";
 export { TermsChecklist } from "~/components/TermsChecklist";

@@ -6,13 +6,12 @@
  * so the area does not say it exists. Every change an admin makes is recorded:
  * who, what, to which item, a short line, when.
  */
-import { readSession, type SessionMember } from "~/auth/session.server";
+import { readSession, type SessionMember, type SessionServices } from "~/auth/session.server";
 import { notFound } from "~/infra/http.server";
-import type { Services } from "~/infra/services.server";
 import type { NewAuditEntry, Stores } from "~/stores/stores";
 
 /** The admin, or the 404 every unknown path gets (visitors are not sent to sign in: nothing is here for them). */
-export async function requireAdmin(request: Request, services: Services): Promise<SessionMember> {
+export async function requireAdmin(request: Request, services: SessionServices): Promise<SessionMember> {
   const member = await readSession(request, services);
   if (!member?.admin) notFound(request);
   return member;

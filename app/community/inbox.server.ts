@@ -4,7 +4,7 @@
  * reader's language) and the page it leads to, both made here from the stored
  * data: a link never comes from a form.
  */
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { isNoticeId } from "~/notices/schemas.server";
 import type { InboxAudience, NotificationRecord } from "~/stores/stores";
 import { whenOf, type When } from "./views.server";
@@ -35,7 +35,11 @@ const feedHref = (value: unknown, anchor?: unknown) =>
  * Which broadcasts (published notices) reach a member's inbox now: those made since they joined, unless they
  * turned notices off on my page (decision 0052). None for a session whose member is gone.
  */
-export async function inboxAudience(services: Services, uid: string, now: number): Promise<InboxAudience> {
+export async function inboxAudience(
+  services: Pick<Services, "stores">,
+  uid: string,
+  now: number,
+): Promise<InboxAudience> {
   const [profile, settings] = await Promise.all([
     services.stores.members.profile(uid),
     services.stores.members.settings(uid),
@@ -44,7 +48,7 @@ export async function inboxAudience(services: Services, uid: string, now: number
 }
 
 /** The member's unread count for the badge: their notifications and the notices of their audience. */
-export async function inboxUnread(services: Services, uid: string, now = Date.now()): Promise<number> {
+export async function inboxUnread(services: Pick<Services, "stores">, uid: string, now = Date.now()): Promise<number> {
   return services.stores.notifications.unreadCount(uid, await inboxAudience(services, uid, now));
 }
 

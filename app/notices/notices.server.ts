@@ -11,7 +11,7 @@ import type { ContentImporter } from "~/content/importers.server";
 import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
 import { excerpt } from "~/community/text";
 import { i18nFor } from "~/i18n/instances.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { formatDate, formatKoreanDateTime, formatTime } from "~/lib/format";
 import type { NoticeCategory, NoticeInput, NoticeRecord, NoticeStateChange, Stores } from "~/stores/stores";
 import { markdownText, renderMarkdown } from "./markdown.server";
@@ -49,7 +49,12 @@ export interface NoticeListItem {
  * A page of published notices (pinned first, then newest) with the list's description for search results, or
  * null for a cursor that is not ours.
  */
-export async function noticeListView(services: Services, lng: string, after: string | null, now: number) {
+export async function noticeListView(
+  services: Pick<Services, "stores">,
+  lng: string,
+  after: string | null,
+  now: number,
+) {
   const page = await services.stores.notices.listPublished({ after, limit: NOTICE_PAGE_SIZE, now, language: lng });
   if (!page.ok) return null;
   const t = (await i18nFor(lng)).getFixedT(lng, "notices");
@@ -103,7 +108,7 @@ function renderedBody(body: string) {
 
 /** A published notice in the reader's language; null for a malformed, unknown, draft or not yet published code. */
 export async function noticeDetailView(
-  services: Services,
+  services: Pick<Services, "stores">,
   itemCd: string | null,
   lng: string,
   now: number,

@@ -8,7 +8,7 @@
  * the file stays far below the protocol's 50 000 URLs and 50 MB.
  */
 import { supportedLanguages } from "~/i18n/config";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { publicOrigin } from "~/infra/config.server";
 import { seoHref, type PageSeo } from "~/lib/seo";
 import { upcomingFeatureAt } from "~/lib/upcoming";
@@ -46,7 +46,7 @@ const escapeXml = (text: string) =>
 const isoDate = (at: number) => new Date(at).toISOString();
 
 /** The sitemap's XML. */
-export async function sitemapXml(services: Services, now = Date.now()): Promise<string> {
+export async function sitemapXml(services: Pick<Services, "stores" | "config">, now = Date.now()): Promise<string> {
   const { stores, config } = services;
   const entries: SitemapEntry[] = FIXED_PAGES.filter((path) => !upcomingFeatureAt(path)).map((path) => ({
     path,
@@ -137,7 +137,7 @@ const DISALLOWED = [
   "/files",
 ];
 
-export function robotsTxt(services: Services): string {
+export function robotsTxt(services: Pick<Services, "config">): string {
   return [
     "User-agent: *",
     "Allow: /mypage/notice",

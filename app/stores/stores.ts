@@ -9,6 +9,7 @@
  */
 import type { AuditStore } from "./audit";
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
+import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
 import type { NoticesStore } from "./notices";
@@ -28,12 +29,17 @@ export interface Stores {
   comments: CommentsStore;
   likes: LikesStore;
   reports: ReportsStore;
-  /** The records of stored files (owner, feed, size); their bytes are in FileStorage (app/community/files.server.ts). */
+  /** The records of stored files (owner, feed, size); their bytes are in FileStorage (./fileStorage.ts). */
   files: FilesStore;
   /** The operator's notices; publishing one broadcasts it to every inbox (decision 0052). */
   notices: NoticesStore;
   /** Who changed what in the admin area and through the content import. */
   audit: AuditStore;
+  /**
+   * Rate-limit and form-attempt counts. Shared by every process of a deployment whose
+   * storage is shared; local mode (one process) keeps them in memory (decision 0046).
+   */
+  counters: CountersStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
@@ -43,6 +49,8 @@ export interface Stores {
 export type * from "./audit";
 export type * from "./community";
 export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
+export type { CounterHits, CountersStore } from "./counters";
+export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type {
   CreateMemberResult,

@@ -3,8 +3,8 @@
  * record beside the account), for tests about what members can do. Joining itself
  * is tested through its routes in signUp.test.ts.
  */
-import { createMember, type JoiningMember } from "~/members/members.server";
-import type { Services } from "~/infra/services.server";
+import { createMember, type JoiningMember } from "~/signup/createAccount.server";
+import type { Services } from "~/context";
 
 export async function registerMember(services: Services, uid: string, profile: Partial<JoiningMember> = {}) {
   const created = await createMember(services, {

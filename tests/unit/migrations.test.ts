@@ -132,7 +132,7 @@ describe("migration 13: who each notification names", () => {
   const v13 = appMigrations[12]!;
 
   it("is version 13, after a 12 of the app's", () => {
-    expect(appMigrations.map((m) => m.version).slice(11)).toEqual([12, 13]);
+    expect(appMigrations.map((m) => m.version).slice(11, 13)).toEqual([12, 13]);
     expect(v13.version).toBe(13);
   });
 
