@@ -21,6 +21,7 @@ export {
   useForm,
   type PhoneCountry,
 } from "~/components/form";
+export { translateFormMessage } from "~/lib/formMessage";
 export { ResidenceStep } from "~/components/ResidenceStep";
 export { SettingsFact, SettingsForm } from "~/components/SettingsForm";
 export { SignUpComplete } from "~/components/SignUpComplete";

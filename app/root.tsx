@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { PageLanguage, useCatalog, useTranslation } from "~/i18n/useTranslation";
+import { PageLanguage, useCatalog } from "~/i18n/useTranslation";
 import { Analytics } from "./components/Analytics";
 import { BuildCheck } from "./components/BuildCheck";
 import { PageShell } from "./components/layouts/PageShell";
+import { PageHead } from "./components/PageHead";
 import { TranslateWidget } from "./components/TranslateWidget";
 import {
   directionOf,
@@ -15,9 +16,16 @@ import {
   InlineTranslations,
   useHydratedMark,
   useNonce,
-  usePage,
 } from "./pageKit";
-import { analyticsFor, json, readSession, publicConfig, languageOf, termsNoticeFor } from "~/routeKit.server";
+import {
+  analyticsFor,
+  inboxUnread,
+  json,
+  readSession,
+  publicConfig,
+  languageOf,
+  termsNoticeFor,
+} from "~/routeKit.server";
 
 // The stylesheets are inlined (InlineStylesheets): no request before the first paint.
 export const links: LinksFunction = () => [
@@ -35,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     locale,
     member: member ? { uid: member.uid } : null,
     // The inbox badge in every layout, with the page's own data: no request of its own.
-    unread: member ? await context.services.stores.notifications.unreadCount(member.uid) : 0,
+    unread: member ? await inboxUnread(context.services, member.uid) : 0,
     // Terms versions the member has yet to answer, on every page (docs/decisions/0057).
     termsNotice: member ? await termsNoticeFor(context.services, member.uid, request, locale) : null,
     analytics: analyticsFor(new URL(request.url).host, config),
@@ -44,14 +52,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     year: formatDate(new Date()).slice(0, 4),
     development: config.NODE_ENV === "development",
   });
-}
-
-function PageTitle() {
-  const { t } = useTranslation();
-  const { titleKey } = usePage();
-  const appName = t("app.name");
-  const title = titleKey === "titles.main" ? appName : `${t(titleKey)} | ${appName}`;
-  return <title>{title}</title>;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -68,7 +68,6 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Document({ locale, children }: { locale: string; children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { t } = useTranslation();
   const nonce = useNonce();
   useHydratedMark();
   return (
@@ -80,8 +79,7 @@ function Document({ locale, children }: { locale: string; children: ReactNode })
           content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content"
         />
         <meta name="theme-color" content="#1f5fd6" />
-        <meta name="description" content={t("app.description")} />
-        <PageTitle />
+        <PageHead />
         <Meta />
         <InlineStylesheets />
         <Links />

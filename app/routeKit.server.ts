@@ -10,6 +10,7 @@
  */
 export { json, redirect } from "@remix-run/node";
 
+export * from "~/admin/admin.server";
 export * from "~/account/lifecycle.server";
 export * from "~/auth/google.server";
 export * from "~/auth/password.server";
@@ -32,7 +33,7 @@ export * from "~/i18n/i18next.server";
 export * from "~/i18n/languageChoice.server";
 export * from "~/i18n/resources.server";
 export { analyticsFor } from "~/lib/analytics";
-export { publicConfig } from "~/infra/config.server";
+export { publicConfig, publicOrigin } from "~/infra/config.server";
 export * from "~/infra/http.server";
 export { log } from "~/infra/log.server";
 export { readOutbox } from "~/infra/sms/sender.server";
@@ -40,6 +41,11 @@ export * from "~/members/account.server";
 export * from "~/members/accountSchemas.server";
 export * from "~/members/home.server";
 export * from "~/members/members.server";
+export * from "~/notices/notices.server";
+export * from "~/notices/schemas.server";
+export { renderMarkdown } from "~/notices/markdown.server";
+export * from "~/seo/seo.server";
+export * from "~/seo/sitemap.server";
 export * from "~/members/settings.server";
 export { phoneCountriesIn } from "~/phone/phoneNumber.server";
 export * from "~/signup/complete.server";
@@ -56,4 +62,5 @@ export { stepAfter, stepPosition } from "~/signup/steps";
 export * from "~/verification/codes.server";
 export * from "~/visa/catalogue.server";
 export { FEED_CATEGORIES, REPORT_REASONS } from "~/stores/community";
+export { NOTICE_CATEGORIES } from "~/stores/notices";
 export { isKnownVisa, quickVisaCodes, statusOfVisa } from "~/visa/catalogue";

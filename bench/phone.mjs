@@ -19,6 +19,7 @@
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
 import { joinByPhone } from "./member.mjs";
+import { seedNotices } from "./notices.mjs";
 import { buildBoth, HUMAN, languageCookie, median, runBenchmark, startApp, startBaseline } from "./servers.mjs";
 
 const RUNS = Math.max(5, Number(process.env.BENCH_PHONE_RUNS ?? 5));
@@ -42,6 +43,8 @@ const PAGES = [
   { name: "/mypage", path: "/mypage", lng: "en", member: true },
   { name: "/community", path: "/community", lng: "en" },
   { name: "/noti", path: "/noti", lng: "en", member: true },
+  { name: "/mypage/notice", path: "/mypage/notice", lng: "en" },
+  { name: "/mypage/noticeDetail", path: "/mypage/noticeDetail?itemCd=bench-005", lng: "en" },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */
@@ -227,6 +230,7 @@ async function main() {
   const app = await startApp();
   const baseline = await startBaseline();
   const session = (await joinByPhone(app.url, app.dataDir)).split("=");
+  console.log(`seeded notices through the content import: ${seedNotices(app.dataDir).summary}`);
   const cookie = (name, value) => ({ name, value });
 
   const only = process.env.BENCH_PHONE_PAGES?.split(",").map((s) => s.trim());

@@ -12,7 +12,8 @@
  * got by following the "more" links) and one feed, each against a target of 0.7×
  * the baseline's requests per second. A community route that answers 404 or the
  * coming-soon page (not built yet) is reported as missing and left out; any other
- * failure is reported and makes the run fail. Last, the photo benchmark (bench/photo.mjs).
+ * failure is reported and makes the run fail. The notices (30, imported with the content CLI: bench/notices.mjs):
+ * the list and one notice, each against 0.8× the baseline. Last, the photo benchmark (bench/photo.mjs).
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
  */
@@ -24,6 +25,7 @@ import autocannon from "autocannon";
 import { attribute, buildWithSourceMaps, printBreakdown } from "./breakdown.mjs";
 import { deepListPath, linkedFeeds, seedCommunity } from "./community.mjs";
 import { joinByPhone } from "./member.mjs";
+import { seedNotices } from "./notices.mjs";
 import { photoBenchmark } from "./photo.mjs";
 import {
   baselineDir,
@@ -47,6 +49,8 @@ const FEEDS = 10_000;
 const DEEP_PAGES = 100;
 /** The community pages' target: at least this share of the baseline's requests per second. */
 const COMMUNITY_RATIO = 0.7;
+/** The notices' target (issue 27): at least this share of the baseline's requests per second. */
+const NOTICES_RATIO = 0.8;
 
 function measure(url, headers) {
   return new Promise((resolve, reject) => {
@@ -197,6 +201,8 @@ async function main() {
   console.log(
     `seeded ${seeded.ids.length} feeds (${((Date.now() - started) / 1000).toFixed(1)}s); the feed measured: ${seeded.withComments}`,
   );
+  const notices = seedNotices(app.dataDir);
+  console.log(`seeded notices through the content import: ${notices.summary}`);
   const targets = [
     {
       name: "baseline /",
@@ -208,6 +214,13 @@ async function main() {
     { name: "app 404", url: `${app.url}/no/such/page`, headers, expectStatus: 404 },
     { name: "app / signed in", url: `${app.url}/`, headers: signedIn },
     { name: "app /mypage", url: `${app.url}/mypage`, headers: signedIn },
+    { name: "app /mypage/notice", url: `${app.url}/mypage/notice`, headers, ratio: NOTICES_RATIO },
+    {
+      name: "app /mypage/noticeDetail",
+      url: `${app.url}/mypage/noticeDetail?itemCd=${notices.measured}`,
+      headers,
+      ratio: NOTICES_RATIO,
+    },
   ];
   for (const t of targets) {
     const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;

@@ -4,7 +4,9 @@
  * reader's language) and the page it leads to, both made here from the stored
  * data: a link never comes from a form.
  */
-import type { NotificationRecord } from "~/stores/stores";
+import type { Services } from "~/context";
+import { isNoticeId } from "~/notices/schemas.server";
+import type { InboxAudience, NotificationRecord } from "~/stores/stores";
 import { whenOf, type When } from "./views.server";
 
 export const INBOX_PAGE_SIZE = 20;
@@ -28,6 +30,34 @@ const feedHref = (value: unknown, anchor?: unknown) =>
   typeof value === "string" && FEED_ID.test(value)
     ? `/community/${value}${typeof anchor === "string" && FEED_ID.test(anchor) ? `#c-${anchor}` : ""}`
     : "/community";
+
+/**
+ * Which broadcasts (published notices) reach a member's inbox now: those made since they joined, unless they
+ * turned notices off on my page (decision 0052). None for a session whose member is gone.
+ */
+export async function inboxAudience(
+  services: Pick<Services, "stores">,
+  uid: string,
+  now: number,
+): Promise<InboxAudience> {
+  const [profile, settings] = await Promise.all([
+    services.stores.members.profile(uid),
+    services.stores.members.settings(uid),
+  ]);
+  return { since: profile && settings?.notify.notices ? profile.createdAt : null, now };
+}
+
+/** The member's unread count for the badge: their notifications and the notices of their audience. */
+export async function inboxUnread(services: Pick<Services, "stores">, uid: string, now = Date.now()): Promise<number> {
+  return services.stores.notifications.unreadCount(uid, await inboxAudience(services, uid, now));
+}
+
+/** A notice's title in the reader's language, else the Korean original's. */
+function noticeTitle(titles: unknown, lng: string): string {
+  if (!titles || typeof titles !== "object") return "";
+  const byLanguage = titles as Record<string, unknown>;
+  return text(byLanguage[lng]) || text(byLanguage.ko);
+}
 
 /** Words and destination of a stored notification. */
 export function inboxItem(n: NotificationRecord, lng: string, now: number): InboxItem {
@@ -73,6 +103,10 @@ export function inboxItem(n: NotificationRecord, lng: string, now: number): Inbo
         href: "/community",
       };
     case "notice":
-      return { ...base, message: { key: "notice", values: { title: text(d.title) } }, href: "/mypage/notice" };
+      return {
+        ...base,
+        message: { key: "notice", values: { title: isolated(noticeTitle(d.titles, lng)) } },
+        href: isNoticeId(d.itemCd) ? `/mypage/noticeDetail?itemCd=${d.itemCd}` : "/mypage/notice",
+      };
   }
 }

@@ -62,6 +62,8 @@ export const PROBLEMS = {
   /** An upload's body went past the route's limit, or broke off: the fields read before it are kept. */
   uploadTooLarge: { key: "errors.form.uploadTooLarge", status: 413, field: "" },
   uploadBroken: { key: "errors.form.uploadBroken", status: 400, field: "" },
+  /** The admin area's (keys of its own namespace, which only its pages load): a new item's code is in use. */
+  itemCdTaken: { key: "admin.problems.itemCdTaken", status: 409, field: "itemCd" },
   /** The language picker: a language the app does not have (a form conform does not draw: `refuseChoice`). */
   unknownLanguage: { key: "errors.unknownLanguage", status: 400, field: "lng" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;

@@ -51,6 +51,8 @@ export const namespaces = [
   "mypage",
   "community",
   "inbox",
+  "notices",
+  "admin",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";

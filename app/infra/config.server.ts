@@ -204,6 +204,14 @@ export function pointFirebaseAdminAtEmulator(host: string) {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
 }
 
+/**
+ * Where the app is published: the origin of canonical links, the sitemap and robots.txt, never the
+ * request's Host. Hosted mode's PUBLIC_ORIGIN; local mode's own address (it answers only on this machine).
+ */
+export function publicOrigin(config: Config): string {
+  return config.mode === "hosted" ? new URL(config.PUBLIC_ORIGIN).origin : `http://localhost:${config.PORT}`;
+}
+
 /** The subset of configuration the browser may see (rendered into the page). */
 export interface PublicConfig {
   translateWidget: boolean;

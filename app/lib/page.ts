@@ -27,6 +27,16 @@ export interface PageHandle {
   back?: string | null;
   /** The page offers sign-out itself (my page): the footer leaves its own out, so it appears once. */
   ownSignOut?: boolean;
+  /**
+   * The page draws its own `<h1>` from its data (a notice's title, which is also the document's title): the
+   * header shows its handle title as plain text, so the page has one heading of the first level.
+   */
+  ownHeading?: boolean;
+  /**
+   * The page does not tell those it refuses that it exists (the admin area): when its loader answered with an
+   * error (its 404 for everyone but admins), the page is drawn as an unknown path's, title and header alike.
+   */
+  secret?: boolean;
   rateLimit?: "auth" | "auth-form";
   maxBody?: number;
   personal?: boolean;
@@ -38,6 +48,7 @@ export interface Page {
   tab: TabName | null;
   back: string | null;
   ownSignOut: boolean;
+  ownHeading: boolean;
 }
 
 /** The page facts of the deepest route that declares them. */
@@ -47,6 +58,11 @@ export function usePage(): Page {
   let handle: PageHandle = {};
   for (const match of matches) {
     const h = match.handle as PageHandle | undefined;
+    // A secret page whose loader did not answer (its 404) is the unknown path's page (routes/$.tsx).
+    if (h?.secret && match.data === undefined) {
+      handle = { layout: "default", title: "titles.notFound" };
+      break;
+    }
     if (h && (h.layout || h.title)) handle = h;
   }
   // Joined as text, not resolved: a path such as "//x" must stay a path, not become a host.
@@ -59,5 +75,6 @@ export function usePage(): Page {
     tab: tab ?? null,
     back: handle.back === undefined ? "/" : handle.back,
     ownSignOut: handle.ownSignOut ?? false,
+    ownHeading: handle.ownHeading ?? false,
   };
 }

@@ -19,6 +19,7 @@ import homeStylesheet from "~/styles/home.css";
 import joinStylesheet from "~/styles/join.css";
 import languageStylesheet from "~/styles/language.css";
 import mypageStylesheet from "~/styles/mypage.css";
+import noticesStylesheet from "~/styles/notices.css";
 import termsStylesheet from "~/styles/terms.css";
 import visaFinderStylesheet from "~/styles/visaFinder.css";
 
@@ -44,6 +45,8 @@ export const featureStyles = {
   language: languageStylesheet,
   /** My page: the settings list and the account pages. */
   mypage: mypageStylesheet,
+  /** Notices (their list and page) and the admin area. */
+  notices: noticesStylesheet,
   /** Terms and policies, on their page and in the checklist's sheet (loaded when it opens). */
   terms: termsStylesheet,
   visaFinder: visaFinderStylesheet,

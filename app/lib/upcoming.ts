@@ -17,8 +17,6 @@ export interface Upcoming {
 
 const upcoming: (Upcoming & { path: string })[] = [
   { path: "/benefit", feature: "benefit", tab: "benefit" },
-  // My page's own routes are built; notices are still to come.
-  { path: "/mypage/notice", feature: "mypage", tab: "mypage" },
   { path: "/finance/loan", feature: "loan" },
   { path: "/finance/currencyExchange", feature: "exchange" },
   { path: "/finance/remittance", feature: "remittance" },

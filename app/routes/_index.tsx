@@ -8,7 +8,7 @@ import type { PageHandle } from "~/lib/page";
 import { Logo } from "~/components/Logo";
 import type { loader as rootLoader } from "~/root";
 import { featureStyles, Icon, InboxBell, RouteErrorBoundary } from "~/pageKit";
-import { json, redirect, hasChosenLanguage, languageOf, memberHome, readSession } from "~/routeKit.server";
+import { json, redirect, hasChosenLanguage, languageOf, memberHome, pageSeo, readSession } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.home],
@@ -24,8 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/language?redirectTo=%2F");
   }
   const session = await readSession(request, context.services);
-  const member = session ? await memberHome(context.services, session.uid, await languageOf(request)) : null;
-  return json({ member });
+  const lng = await languageOf(request);
+  const member = session ? await memberHome(context.services, session.uid, lng) : null;
+  return json({ member, seo: pageSeo(request, context.services.config, lng) });
 }
 
 /** The services after the visa finder, which leads the page as a wide tile. */

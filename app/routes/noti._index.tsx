@@ -10,6 +10,7 @@ import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithValues, TimeAgo } from "~/pageKit";
 import {
   badRequest,
+  inboxAudience,
   INBOX_PAGE_SIZE,
   inboxItem,
   inboxSchema,
@@ -34,13 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context.services);
   const { notifications } = context.services.stores;
   const after = new URL(request.url).searchParams.get("after");
+  const now = Date.now();
+  // Published notices come with the member's own notifications (decision 0052).
+  const audience = await inboxAudience(context.services, member.uid, now);
   const [lng, page, unread] = await Promise.all([
     languageOf(request),
-    notifications.listFor(member.uid, { after, limit: INBOX_PAGE_SIZE }),
-    notifications.unreadCount(member.uid),
+    notifications.listFor(member.uid, { after, limit: INBOX_PAGE_SIZE }, audience),
+    notifications.unreadCount(member.uid, audience),
   ]);
   if (!page.ok) badRequest();
-  const now = Date.now();
   return json({ items: page.items.map((n) => inboxItem(n, lng, now)), next: page.next, unread });
 }
 
@@ -54,7 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (form.intent) {
     case "open": {
       // The destination comes from the stored notification, never from the form.
-      const found = await notifications.find(member.uid, form.id);
+      const found = await notifications.find(
+        member.uid,
+        form.id,
+        await inboxAudience(context.services, member.uid, now),
+      );
       if (!found) return redirect("/noti");
       await notifications.markRead(member.uid, form.id, now);
       return redirect(safeRedirect(inboxItem(found, "en", now).href, "/noti"));

@@ -5,6 +5,11 @@
  * making the same notification twice (a retry, a restart, two server processes)
  * stores it once.
  *
+ * Besides each member's own notifications, every inbox reads the broadcasts: one
+ * stored notification for all members (a published notice, decision 0052), which a
+ * member's list and unread count take in when the caller says their audience. A
+ * member's reads and deletions of broadcasts are kept only when they make them.
+ *
  * The store also keeps the visa reminders' bookkeeping: the day the reminder job
  * first saw each expiry date of a member (app/visa/reminders.ts).
  */
@@ -47,21 +52,36 @@ export interface NotificationRecord extends Omit<NewNotification, "actorUid"> {
   readAt: number | null;
 }
 
+/**
+ * Which broadcasts a member's inbox takes in: those made from `since` (their joining: a member does not
+ * find what was announced before they came) up to `now`; none when `since` is null (they turned notices off).
+ */
+export interface InboxAudience {
+  since: number | null;
+  now: number;
+}
+
 export interface NotificationsStore {
   /** Stores the notification unless the member already has one with its dedupe key (then nothing changes). */
   add(notification: NewNotification): Promise<{ created: boolean }>;
-  /** The member's notifications, newest first by (createdAt, id); a cursor is valid for this member's list only. */
-  listFor(uid: string, query: PageQuery): Promise<PageResult<NotificationRecord>>;
-  unreadCount(uid: string): Promise<number>;
-  /** One of the member's notifications, or null (another member's is null too). */
-  find(uid: string, id: string): Promise<NotificationRecord | null>;
-  /** Marks one notification read at `at` (an earlier read time is kept); false when the member has no such one. */
+  /**
+   * The member's notifications, with the broadcasts of their audience, newest first by (createdAt, id); a
+   * cursor is valid for this member's list only. A broadcast comes back with the member's uid.
+   */
+  listFor(uid: string, query: PageQuery, audience?: InboxAudience): Promise<PageResult<NotificationRecord>>;
+  unreadCount(uid: string, audience?: InboxAudience): Promise<number>;
+  /** One of the member's notifications or broadcasts, or null (another member's is null too). */
+  find(uid: string, id: string, audience?: InboxAudience): Promise<NotificationRecord | null>;
+  /** Marks one notification (or broadcast) read at `at` (an earlier read time is kept); false when there is no such one. */
   markRead(uid: string, id: string, at: number): Promise<boolean>;
-  /** Marks every unread notification of the member read at `at`; the number marked. */
+  /** Marks every unread notification of the member read at `at`, and every broadcast made until then; the number of notifications marked. */
   markAllRead(uid: string, at: number): Promise<number>;
-  /** Deletes one notification; false when the member has no such one. */
+  /** Deletes one notification, or takes a broadcast out of this member's inbox; false when there is no such one. */
   remove(uid: string, id: string): Promise<boolean>;
-  /** Deletes everything kept for the member: notifications and reminder bookkeeping (withdrawal). The number of notifications deleted. */
+  /**
+   * Deletes everything kept for the member: notifications, their reads of broadcasts and reminder bookkeeping
+   * (withdrawal). The number of notifications deleted.
+   */
   removeAllFor(uid: string): Promise<number>;
   /**
    * The day ("yyyy-mm-dd", Korea) the reminder job first saw `expiresOn` as the

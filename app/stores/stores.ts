@@ -7,10 +7,12 @@
  * implementation is app/infra/sqlite/stores.server.ts; tests/contract runs the
  * same cases against every implementation.
  */
+import type { AuditStore } from "./audit";
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
 import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
+import type { NoticesStore } from "./notices";
 import type { NotificationsStore } from "./notifications";
 import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
@@ -30,6 +32,10 @@ export interface Stores {
   reports: ReportsStore;
   /** The records of stored files (owner, feed, size); their bytes are in FileStorage (./fileStorage.ts). */
   files: FilesStore;
+  /** The operator's notices; publishing one broadcasts it to every inbox (decision 0052). */
+  notices: NoticesStore;
+  /** Who changed what in the admin area and through the content import. */
+  audit: AuditStore;
   /**
    * Rate-limit and form-attempt counts. Shared by every process of a deployment whose
    * storage is shared; local mode (one process) keeps them in memory (decision 0046).
@@ -43,6 +49,7 @@ export interface Stores {
   close(): Promise<void>;
 }
 
+export type * from "./audit";
 export type * from "./community";
 export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
 export type { CounterHits, CountersStore } from "./counters";
@@ -61,7 +68,10 @@ export type {
   UpdateMemberResult,
   Withdrawal,
 } from "./members";
+export type * from "./notices";
+export { NOTICE_CATEGORIES } from "./notices";
 export type {
+  InboxAudience,
   JsonValue,
   NewNotification,
   NotificationData,

@@ -17,7 +17,9 @@ import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import remixConfig from "../../remix.config.js";
 import { startGoogleStandIn } from "../support/googleStandIn.mjs";
+import { startSession } from "~/auth/session.server";
 import { Jar } from "../support/jar";
+import { registerMember } from "../support/members";
 import { lastCodeTo, uniqueNumber } from "../support/join";
 import { createTestServices, loadContext, type TestServices } from "../support/services";
 import { formatDate } from "~/lib/format";
@@ -383,6 +385,50 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       await phoneJoiner.open(target);
     }
     await phoneJoiner.open("/mypage/community?tab=comments");
+
+    // Notices, for everyone, and the admin area, for an admin.
+    await services.stores.notices.save(
+      {
+        itemCd: "render-1",
+        category: "visa",
+        pinned: true,
+        publishedAt: Date.now() - 60_000,
+        translations: {
+          ko: { title: "렌더 공지", body: "**본문** [링크](https://example.com)" },
+          en: { title: "Render", body: "Body" },
+        },
+      },
+      Date.now() - 60_000,
+    );
+    for (const target of [
+      "/mypage/notice",
+      "/mypage/noticeDetail?itemCd=render-1",
+      "/mypage/noticeDetail?itemCd=render-1&lng=ur",
+    ]) {
+      await anonymous.open(target);
+      await phoneJoiner.open(target);
+    }
+    await anonymous.open("/mypage/noticeDetail?itemCd=nope", 404);
+    await anonymous.open("/admin/notices", 404);
+    const admin = browser();
+    const { uid: adminUid } = await services.identity.admin.auth.createUser({
+      email: `render-admin-${crypto.randomUUID()}@example.com`,
+    });
+    await registerMember(services, adminUid, { name: "Render Admin" });
+    await services.identity.admin.auth.setCustomUserClaims(adminUid, { admin: true });
+    const adminSignIn = await services.identity.signInAs(adminUid);
+    const adminSession = adminSignIn.ok ? await startSession(services, adminSignIn.idToken) : null;
+    if (!adminSession?.ok) throw new Error("no admin session");
+    admin.jar.take(new Response(null, { headers: { "Set-Cookie": adminSession.setCookie } }));
+    for (const target of [
+      "/admin",
+      "/admin/notices",
+      "/admin/notices/edit",
+      "/admin/notices/edit?itemCd=render-1",
+      "/admin/audit",
+    ]) {
+      await admin.open(target);
+    }
     await phoneJoiner.open("/community/review", 403);
     await anonymous.open("/community/AAAAAAAAAAAA", 404);
 

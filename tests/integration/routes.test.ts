@@ -110,7 +110,6 @@ describe("unknown routes", () => {
 describe("features still being built", () => {
   it("answer their paths, and the paths below them, with the feature's coming-soon page", async () => {
     for (const [p, feature] of [
-      ["/mypage/notice", "mypage"],
       ["/benefit", "benefit"],
       ["/benefit/anything", "benefit"],
       ["/finance/loan", "loan"],

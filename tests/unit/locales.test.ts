@@ -19,6 +19,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "mypage:summary.visa",
   "mypage:entries.visa",
   "mypage:userInfo.visa",
+  "notices:notices.categories.visa",
 ]);
 
 function flatten(value: unknown, prefix = ""): Map<string, string> {

@@ -24,11 +24,23 @@ export function BackButton({ fallback }: { fallback: string }) {
   );
 }
 
-export function AppHeader({ title, back, actions }: { title: string; back?: string | null; actions?: ReactNode }) {
+export function AppHeader({
+  title,
+  back,
+  actions,
+  heading = true,
+}: {
+  title: string;
+  back?: string | null;
+  actions?: ReactNode;
+  /** False where the page draws its own <h1> (PageHandle.ownHeading). */
+  heading?: boolean;
+}) {
+  const Title = heading ? "h1" : "p";
   return (
     <header className="app-header">
       {back ? <BackButton fallback={back} /> : <span className="app-header__spacer" />}
-      <h1 className="app-header__title">{title}</h1>
+      <Title className="app-header__title">{title}</Title>
       <div className="app-header__actions">{actions}</div>
     </header>
   );

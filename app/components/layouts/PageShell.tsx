@@ -66,7 +66,7 @@ export function PageShell({ children, layout: forced }: { children: ReactNode; l
       return (
         <div className={`layout layout--default${page.tab ? " layout--tabbed" : ""}`}>
           <SkipLink />
-          <AppHeader title={title} back={page.back} actions={inbox} />
+          <AppHeader title={title} back={page.back} actions={inbox} heading={!page.ownHeading} />
           {main}
           <Footer />
           {page.tab ? <TabBar current={page.tab} unread={unread} /> : null}

@@ -344,9 +344,69 @@ export const migrations: readonly Migration[] = [
         WHERE kind = 'like' AND actor_uid IS NULL AND json_type(data, '$.by') IS NOT NULL;
     `,
   },
-  // Versions 14 and 15 belong to the notices and benefits branches of issue 27 (merged beside this one): empty here
-  // only so that this branch's versions count 1, 2, 3, … as migrate() requires. The merge replaces them.
-  { version: 14, name: "reserved for the notices branch", sql: "" },
+  {
+    version: 14,
+    name: "notices, their broadcast to inboxes, the admin audit log",
+    // notices: the spec's notices by item code, a Korean original and translations (one row per language),
+    // published_at null while a draft (a time to come: scheduled). Listed pinned first, then newest; a list reads
+    // the notice's row alone (its titles by language, kept with it), never the bodies.
+    // broadcasts: one row per published notice that every member's inbox reads (decision 0052): publishing
+    // writes one row, not one per member. A member's reads and deletions of broadcasts are rows written only
+    // when they act (broadcast_reads), and "mark all read" is one row per member (broadcast_marks).
+    // audit_log: who changed what in the admin area or through the content import, and when.
+    sql: `
+      CREATE TABLE notices (
+        item_cd      TEXT PRIMARY KEY,
+        category     TEXT NOT NULL,
+        pinned       INTEGER NOT NULL DEFAULT 0 CHECK (pinned IN (0, 1)),
+        published_at INTEGER,
+        titles       TEXT NOT NULL CHECK (json_valid(titles) AND json_type(titles) = 'object'),
+        created_at   INTEGER NOT NULL,
+        updated_at   INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX notices_listed ON notices (pinned, published_at, item_cd) WHERE published_at IS NOT NULL;
+      CREATE INDEX notices_by_change ON notices (updated_at, item_cd);
+      CREATE TABLE notice_translations (
+        item_cd  TEXT NOT NULL REFERENCES notices (item_cd) ON DELETE CASCADE,
+        language TEXT NOT NULL,
+        title    TEXT NOT NULL,
+        body     TEXT NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE broadcasts (
+        id         TEXT PRIMARY KEY,
+        kind       TEXT NOT NULL,
+        dedupe_key TEXT NOT NULL UNIQUE,
+        data       TEXT NOT NULL CHECK (json_valid(data) AND json_type(data) = 'object'),
+        subject    TEXT,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX broadcasts_by_time ON broadcasts (created_at, id);
+      CREATE TABLE broadcast_reads (
+        broadcast_id TEXT NOT NULL REFERENCES broadcasts (id) ON DELETE CASCADE,
+        uid          TEXT NOT NULL,
+        read_at      INTEGER NOT NULL,
+        removed      INTEGER NOT NULL DEFAULT 0 CHECK (removed IN (0, 1)),
+        PRIMARY KEY (broadcast_id, uid)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX broadcast_reads_by_member ON broadcast_reads (uid);
+      CREATE TABLE broadcast_marks (
+        uid        TEXT PRIMARY KEY,
+        read_up_to INTEGER NOT NULL
+      ) STRICT;
+      CREATE TABLE audit_log (
+        id          TEXT PRIMARY KEY,
+        actor_uid   TEXT NOT NULL,
+        action      TEXT NOT NULL,
+        target_kind TEXT NOT NULL,
+        target_id   TEXT NOT NULL,
+        summary     TEXT NOT NULL,
+        created_at  INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX audit_log_by_time ON audit_log (created_at, id);
+    `,
+  },
+  // Version 15 belongs to the benefits branch of issue 27: empty until it is merged.
   { version: 15, name: "reserved for the benefits branch", sql: "" },
   {
     version: 16,

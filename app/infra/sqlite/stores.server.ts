@@ -7,9 +7,11 @@
 import type { Stores } from "~/stores/stores";
 import { memoryCounters } from "~/infra/memoryCounters.server";
 import { databaseAnswers, openDatabase, type Db } from "./database.server";
+import { sqliteAuditStore } from "./auditStore.server";
 import { sqliteCommunityStores } from "./communityStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
+import { sqliteNoticeStore } from "./noticeStore.server";
 import { sqliteNotificationStore } from "./notificationStore.server";
 import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
 import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
@@ -26,6 +28,8 @@ export function sqliteStores(db: Db): Stores {
     passwordFailures: sqlitePasswordFailureStore(db),
     notifications: sqliteNotificationStore(db),
     ...sqliteCommunityStores(db),
+    notices: sqliteNoticeStore(db),
+    audit: sqliteAuditStore(db),
     counters: memoryCounters(),
     terms: sqliteTermsStore(db),
     async ping() {

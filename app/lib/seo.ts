@@ -1,0 +1,79 @@
+/**
+ * What a public page tells search engines and link previews, from one set of facts
+ * its loader gives (`seo`, made by app/seo/seo.server.ts `pageSeo`) and the root's
+ * head renders (components/PageHead.tsx): the canonical address of the page in its
+ * language, the same page in every language (`hreflang`) and an `x-default` that
+ * lets the visitor's own language be chosen, a description and Open Graph tags.
+ *
+ * A page's language is in its URL as `?lng=` (app/i18n: the query wins over the
+ * cookie and Accept-Language), so each language of a page is its own address, and
+ * the address without `lng` is the one that adapts (`x-default`). Addresses use the
+ * configured public origin, never the request's Host (decision 0053).
+ */
+import { supportedLanguages } from "~/i18n/config";
+
+export interface PageSeo {
+  /** The public origin (https://app.example.com). */
+  origin: string;
+  path: string;
+  /** The query parameters that name the content (itemCd, a page's cursor), in order; never `lng`. */
+  query: [string, string][];
+  language: string;
+  /** Null: the page's title from its handle. */
+  title: string | null;
+  /** Null: the app's description. */
+  description: string | null;
+  type: "website" | "article";
+}
+
+const href = (seo: PageSeo, language: string | null) => {
+  const params = new URLSearchParams(seo.query);
+  if (language) params.set("lng", language);
+  const search = params.toString();
+  return `${seo.origin}${seo.path}${search ? `?${search}` : ""}`;
+};
+
+export interface SeoLinks {
+  canonical: string;
+  /** Every language's address, then `x-default`. */
+  alternates: { hreflang: string; href: string }[];
+  /** Open Graph's locale (language_TERRITORY). */
+  ogLocale: string;
+}
+
+/** Open Graph wants a territory: the one most of each language's readers here come from. */
+const OG_LOCALES: Record<string, string> = {
+  bn: "bn_BD",
+  en: "en_US",
+  id: "id_ID",
+  ja: "ja_JP",
+  km: "km_KH",
+  ko: "ko_KR",
+  ky: "ky_KG",
+  mn: "mn_MN",
+  my: "my_MM",
+  ne: "ne_NP",
+  ru: "ru_RU",
+  si: "si_LK",
+  tl: "tl_PH",
+  tr: "tr_TR",
+  ur: "ur_PK",
+  uz: "uz_UZ",
+  vi: "vi_VN",
+  "zh-CN": "zh_CN",
+  "zh-TW": "zh_TW",
+};
+
+export function seoLinks(seo: PageSeo): SeoLinks {
+  return {
+    canonical: href(seo, seo.language),
+    alternates: [
+      ...supportedLanguages.map((language) => ({ hreflang: language, href: href(seo, language) })),
+      { hreflang: "x-default", href: href(seo, null) },
+    ],
+    ogLocale: OG_LOCALES[seo.language] ?? "en_US",
+  };
+}
+
+/** The page's address in one language (null: the adapting one), for the sitemap's alternates. */
+export const seoHref = href;

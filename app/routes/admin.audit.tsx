@@ -1,0 +1,64 @@
+/** The audit log: who changed what and when (admins and the content import), newest first, a page at a time. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import { AUDIT_PAGE_SIZE, badRequest, json, requireAdmin, whenOf } from "~/routeKit.server";
+
+export const handle: PageHandle = { i18n: ["admin"], title: "titles.adminAudit", back: "/admin", secret: true };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.services);
+  const { stores } = context.services;
+  const after = new URL(request.url).searchParams.get("after");
+  const page = await stores.audit.list({ after, limit: AUDIT_PAGE_SIZE });
+  if (!page.ok) badRequest();
+  // Who: the member's name while they have a profile, else their uid (a withdrawn admin, the import).
+  const actors = new Map<string, string>();
+  for (const uid of new Set(page.items.map((e) => e.actorUid))) {
+    actors.set(uid, (await stores.members.profile(uid))?.name ?? uid);
+  }
+  return json({
+    items: page.items.map((e) => ({
+      id: e.id,
+      actor: actors.get(e.actorUid) ?? e.actorUid,
+      action: e.action,
+      target: `${e.target.kind} ${e.target.id}`,
+      summary: e.summary,
+      // Korea's time, as every date of the app.
+      at: whenOf(e.at, e.at, "ko").full,
+    })),
+    next: page.next,
+  });
+}
+
+export default function AdminAuditRoute() {
+  const { t } = useTranslation("admin");
+  const { items, next } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {items.length === 0 ? <p className="notice-empty">{t("admin.audit.empty")}</p> : null}
+      <ul className="admin-table">
+        {items.map((e) => (
+          <li key={e.id} className="admin-row">
+            <span className="notice-meta">
+              <span dir="ltr">{e.at}</span>
+              <bdi>{e.actor}</bdi>
+              <span className="notice-tag">{e.action}</span>
+              <span dir="ltr">{e.target}</span>
+            </span>
+            <bdi>{e.summary}</bdi>
+          </li>
+        ))}
+      </ul>
+      {next ? (
+        <Link className="button button--secondary button--block" to={`/admin/audit?after=${encodeURIComponent(next)}`}>
+          {t("admin.more")}
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

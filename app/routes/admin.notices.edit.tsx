@@ -1,0 +1,262 @@
+/**
+ * A new notice (no `itemCd`) or an edit of one (`?itemCd=`): code, category, pin,
+ * and a title and Markdown body per language (Korean required). "Preview" renders
+ * each language's Markdown on the server, as the notice page will, and keeps the
+ * form; "Save" keeps it as it is (a draft stays a draft; a published notice is
+ * changed in place, nobody is told again); "Save and publish" publishes it too.
+ * Checked by the schema the content import uses (notices/schemas.server.ts).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { directionOf, RouteErrorBoundary } from "~/pageKit";
+import { translateFormMessage } from "~/formKit";
+import {
+  changeNotice,
+  invalid,
+  isNoticeId,
+  json,
+  languageNames,
+  NOTICE_BODY_MAX,
+  NOTICE_CATEGORIES,
+  NOTICE_TITLE_MAX,
+  noticeFormSchema,
+  notFound,
+  parseForm,
+  redirect,
+  refuse,
+  renderMarkdown,
+  requireAdmin,
+  saveNotice,
+  type FormReply,
+} from "~/routeKit.server";
+import { supportedLanguages, type Language } from "~/i18n/config";
+
+/** Every language's longest body, percent-encoded (Korean: 9 bytes a character): a form of 19 full bodies fits. */
+const EDIT_FORM_MAX_BODY = 4 * 1024 * 1024;
+
+export const handle: PageHandle = {
+  i18n: ["admin", "notices"],
+  title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditNotice" : "titles.adminNewNotice"),
+  back: "/admin/notices",
+  secret: true,
+  maxBody: EDIT_FORM_MAX_BODY,
+};
+
+/** Korean (the original) first, then the others in the picker's code order. */
+const LANGUAGES: Language[] = ["ko", ...supportedLanguages.filter((l) => l !== "ko")];
+
+async function editedNotice(request: Request, services: Parameters<typeof requireAdmin>[1]) {
+  const itemCd = new URL(request.url).searchParams.get("itemCd");
+  if (itemCd === null) return null;
+  if (!isNoticeId(itemCd)) notFound(request);
+  const notice = await services.stores.notices.get(itemCd);
+  if (!notice) notFound(request);
+  return notice;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.services);
+  const notice = await editedNotice(request, context.services);
+  return json({
+    notice: notice && {
+      itemCd: notice.itemCd,
+      category: notice.category,
+      pinned: notice.pinned,
+      published: notice.publishedAt !== null,
+      translations: notice.translations,
+    },
+    languages: LANGUAGES.map((code) => ({ code, name: languageNames[code], dir: directionOf(code) })),
+    categories: NOTICE_CATEGORIES,
+    limits: { title: NOTICE_TITLE_MAX, body: NOTICE_BODY_MAX },
+  });
+}
+
+type Reply = FormReply & { preview?: { language: string; title: string; html: string }[] };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Who may send a body is decided before a byte of it is read (a raised maxBody streams it to the route).
+  const admin = await requireAdmin(request, context.services);
+  const notice = await editedNotice(request, context.services);
+  const parsed = await parseForm({ request, context }, noticeFormSchema);
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
+  if (submission.status !== "success") return invalid(submission);
+  const { intent, ...fields } = submission.value;
+  // The code of an edited notice is the one in its address, whatever the form says.
+  const itemCd = notice ? notice.itemCd : fields.itemCd;
+  if (intent === "preview") {
+    const preview = Object.entries(fields.translations).map(([language, text]) => ({
+      language,
+      title: text.title,
+      html: renderMarkdown(text.body),
+    }));
+    return json({ ...submission.reply(), preview } satisfies Reply);
+  }
+  if (!notice && (await context.services.stores.notices.get(itemCd))) return refuse(submission, "itemCdTaken");
+  const now = Date.now();
+  await saveNotice(
+    context.services.stores,
+    {
+      itemCd,
+      category: fields.category,
+      pinned: fields.pinned,
+      publishedAt: notice?.publishedAt ?? null,
+      translations: fields.translations,
+    },
+    admin.uid,
+    now,
+  );
+  if (intent === "publish") await changeNotice(context.services.stores, itemCd, "publish", admin.uid, now);
+  return redirect("/admin/notices");
+}
+
+export default function AdminNoticeEditRoute() {
+  const { t } = useTranslation(["admin", "notices"]);
+  const { notice, languages, categories, limits } = useLoaderData<typeof loader>();
+  const reply = useActionData<Reply>();
+  const submitted = (reply?.initialValue ?? null) as {
+    itemCd?: string;
+    category?: string;
+    pinned?: string;
+    translations?: Record<string, { title?: string; body?: string }>;
+  } | null;
+  const errorOf = (name: string) => translateFormMessage(t, reply?.error?.[name]?.[0]) ?? null;
+  const value = {
+    itemCd: submitted?.itemCd ?? notice?.itemCd ?? "",
+    category: submitted?.category ?? notice?.category ?? "",
+    pinned: submitted ? submitted.pinned === "on" : (notice?.pinned ?? false),
+    text: (language: string): { title?: string; body?: string } =>
+      (submitted ? submitted.translations?.[language] : notice?.translations[language]) ?? {},
+  };
+  const formError = errorOf("") ?? errorOf("translations");
+  return (
+    <Form method="post" className="form" noValidate>
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      {reply?.preview ? (
+        <section className="admin-preview" aria-labelledby="preview-title">
+          <h2 id="preview-title">{t("admin.edit.previewTitle")}</h2>
+          {reply.preview.map((p) => (
+            <article key={p.language} lang={p.language} dir={directionOf(p.language)}>
+              <h3>{p.title}</h3>
+              <div className="notice__body" dangerouslySetInnerHTML={{ __html: p.html }} />
+            </article>
+          ))}
+        </section>
+      ) : null}
+      <Field label={t("admin.edit.itemCd")} hint={t("admin.edit.itemCdHint")} error={errorOf("itemCd")} id="itemCd">
+        <input
+          id="itemCd"
+          name="itemCd"
+          className="input"
+          dir="ltr"
+          defaultValue={value.itemCd}
+          readOnly={Boolean(notice)}
+          required
+          maxLength={32}
+          autoComplete="off"
+        />
+      </Field>
+      <Field label={t("admin.edit.category")} error={errorOf("category")} id="category">
+        <select id="category" name="category" className="input" defaultValue={value.category} required>
+          <option value="">{t("admin.edit.chooseCategory")}</option>
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {t(`notices.categories.${c}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <label className="choice">
+        <input type="checkbox" name="pinned" defaultChecked={value.pinned} /> {t("admin.edit.pinned")}
+      </label>
+      {languages.map((language) => {
+        const text = value.text(language.code);
+        const titleName = `translations.${language.code}.title`;
+        const bodyName = `translations.${language.code}.body`;
+        const errors = [errorOf(titleName), errorOf(bodyName), errorOf(`translations.${language.code}`)];
+        const filled = Boolean(text.title || text.body);
+        return (
+          <details
+            key={language.code}
+            className="admin-language"
+            open={language.code === "ko" || filled || errors.some(Boolean)}
+          >
+            <summary>
+              {language.name} <span dir="ltr">({language.code})</span>
+              {language.code === "ko" ? ` ${t("admin.edit.original")}` : null}
+            </summary>
+            <Field label={t("admin.edit.title")} error={errors[0] ?? errors[2] ?? null} id={titleName}>
+              <input
+                id={titleName}
+                name={titleName}
+                className="input"
+                lang={language.code}
+                dir={language.dir}
+                defaultValue={text.title ?? ""}
+                maxLength={limits.title * 4}
+              />
+            </Field>
+            <Field label={t("admin.edit.body")} hint={t("admin.edit.bodyHint")} error={errors[1] ?? null} id={bodyName}>
+              <textarea
+                id={bodyName}
+                name={bodyName}
+                className="input"
+                lang={language.code}
+                dir={language.dir}
+                defaultValue={text.body ?? ""}
+                rows={8}
+              />
+            </Field>
+          </details>
+        );
+      })}
+      <div className="admin-row__actions">
+        <button type="submit" name="intent" value="preview" className="button button--secondary">
+          {t("admin.edit.preview")}
+        </button>
+        <button type="submit" name="intent" value="save" className="button button--secondary">
+          {t("admin.edit.save")}
+        </button>
+        {notice?.published ? null : (
+          <button type="submit" name="intent" value="publish" className="button button--primary">
+            {t("admin.edit.publish")}
+          </button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+function Field({
+  label,
+  hint,
+  error,
+  id,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error: string | null;
+  id: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      {children}
+      {error ? <p className="field__error">{error}</p> : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

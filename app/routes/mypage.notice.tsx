@@ -1,0 +1,83 @@
+/**
+ * The notices (public: visitors and crawlers read them without signing in, although
+ * they sit under /mypage; the rest of my page asks for sign-in in each of its own
+ * loaders, and this one does not). Pinned first, then newest; a link to the next
+ * page, so paging needs no JavaScript.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { badRequest, json, languageOf, noticeListView, pageSeo } from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  styles: [featureStyles.notices],
+  i18n: ["notices"],
+  layout: "default",
+  title: "titles.notices",
+  tab: "mypage",
+  back: "/mypage",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const lng = await languageOf(request);
+  const view = await noticeListView(context.services, lng, url.searchParams.get("after"), Date.now());
+  if (!view) badRequest();
+  const { description, ...list } = view;
+  return json({
+    ...list,
+    language: lng,
+    // Links keep a language named in the address, so a crawler stays in the language it reads.
+    lng: url.searchParams.has("lng") ? lng : null,
+    seo: pageSeo(request, context.services.config, lng, { description, query: ["after"] }),
+  });
+}
+
+export default function NoticesRoute() {
+  const { t } = useTranslation("notices");
+  const { items, next, language, lng } = useLoaderData<typeof loader>();
+  const withLanguage = (path: string) => (lng ? `${path}&lng=${encodeURIComponent(lng)}` : path);
+  if (items.length === 0) return <p className="notice-empty">{t("notices.list.empty")}</p>;
+  return (
+    <>
+      <ul className="notice-list">
+        {items.map((notice) => (
+          <li key={notice.itemCd} className="notice-list__item">
+            <Link
+              className="notice-list__link"
+              to={withLanguage(`/mypage/noticeDetail?itemCd=${encodeURIComponent(notice.itemCd)}`)}
+            >
+              <span
+                className="notice-list__title"
+                lang={notice.titleLanguage !== language ? notice.titleLanguage : undefined}
+              >
+                {notice.title}
+              </span>
+              <span className="notice-meta">
+                {notice.pinned ? (
+                  <span className="notice-tag notice-tag--pinned">{t("notices.list.pinned")}</span>
+                ) : null}
+                <span className="notice-tag">{t(`notices.categories.${notice.category}`)}</span>
+                <time dateTime={notice.published.iso} dir="ltr">
+                  {notice.published.date}
+                </time>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {next ? (
+        <Link
+          className="button button--secondary button--block notice-list__more"
+          to={withLanguage(`/mypage/notice?after=${encodeURIComponent(next)}`)}
+        >
+          {t("notices.list.more")}
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,74 @@
+/**
+ * npm run content -- import FILE.json
+ *
+ * Imports content (notices now; benefits, offers and terms as their importers join
+ * app/content/importers.server.ts) into the database of DATA_DIR, the server's own,
+ * also while the server runs (SQLite in WAL mode: each item is one short write
+ * transaction, waiting up to the busy timeout for the server's). The whole file is
+ * checked first: any error is printed with the key, the item and the field, nothing
+ * is written, and the exit code is 1. Otherwise one line says what was created,
+ * updated and left unchanged per key, and the exit code is 0; running the same file
+ * again changes nothing.
+ *
+ * Bundled by esbuild to build/content.js (its own process: it may take app modules).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { importContent, importSummary, type ImportError } from "~/content/importers.server";
+import { i18nFor } from "~/i18n/instances.server";
+import { loadConfig } from "~/infra/config.server";
+import { openStores } from "~/server/services.server";
+import { translateFormMessage } from "~/lib/formMessage";
+
+const USAGE = "usage: npm run content -- import FILE.json";
+
+// The messages are the app's own (English): found beside this build (build/content.js → locales/), from any folder.
+process.env.LOCALES_DIR ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "locales");
+
+async function main(args: string[]): Promise<number> {
+  const [command, file, ...rest] = args;
+  if (command !== "import" || !file || rest.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    console.error(`cannot read ${file}: ${(error as Error).message}`);
+    return 1;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    console.error(`${file} is not JSON: ${(error as Error).message}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const stores = openStores(config);
+  try {
+    const result = await importContent(stores, json, Date.now());
+    if (!result.ok) {
+      const t = (await i18nFor("en")).getFixedT("en", "admin");
+      const where = (e: ImportError) =>
+        `${e.key || "(file)"}${e.item === null ? "" : `[${e.item}]`}${e.field ? `.${e.field}` : ""}`;
+      for (const error of result.errors) console.error(`${where(error)}: ${translateFormMessage(t, error.message)}`);
+      console.error(`${result.errors.length} error(s) in ${file}: nothing was imported.`);
+      return 1;
+    }
+    console.log(importSummary(result.counts));
+    return 0;
+  } finally {
+    await stores.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

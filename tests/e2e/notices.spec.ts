@@ -1,0 +1,146 @@
+/**
+ * Notices in a browser, with JavaScript and without (the two projects): the list
+ * and a notice's page in English, Korean and Urdu (right to left) for a visitor,
+ * the Korean original shown and marked where a language has no translation; and an
+ * admin making a notice: the form, its server-rendered preview, saving and
+ * publishing, the notice then on the public list. Notices are seeded through the
+ * content import, as an operator would (build/content.js on the server's DATA_DIR).
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { httpBrowser, joinOverHttp, lastCodeTo } from "../support/join";
+import { authEmulator, hideTodayPopup, pageTitle, strings } from "./helpers";
+
+type Groups = Record<string, Record<string, unknown>>;
+const get = (lng: string, key: string) =>
+  key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], strings(lng) as Groups) as string;
+
+const ONLY_KOREAN = {
+  title: "외국인등록증 발급 일정 안내",
+  body: "발급까지 **3주** 정도 걸려요.\n\n- 방문 예약\n- 수수료 3만 5천 원",
+};
+
+test.beforeAll(() => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "klife-e2e-notices-")), "notices.json");
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      notices: [
+        {
+          itemCd: "e2e-001",
+          pinned: true,
+          publishedAt: "2026-10-01",
+          category: "visa",
+          translations: {
+            ko: { title: "체류기간 연장 안내", body: "만료일 **4개월 전부터** 신청할 수 있어요." },
+            en: { title: "Extending your stay", body: "Apply from **4 months** before expiry." },
+            ur: { title: "قیام میں توسیع", body: "میعاد ختم ہونے سے **4 ماہ** پہلے درخواست دیں۔" },
+          },
+        },
+        { itemCd: "e2e-002", publishedAt: "2026-10-02", category: "service", translations: { ko: ONLY_KOREAN } },
+      ],
+    }),
+  );
+  // Both projects import the same file: the second run changes nothing.
+  execFileSync(process.execPath, ["build/content.js", "import", file], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+  });
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
+for (const lng of ["en", "ko", "ur"]) {
+  test(`a visitor reads the notices and one notice in ${lng}`, async ({ page, context }) => {
+    await hideTodayPopup(context);
+    await page.goto(`/mypage/notice?lng=${lng}`);
+    await expect(page).toHaveURL(new RegExp(`/mypage/notice\\?lng=${lng}$`));
+    await expect(page.locator("html")).toHaveAttribute("dir", lng === "ur" ? "rtl" : "ltr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(get(lng, "titles.notices"));
+    const list = page.locator(".notice-list");
+    const first = list.locator("li").first();
+    await expect(first).toContainText(get(lng, "notices.list.pinned"));
+    await expect(first).toContainText(get(lng, "notices.categories.visa"));
+    await expect(first.locator("time")).toHaveText("2026-10-01");
+
+    await list.getByRole("link", { name: new RegExp(ONLY_KOREAN.title) }).click();
+    await expect(page).toHaveURL(/\/mypage\/noticeDetail\?itemCd=e2e-002/);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(ONLY_KOREAN.title);
+    await expect(page.locator(".notice__body strong")).toHaveText("3주");
+    if (lng === "ko") {
+      await expect(page.locator(".notice__original")).toHaveCount(0);
+    } else {
+      await expect(page.locator(".notice__original")).toHaveText(get(lng, "notices.detail.original"));
+      await expect(heading).toHaveAttribute("lang", "ko");
+      await expect(page.locator(".notice__body")).toHaveAttribute("lang", "ko");
+      await expect(page.locator(".notice__body")).toHaveAttribute("dir", "ltr");
+    }
+    await expect(page).toHaveTitle(`${ONLY_KOREAN.title} | ${get(lng, "app.name")}`);
+  });
+}
+
+/** An admin's browser: a member who joined, was given the claim (scripts/grant-admin.mjs), and signed in again. */
+async function signInAsAdmin(context: BrowserContext, baseURL: string) {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const joined = await joinOverHttp(baseURL, dataDir, { name: "Admin Park" });
+  const emulator = authEmulator();
+  execFileSync(process.execPath, ["scripts/grant-admin.mjs", joined.e164], {
+    env: {
+      ...process.env,
+      FIREBASE_AUTH_EMULATOR_HOST: new URL(emulator.origin).host,
+      FIREBASE_PROJECT_ID: emulator.projectId,
+    },
+  });
+  const { jar, request, step } = httpBrowser(baseURL);
+  await step("/login/login", { phone: joined.local, redirectTo: "/" }, "/login/authNo");
+  await request("/login/authNo", { code: lastCodeTo(dataDir, joined.e164) });
+  await context.addCookies([...jar.cookies].map(([name, value]) => ({ name, value, url: baseURL })));
+}
+
+test("an admin writes a notice, previews it and publishes it; a visitor then reads it", async ({
+  page,
+  context,
+  baseURL,
+  browser,
+}, testInfo) => {
+  await hideTodayPopup(context);
+  await signInAsAdmin(context, baseURL!);
+  const itemCd = `e2e-${testInfo.project.name}-${Date.now() % 1_000_000}`;
+  const title = `새 공지 ${itemCd}`;
+  await page.goto("/admin/notices/edit?lng=en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(get("en", "titles.adminNewNotice"));
+  await page.getByLabel(get("en", "admin.edit.itemCd")).fill(itemCd);
+  await page.getByLabel(get("en", "admin.edit.category")).selectOption("event");
+  await page.locator('[name="translations.ko.title"]').fill(title);
+  await page.locator('[name="translations.ko.body"]').fill("**굵게** 쓴 본문과 [링크](https://example.com)");
+
+  await page.getByRole("button", { name: get("en", "admin.edit.preview"), exact: true }).click();
+  const preview = page.locator(".admin-preview");
+  await expect(preview.locator("strong")).toHaveText("굵게");
+  await expect(preview.getByRole("link", { name: "링크" })).toHaveAttribute("rel", "noopener noreferrer nofollow");
+  // The form keeps what was typed.
+  await expect(page.locator('[name="translations.ko.title"]')).toHaveValue(title);
+
+  await page.getByRole("button", { name: get("en", "admin.edit.publish") }).click();
+  await expect(page).toHaveURL(/\/admin\/notices$/);
+  const row = page.locator(".admin-row", { hasText: title });
+  await expect(row).toContainText(get("en", "admin.notices.state.published"));
+
+  const visitor = await browser.newContext({ ...testInfo.project.use });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`${baseURL}/mypage/notice?lng=en`);
+  await expect(visitorPage.getByRole("link", { name: new RegExp(title) })).toBeVisible();
+  await visitor.close();
+});
+
+test("the admin area is an unknown path's 404 page for a visitor", async ({ page }) => {
+  const response = await page.goto("/admin/notices?lng=en");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle(pageTitle("en", "titles.notFound"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(get("en", "titles.notFound"));
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(get("en", "errors.notFoundTitle"));
+});
