@@ -7,10 +7,12 @@
  * implementation is app/infra/sqlite/stores.server.ts; tests/contract runs the
  * same cases against every implementation.
  */
+import type { BenefitsStore } from "./benefits";
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
 import type { NotificationsStore } from "./notifications";
+import type { OffersStore } from "./offers";
 import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
 import type { RevocationStore } from "./revocations";
@@ -28,13 +30,20 @@ export interface Stores {
   reports: ReportsStore;
   /** The records of stored files (owner, feed, size); their bytes are in FileStorage (app/community/files.server.ts). */
   files: FilesStore;
+  /** The services of /benefit (app/stores/benefits.ts). */
+  benefits: BenefitsStore;
+  /** The partner offers of /shop (app/stores/offers.ts). */
+  offers: OffersStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
   close(): Promise<void>;
 }
 
+export type * from "./benefits";
+export { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "./benefits";
 export type * from "./community";
+export type * from "./content";
 export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type {
@@ -58,6 +67,7 @@ export type {
   NotificationRecord,
   NotificationsStore,
 } from "./notifications";
+export type * from "./offers";
 export type { BadCursor, Page, PageQuery, PageResult } from "./page";
 export type { FailurePolicy, PasswordFailureState, PasswordFailureStore } from "./passwordFailures";
 export type {

@@ -6,6 +6,7 @@
 import type { Stores } from "~/stores/stores";
 import { databaseAnswers, openDatabase, type Db } from "./database.server";
 import { sqliteCommunityStores } from "./communityStore.server";
+import { sqliteBenefitStore, sqliteOfferStore } from "./contentStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
 import { sqliteNotificationStore } from "./notificationStore.server";
@@ -23,6 +24,8 @@ export function sqliteStores(db: Db): Stores {
     passwordFailures: sqlitePasswordFailureStore(db),
     notifications: sqliteNotificationStore(db),
     ...sqliteCommunityStores(db),
+    benefits: sqliteBenefitStore(db),
+    offers: sqliteOfferStore(db),
     async ping() {
       return db.open && databaseAnswers(db);
     },
