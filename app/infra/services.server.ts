@@ -20,6 +20,7 @@ import { attemptCounter, type AttemptCounter } from "~/forms/attempts.server";
 import { startReminderJob } from "~/visa/reminderJob.server";
 import { startPhotoSweep } from "~/community/community.server";
 import { localFileStorage, type FileStorage } from "~/community/files.server";
+import { seedShippedBenefits } from "~/benefits/shipped.server";
 
 export interface Services {
   config: Config;
@@ -76,6 +77,9 @@ export async function startServices(
     const services = composeServices({ config, stores, emulator, sessionSecret });
     // After a crash, identity and profiles agree again before anyone is served.
     if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
+    // The benefits shipped with the app, written where absent: an operator's edit survives restarts.
+    const shipped = await seedShippedBenefits(stores);
+    if (shipped) log(`shipped benefits written: ${shipped}`);
     const stopReminders = startReminderJob(services);
     const stopSweep = startPhotoSweep(services);
     jobs.set(services, async () => {
