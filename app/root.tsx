@@ -66,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Document({ locale, children }: { locale: string; children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
+  const { descriptionKey } = usePage();
   const nonce = useNonce();
   useHydratedMark();
   return (
@@ -77,7 +78,7 @@ function Document({ locale, children }: { locale: string; children: ReactNode })
           content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content"
         />
         <meta name="theme-color" content="#1f5fd6" />
-        <meta name="description" content={t("app.description")} />
+        <meta name="description" content={t(descriptionKey)} />
         <PageTitle />
         <Meta />
         <InlineStylesheets />

@@ -18,6 +18,7 @@ export { phoneCountriesIn } from "~/auth/phoneNumber.server";
 export * from "~/auth/recovery.server";
 export * from "~/auth/session.server";
 export * from "~/auth/signInForm.server";
+export * from "~/benefits/benefits.server";
 export * from "~/community/community.server";
 export * from "~/community/inbox.server";
 export * from "~/community/schemas.server";

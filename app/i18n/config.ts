@@ -50,6 +50,7 @@ export const namespaces = [
   "mypage",
   "community",
   "inbox",
+  "benefit",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";

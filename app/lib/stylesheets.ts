@@ -11,6 +11,7 @@
  * (preloadNextPage.ts), and the page is not shown until it has loaded.
  */
 import appStylesheet from "~/styles/app.css";
+import benefitsStylesheet from "~/styles/benefits.css";
 import communityStylesheet from "~/styles/community.css";
 import devStylesheet from "~/styles/dev.css";
 import dialogStylesheet from "~/styles/dialog.css";
@@ -19,6 +20,7 @@ import homeStylesheet from "~/styles/home.css";
 import joinStylesheet from "~/styles/join.css";
 import languageStylesheet from "~/styles/language.css";
 import mypageStylesheet from "~/styles/mypage.css";
+import shopStylesheet from "~/styles/shop.css";
 import termsStylesheet from "~/styles/terms.css";
 import visaFinderStylesheet from "~/styles/visaFinder.css";
 
@@ -30,6 +32,8 @@ export { appStylesheet };
  * of its own, one more request per page (tests/integration/chunks.test.ts).
  */
 export const featureStyles = {
+  /** Benefits (/benefit). */
+  benefits: benefitsStylesheet,
   /** The community (feeds, comments, the post form, reports, review) and the inbox. */
   community: communityStylesheet,
   /** Local mode's developer pages. */
@@ -44,6 +48,8 @@ export const featureStyles = {
   language: languageStylesheet,
   /** My page: the settings list and the account pages. */
   mypage: mypageStylesheet,
+  /** The partner shop (/shop). */
+  shop: shopStylesheet,
   /** Terms and policies, on their page and in the checklist's sheet (loaded when it opens). */
   terms: termsStylesheet,
   visaFinder: visaFinderStylesheet,

@@ -16,7 +16,6 @@ export interface Upcoming {
 }
 
 const upcoming: (Upcoming & { path: string })[] = [
-  { path: "/benefit", feature: "benefit", tab: "benefit" },
   // My page's own routes are built; notices are still to come.
   { path: "/mypage/notice", feature: "mypage", tab: "mypage" },
   { path: "/finance/loan", feature: "loan" },
