@@ -10,7 +10,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import type { BenefitView } from "~/benefits/benefits.server";
 import type { BenefitFact } from "~/stores/benefits";
 import { benefitsPage, json, languageOf, readSession } from "~/routeKit.server";
@@ -89,8 +89,9 @@ function BenefitCard({ benefit, showCategory }: { benefit: BenefitView; showCate
   const { t } = useTranslation("benefit");
   const { text, lang, hours, languages, source } = benefit;
   const titleId = `benefit-${benefit.itemCd}`;
-  /** The content's words, marked with their language when they are not the page's. */
-  const words = (value: string) => <span lang={lang?.code}>{value}</span>;
+  /** The content's words, marked with their language (and its direction) when they are not the page's. */
+  const marks = lang ? { lang: lang.code, dir: directionOf(lang.code) } : {};
+  const words = (value: string) => <span {...marks}>{value}</span>;
   const unverified = (fact: BenefitFact) =>
     benefit.unverified.includes(fact) ? <span className="unverified">{t("benefit.unverified")}</span> : null;
   const row = (label: string, fact: BenefitFact, value: ReactNode) => (
@@ -105,12 +106,15 @@ function BenefitCard({ benefit, showCategory }: { benefit: BenefitView; showCate
   return (
     <article className="benefit" aria-labelledby={titleId}>
       {showCategory ? <p className="benefit__category">{t(`benefit.categories.${benefit.category}`)}</p> : null}
-      <h3 id={titleId} className="benefit__name" lang={lang?.code}>
+      <h3 id={titleId} className="benefit__name" {...marks}>
         {text.name}
       </h3>
       {benefit.koreanName ? (
         <p className="benefit__korean">
-          <span className="muted">{t("benefit.inKorean")}</span> <span lang="ko">{benefit.koreanName}</span>
+          <span className="muted">{t("benefit.inKorean")}</span>{" "}
+          <bdi lang="ko" dir="ltr">
+            {benefit.koreanName}
+          </bdi>
         </p>
       ) : null}
       {lang ? (
@@ -180,7 +184,7 @@ function BenefitCard({ benefit, showCategory }: { benefit: BenefitView; showCate
           values={{ date: source.checkedOn }}
           words={{ name: source.name }}
         />
-        {source.url ? (
+        {source.url && source.url !== benefit.link?.href ? (
           <>
             {" "}
             <a href={source.url} rel="external noopener noreferrer">

@@ -8,7 +8,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { OfferView } from "~/benefits/benefits.server";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import { json, languageOf, shopOffers } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -59,16 +59,18 @@ function OfferCard({ offer }: { offer: OfferView }) {
   const { t } = useTranslation("shop");
   const { text, lang, price } = offer;
   const titleId = `offer-${offer.itemCd}`;
+  /** The offer's words, marked with their language (and its direction) when they are not the page's. */
+  const marks = lang ? { lang: lang.code, dir: directionOf(lang.code) } : {};
   return (
     <article className="offer" aria-labelledby={titleId}>
       <p className="offer__partner">
         <SentenceWithValues sentence={(v) => t("shop.partner", v)} words={{ partner: offer.partner }} />
       </p>
-      <h2 id={titleId} className="offer__title" lang={lang?.code}>
+      <h2 id={titleId} className="offer__title" {...marks}>
         {text.title}
       </h2>
       {lang ? <p className="muted">{t("shop.untranslated", { language: lang.name })}</p> : null}
-      <p className="offer__description" lang={lang?.code}>
+      <p className="offer__description" {...marks}>
         {text.description}
       </p>
       {price ? (
@@ -80,7 +82,7 @@ function OfferCard({ offer }: { offer: OfferView }) {
           {text.priceNote ? (
             <>
               {" "}
-              <span className="muted" lang={lang?.code}>
+              <span className="muted" {...marks}>
                 {text.priceNote}
               </span>
             </>
