@@ -42,6 +42,7 @@ const PAGES = [
   { name: "/mypage", path: "/mypage", lng: "en", member: true },
   { name: "/community", path: "/community", lng: "en" },
   { name: "/noti", path: "/noti", lng: "en", member: true },
+  { name: "/benefit", path: "/benefit", lng: "en" },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */

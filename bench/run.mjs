@@ -10,7 +10,7 @@
  * The community is measured with 10 000 feeds written into the app's database
  * (bench/community.mjs): the list's first page, the list 100 pages deep (its cursor
  * got by following the "more" links) and one feed, each against a target of 0.7×
- * the baseline's requests per second. A community route that answers 404 or the
+ * the baseline's requests per second; /benefit (every shipped service) against 0.8×. A community route that answers 404 or the
  * coming-soon page (not built yet) is reported as missing and left out; any other
  * failure is reported and makes the run fail. Last, the photo benchmark (bench/photo.mjs).
  *
@@ -47,6 +47,8 @@ const FEEDS = 10_000;
 const DEEP_PAGES = 100;
 /** The community pages' target: at least this share of the baseline's requests per second. */
 const COMMUNITY_RATIO = 0.7;
+/** The benefits page's target, likewise. */
+const BENEFIT_RATIO = 0.8;
 
 function measure(url, headers) {
   return new Promise((resolve, reject) => {
@@ -208,6 +210,8 @@ async function main() {
     { name: "app 404", url: `${app.url}/no/such/page`, headers, expectStatus: 404 },
     { name: "app / signed in", url: `${app.url}/`, headers: signedIn },
     { name: "app /mypage", url: `${app.url}/mypage`, headers: signedIn },
+    // The 18 shipped services, every card drawn (issue 27's target: 0.8× the baseline).
+    { name: "app /benefit", url: `${app.url}/benefit`, headers, ratio: BENEFIT_RATIO },
   ];
   for (const t of targets) {
     const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;
