@@ -13,15 +13,17 @@ const shopWords = (lng: string) => strings(lng).shop as unknown as Record<string
 
 test.beforeEach(async ({ context }) => {
   await hideTodayPopup(context);
-  await useLanguage(context);
 });
 
 for (const lng of ["en", "ko", "ur"]) {
   test(`/benefit in ${lng}: every service, a category by its link, numbers to tap, unverified facts marked`, async ({
     page,
+    context,
   }) => {
     const t = words(lng);
-    await page.goto(inLanguage("/benefit", lng));
+    // The language chosen (its cookie): the category links keep it.
+    await useLanguage(context, lng);
+    await page.goto("/benefit");
     await expect(page.locator("html")).toHaveAttribute("dir", lng === "ur" ? "rtl" : "ltr");
     const cards = page.locator("article.benefit");
     await expect(cards).toHaveCount(18);
@@ -53,9 +55,10 @@ for (const lng of ["en", "ko", "ur"]) {
     }
   });
 
-  test(`/shop in ${lng}: labelled as partner offers, and an empty shop leads home`, async ({ page }) => {
+  test(`/shop in ${lng}: labelled as partner offers, and an empty shop leads home`, async ({ page, context }) => {
     const t = shopWords(lng);
-    await page.goto(inLanguage("/shop", lng));
+    await useLanguage(context, lng);
+    await page.goto("/shop");
     await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
     await expect(page.getByText(t.disclosure!)).toBeVisible();
     await expect(page.getByText(t.empty!)).toBeVisible();
@@ -65,6 +68,7 @@ for (const lng of ["en", "ko", "ur"]) {
 }
 
 test("a member with an E-9 visa sees the services for it first", async ({ page, context, baseURL }) => {
+  await useLanguage(context);
   await context.addCookies((await joinedMemberCookies(baseURL!)).map((c) => ({ ...c, url: baseURL! })));
   const t = words("en");
   await page.goto(inLanguage("/benefit", "en"));
