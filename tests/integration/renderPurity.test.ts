@@ -20,6 +20,7 @@ import { startGoogleStandIn } from "../support/googleStandIn.mjs";
 import { Jar } from "../support/jar";
 import { lastCodeTo, uniqueNumber } from "../support/join";
 import { createTestServices, loadContext, type TestServices } from "../support/services";
+import { seedShippedBenefits } from "~/benefits/shipped.server";
 
 const appDirectory = path.resolve(__dirname, "../../app");
 const HUMAN =
@@ -223,6 +224,8 @@ const documents: { url: string; status: number; reads: Read[] }[] = [];
 beforeAll(async () => {
   standIn = await startGoogleStandIn();
   services = createTestServices();
+  // The benefits the server writes at start: /benefit draws them (and, signed in, those for the visa first).
+  await seedShippedBenefits(services.stores);
   google = createTestServices(standIn.env);
   const source = await sourceBuild();
   pages = source.pages;
@@ -277,6 +280,8 @@ const PUBLIC_PAGES = [
   "/language?redirectTo=%2Fshop",
   "/nLanguage",
   "/shop",
+  "/benefit",
+  "/benefit?category=work",
   "/member/start",
   "/member/startId",
   "/login/login",

@@ -132,7 +132,7 @@ describe("migration 13: who each notification names", () => {
   const v13 = appMigrations[12]!;
 
   it("is version 13, after a 12 of the app's", () => {
-    expect(appMigrations.map((m) => m.version).slice(11)).toEqual([12, 13]);
+    expect(appMigrations.map((m) => m.version).slice(11, 13)).toEqual([12, 13]);
     expect(v13.version).toBe(13);
   });
 
@@ -206,6 +206,22 @@ describe("migration 13: who each notification names", () => {
       },
       { id: "n7", actor_uid: null, data: JSON.stringify({ milestone: "oneWeek" }), read_at: 7, created_at: 3 },
     ]);
+    db.close();
+  });
+});
+
+describe("migration 15: benefits and partner offers", () => {
+  it("removes an item's texts with it, and refuses a text for an item that is not there", () => {
+    const db = openDatabase(tempFile());
+    db.prepare(
+      "INSERT INTO benefits (item_cd, category, sort_order, facts, created_at, updated_at) VALUES ('a', 'work', 1, '{}', 1, 1)",
+    ).run();
+    db.prepare("INSERT INTO benefit_texts (item_cd, language, text) VALUES ('a', 'ko', '{}')").run();
+    expect(() =>
+      db.prepare("INSERT INTO benefit_texts (item_cd, language, text) VALUES ('b', 'ko', '{}')").run(),
+    ).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM benefits WHERE item_cd = 'a'").run();
+    expect(db.prepare("SELECT count(*) AS n FROM benefit_texts").get()).toEqual({ n: 0 });
     db.close();
   });
 });
