@@ -107,18 +107,22 @@ export async function writeContent<Content extends ContentItem<unknown>>(
   return updated.ok ? "updated" : writeContent(store, content, at, attempts - 1);
 }
 
-export const benefitsImporter: ContentImporter<BenefitItem> = {
-  key: "benefits",
-  item: benefitItem,
-  idOf: (item) => item.itemCd,
-  check: koreanProblem,
-  apply: (stores, item, at) => writeContent(stores.benefits, benefitOf(item), at),
-};
+/** The importer of one key: items validated by `item`, checked for their Korean original, written to `storeOf`. */
+function contentImporter<Item extends { itemCd: string }, Content extends ContentItem<unknown>>(
+  key: string,
+  item: z.ZodType<Item>,
+  storeOf: (stores: Stores) => ContentStore<Content>,
+  contentOf: (item: Item) => Content,
+): ContentImporter<Item> {
+  return {
+    key,
+    item,
+    idOf: (parsed) => parsed.itemCd,
+    check: (parsed) => koreanProblem(contentOf(parsed)),
+    apply: (stores, parsed, at) => writeContent(storeOf(stores), contentOf(parsed), at),
+  };
+}
 
-export const offersImporter: ContentImporter<OfferItem> = {
-  key: "offers",
-  item: offerItem,
-  idOf: (item) => item.itemCd,
-  check: koreanProblem,
-  apply: (stores, item, at) => writeContent(stores.offers, offerOf(item), at),
-};
+export const benefitsImporter = contentImporter("benefits", benefitItem, (stores) => stores.benefits, benefitOf);
+
+export const offersImporter = contentImporter("offers", offerItem, (stores) => stores.offers, offerOf);

@@ -20,7 +20,6 @@ import homeStylesheet from "~/styles/home.css";
 import joinStylesheet from "~/styles/join.css";
 import languageStylesheet from "~/styles/language.css";
 import mypageStylesheet from "~/styles/mypage.css";
-import shopStylesheet from "~/styles/shop.css";
 import termsStylesheet from "~/styles/terms.css";
 import visaFinderStylesheet from "~/styles/visaFinder.css";
 
@@ -32,7 +31,7 @@ export { appStylesheet };
  * of its own, one more request per page (tests/integration/chunks.test.ts).
  */
 export const featureStyles = {
-  /** Benefits (/benefit). */
+  /** Benefits (/benefit) and the partner shop (/shop): cards of facts and of offers. */
   benefits: benefitsStylesheet,
   /** The community (feeds, comments, the post form, reports, review) and the inbox. */
   community: communityStylesheet,
@@ -48,8 +47,6 @@ export const featureStyles = {
   language: languageStylesheet,
   /** My page: the settings list and the account pages. */
   mypage: mypageStylesheet,
-  /** The partner shop (/shop). */
-  shop: shopStylesheet,
   /** Terms and policies, on their page and in the checklist's sheet (loaded when it opens). */
   terms: termsStylesheet,
   visaFinder: visaFinderStylesheet,

@@ -75,7 +75,7 @@ export default function BenefitRoute() {
 
 function BenefitList({ benefits, showCategory }: { benefits: BenefitView[]; showCategory: boolean }) {
   return (
-    <ul className="benefit-list">
+    <ul className="card-list">
       {benefits.map((benefit) => (
         <li key={benefit.itemCd}>
           <BenefitCard benefit={benefit} showCategory={showCategory} />
@@ -104,7 +104,7 @@ function BenefitCard({ benefit, showCategory }: { benefit: BenefitView; showCate
     </div>
   );
   return (
-    <article className="benefit" aria-labelledby={titleId}>
+    <article className="card benefit" aria-labelledby={titleId}>
       {showCategory ? <p className="benefit__category">{t(`benefit.categories.${benefit.category}`)}</p> : null}
       <h3 id={titleId} className="benefit__name" {...marks}>
         {text.name}

@@ -12,7 +12,7 @@ import { directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } fr
 import { json, languageOf, shopOffers } from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  styles: [featureStyles.shop],
+  styles: [featureStyles.benefits],
   i18n: ["shop"],
   layout: "blank",
   title: "titles.shop",
@@ -32,7 +32,7 @@ export default function ShopRoute() {
       <p className="notice">{t("shop.disclosure")}</p>
       {offers.length ? (
         <>
-          <ul className="offer-list">
+          <ul className="card-list">
             {offers.map((offer) => (
               <li key={offer.itemCd}>
                 <OfferCard offer={offer} />
@@ -62,7 +62,7 @@ function OfferCard({ offer }: { offer: OfferView }) {
   /** The offer's words, marked with their language (and its direction) when they are not the page's. */
   const marks = lang ? { lang: lang.code, dir: directionOf(lang.code) } : {};
   return (
-    <article className="offer" aria-labelledby={titleId}>
+    <article className="card offer" aria-labelledby={titleId}>
       <p className="offer__partner">
         <SentenceWithValues sentence={(v) => t("shop.partner", v)} words={{ partner: offer.partner }} />
       </p>
