@@ -69,15 +69,26 @@ export function isBenefitCategory(value: unknown): value is BenefitCategory {
   return typeof value === "string" && (BENEFIT_CATEGORIES as readonly string[]).includes(value);
 }
 
+/** Named lists of languages by page language and codes: making `Intl`'s formatters costs more than the page's query. */
+const namedLanguages = new Map<string, string>();
+
 /** Language codes named in `lng` ("English and Chinese"), or null for none. */
 function languageNames(codes: readonly string[], lng: string): string | null {
   if (codes.length === 0) return null;
-  try {
-    const names = new Intl.DisplayNames([lng], { type: "language", fallback: "code" });
-    return new Intl.ListFormat(lng, { type: "conjunction" }).format(codes.map((code) => names.of(code) ?? code));
-  } catch {
-    return codes.join(", ");
+  const key = `${lng}:${codes.join(",")}`;
+  let named = namedLanguages.get(key);
+  if (named === undefined) {
+    try {
+      const names = new Intl.DisplayNames([lng], { type: "language", fallback: "code" });
+      named = new Intl.ListFormat(lng, { type: "conjunction" }).format(codes.map((code) => names.of(code) ?? code));
+    } catch {
+      named = codes.join(", ");
+    }
+    // Bounded: codes come from stored content, a handful per benefit.
+    if (namedLanguages.size > 2000) namedLanguages.clear();
+    namedLanguages.set(key, named);
   }
+  return named;
 }
 
 function benefitView(benefit: Benefit, lng: string): BenefitView | null {

@@ -42,7 +42,7 @@ export function benefitOf(item: BenefitItem): BenefitContent {
     languages: item.languages
       ? { count: item.languages.count ?? null, about: item.languages.about ?? false, codes: item.languages.codes ?? [] }
       : null,
-    source: { name: item.source.name, url: item.source.url ?? null, checkedOn: item.source.checkedOn },
+    source: { name: item.source.name ?? null, url: item.source.url ?? null, checkedOn: item.source.checkedOn },
     unverified: item.unverified ?? [],
     translations: Object.fromEntries(
       Object.entries(item.translations).map(([language, text]) => [

@@ -140,7 +140,7 @@ export const benefitItem = object({
   })
     .refine((value) => value.count !== undefined || (value.codes?.length ?? 0) > 0, "benefitContent.languages")
     .optional(),
-  source: object({ name: text(200), url: link.optional(), checkedOn: date }),
+  source: object({ name: text(200).optional(), url: link.optional(), checkedOn: date }),
   unverified: z
     .array(z.enum(BENEFIT_FACTS, choice("benefitContent.fact")), types)
     .refine((facts) => new Set(facts).size === facts.length, "benefitContent.fact")

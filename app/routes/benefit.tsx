@@ -10,7 +10,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { Branded, directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import type { BenefitView } from "~/benefits/benefits.server";
 import type { BenefitFact } from "~/stores/benefits";
 import { benefitsPage, json, languageOf, readSession } from "~/routeKit.server";
@@ -91,7 +91,7 @@ function BenefitCard({ benefit, showCategory }: { benefit: BenefitView; showCate
   const titleId = `benefit-${benefit.itemCd}`;
   /** The content's words, marked with their language (and its direction) when they are not the page's. */
   const marks = lang ? { lang: lang.code, dir: directionOf(lang.code) } : {};
-  const words = (value: string) => <span {...marks}>{value}</span>;
+  const words = (value: string) => (lang ? <span {...marks}>{value}</span> : value);
   const unverified = (fact: BenefitFact) =>
     benefit.unverified.includes(fact) ? <span className="unverified">{t("benefit.unverified")}</span> : null;
   const row = (label: string, fact: BenefitFact, value: ReactNode) => (
@@ -179,11 +179,19 @@ function BenefitCard({ benefit, showCategory }: { benefit: BenefitView; showCate
           : null}
       </dl>
       <p className="benefit__source">
-        <SentenceWithValues
-          sentence={(v) => t("benefit.source", v)}
-          values={{ date: source.checkedOn }}
-          words={{ name: source.name }}
-        />
+        {source.name ? (
+          <SentenceWithValues
+            sentence={(v) => t("benefit.source", v)}
+            values={{ date: source.checkedOn }}
+            words={{ name: source.name }}
+          />
+        ) : (
+          <SentenceWithValues
+            sentence={(v) => t("benefit.sourceOwn", v)}
+            values={{ date: source.checkedOn }}
+            text={(part) => <Branded>{part}</Branded>}
+          />
+        )}
         {source.url && source.url !== benefit.link?.href ? (
           <>
             {" "}

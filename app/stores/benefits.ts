@@ -43,7 +43,8 @@ export interface BenefitLanguages {
 
 /** Where the facts come from, and when they were last checked ("2026-11-22"). */
 export interface BenefitSource {
-  name: string;
+  /** Who published them; null for the app's own research (named so in the page's language). */
+  name: string | null;
   url: string | null;
   checkedOn: string;
 }

@@ -104,6 +104,7 @@ describe.each(implementations)("content stores: $name", (implementation) => {
       phones: [],
       hours: { days: "always" },
       languages: null,
+      source: { name: null, url: null, checkedOn: "2026-11-25" },
       unverified: [],
       order: 5,
       translations: { ko: text("다누리콜센터"), vi: text("Tổng đài Danuri") },

@@ -266,6 +266,7 @@ describe("/benefit and /shop through the built server", () => {
     }
     expect(html).toContain('href="https://www.hikorea.go.kr" rel="external noopener noreferrer"');
     expect(html.match(/class="unverified"/g)).toHaveLength(7);
+    expect(textOf(html)).toContain("Source: K-Life's own research, checked 2026-11-22");
     // The unverified mark sits in the fact it is about: 1345's number is a fact, NHIS's is not.
     const nhis = html.slice(html.indexOf('id="benefit-national-health-insurance"'), html.indexOf('id="benefit-kiip"'));
     expect(nhis).toMatch(/tel:15771000.*class="unverified"/s);

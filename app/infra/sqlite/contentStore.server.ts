@@ -43,10 +43,8 @@ function sqliteContentStore<Content extends ContentItem<unknown>>(
   const selectIn = tables.category ? db.prepare(`SELECT ${columns} FROM ${items} WHERE category = ? ${order}`) : null;
   const selectOne = db.prepare(`SELECT ${columns} FROM ${items} WHERE item_cd = ?`);
   const allTexts = db.prepare(`SELECT item_cd, language, text FROM ${texts} ORDER BY item_cd, language`);
-  const textsIn = db.prepare(
-    `SELECT item_cd, language, text FROM ${texts}
-     WHERE language IN (SELECT value FROM json_each(?)) ORDER BY item_cd, language`,
-  );
+  // One language at a time, by its index: a page reads its own language's texts, not every language's.
+  const textsIn = db.prepare(`SELECT item_cd, language, text FROM ${texts} WHERE language = ?`);
   const textsOf = db.prepare(`SELECT item_cd, language, text FROM ${texts} WHERE item_cd = ? ORDER BY language`);
   const insertItem = db.prepare(
     `INSERT INTO ${items} (item_cd, ${tables.category ? "category, " : ""}sort_order, facts, created_at, updated_at)
@@ -105,7 +103,9 @@ function sqliteContentStore<Content extends ContentItem<unknown>>(
   return {
     async list(query: { category?: string | null } & ContentQuery = {}) {
       const rows = (query.category && selectIn ? selectIn.all(query.category) : selectAll.all()) as ItemRow[];
-      const textRows = (query.languages ? textsIn.all(JSON.stringify(query.languages)) : allTexts.all()) as TextRow[];
+      const textRows = (
+        query.languages ? [...new Set(query.languages)].flatMap((language) => textsIn.all(language)) : allTexts.all()
+      ) as TextRow[];
       const byItem = new Map<string, TextRow[]>();
       for (const row of textRows) {
         const list = byItem.get(row.item_cd);
