@@ -332,7 +332,14 @@ describe("/benefit and /shop through the built server", () => {
 /** The text of the page's main region (not the translations inlined for the browser), without its tags. */
 function textOf(html: string) {
   const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-  return main.replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
+  return main
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 }
 
 /** Text as React writes it into HTML. */
