@@ -81,17 +81,18 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off" },
   },
   {
-    // The Node server reaches the app only through the Remix build (entry.server's `bootstrap`).
-    files: ["server.ts"],
+    // The Node server (server.ts and its modules in server/) reaches the app only through the Remix build
+    // (entry.server's `bootstrap`); types may come from the app (server/appTypes.ts).
+    files: ["server.ts", "server/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["./app/*", "~/*"],
+              group: ["./app/*", "../app/*", "**/app/*", "~/*"],
               allowTypeImports: true,
-              message: "server.ts gets the app through build.entry.module.bootstrap.",
+              message: "The server gets the app through build.entry.module.bootstrap.",
             },
           ],
         },
@@ -100,9 +101,10 @@ export default tseslint.config(
   },
   {
     // Features, like routes, use the identity port's verbs: Firebase and its codes stay in app/infra/firebase
-    // (the start-up account check is given the raw Admin SDK by the composition).
+    // (the composition root in app/server makes the identity and gives the start-up account check the raw Admin
+    // SDK; the load context's type, app/context.ts, names the implementation's types).
     files: ["app/**"],
-    ignores: ["app/infra/**", "app/routes/**", "app/auth/accountCheck.server.ts"],
+    ignores: ["app/infra/**", "app/server/**", "app/context.ts", "app/routes/**", "app/auth/accountCheck.server.ts"],
     rules: {
       "no-restricted-imports": ["error", identityImports],
       "no-restricted-syntax": ["error", ...identitySyntax],

@@ -1,4 +1,33 @@
-import type { Services } from "~/infra/services.server";
+/**
+ * What a loader or action is given (Remix's load context), and the ports in it.
+ * Types only. The composition root (app/server/services.server.ts) makes the
+ * `Services`; a feature names the ports it takes as `Pick<Services, …>`, so no
+ * feature imports the composition root.
+ */
+import type { FileStorage } from "~/stores/fileStorage";
+import type { AttemptCounter } from "~/forms/attempts.server";
+import type { Config } from "~/infra/config.server";
+import type { AuthEmulator } from "~/infra/firebase/emulator.server";
+import type { FirebaseIdentity } from "~/infra/firebase/identity.server";
+import type { Stores } from "~/stores/stores";
+import type { PhoneCodes } from "~/verification/phoneCodes.server";
+
+export interface Services {
+  config: Config;
+  /** Every piece of persisted state (app/stores); SQLite under DATA_DIR. */
+  stores: Stores;
+  /** The identity port (~/stores/identity); its `admin` door is for tests and the start-up check only. */
+  identity: FirebaseIdentity;
+  emulator: AuthEmulator | null;
+  /** Signs the session cookie: SESSION_SECRET in hosted mode, a secret kept under DATA_DIR locally. */
+  sessionSecret: string;
+  /** Verification codes, texted through the outbox (local) or Twilio (hosted). */
+  phoneCodes: PhoneCodes;
+  /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
+  formAttempts: AttemptCounter;
+  /** The bytes of members' photos, under DATA_DIR/files (records in stores.files). */
+  files: FileStorage;
+}
 
 declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
@@ -22,5 +51,3 @@ declare module "@remix-run/server-runtime" {
     rateLimited: number | null;
   }
 }
-
-export {};

@@ -84,8 +84,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   });
 };
 
-/** What server.ts needs from the app at start: it reads this from the build (see infra/bootstrap.server.ts). */
-export { bootstrap } from "./infra/bootstrap.server";
+/** What server.ts needs from the app at start: it reads this from the build (see server/bootstrap.server.ts). */
+export { bootstrap } from "./server/bootstrap.server";
 
 export default async function handleRequest(
   request: Request,

@@ -6,7 +6,7 @@
  * for why one module makes one chunk.
  */
 export { getFormProps, getInputProps } from "@conform-to/react";
-export { CodeStep } from "~/components/CodeStep";
+export { CodeStep, CodeStepPage, ProvenNumberPage } from "~/components/CodeStep";
 export {
   CodeField,
   DefaultSubmit,
@@ -14,14 +14,15 @@ export {
   firstErrorOf,
   FormAlert,
   Honeypot,
+  NameField,
   NewPasswordFields,
   PhoneField,
   SubmitButton,
   useForm,
   type PhoneCountry,
 } from "~/components/form";
-export { NationalityField } from "~/components/NationalityField";
-export { ResidenceFields } from "~/components/ResidenceFields";
+export { ResidenceStep } from "~/components/ResidenceStep";
+export { SettingsFact, SettingsForm } from "~/components/SettingsForm";
 export { SignUpComplete } from "~/components/SignUpComplete";
 export { SignupStep } from "~/components/SignupStep";
 export { TermsChecklist } from "~/components/TermsChecklist";

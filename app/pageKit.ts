@@ -25,7 +25,7 @@ export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { AuthorLine, FeedCard, FeedList, TimeAgo, type FeedCardData } from "~/components/community/FeedList";
 export { Icon, type IconName } from "~/components/Icon";
 export { InboxBell } from "~/components/layouts/TabBar";
-export { LanguagePicker } from "~/components/LanguagePicker";
+export { LanguagePage } from "~/components/LanguagePicker";
 export { Ltr, SentenceWithLtr, SentenceWithValues } from "~/components/SentenceWithLtr";
 export { TermsDocuments } from "~/components/TermsDocuments";
 export { choiceHref, WorkBadge } from "~/components/VisaBadges";

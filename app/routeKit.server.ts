@@ -10,11 +10,11 @@
  */
 export { json, redirect } from "@remix-run/node";
 
+export * from "~/account/lifecycle.server";
 export * from "~/auth/google.server";
 export * from "~/auth/password.server";
 export * from "~/auth/passwordAttempts.server";
 export * from "~/auth/phoneLogin.server";
-export { phoneCountriesIn } from "~/auth/phoneNumber.server";
 export * from "~/auth/recovery.server";
 export * from "~/auth/session.server";
 export * from "~/auth/signInForm.server";
@@ -27,6 +27,7 @@ export * from "~/community/views.server";
 export { PHOTO_LIMITS } from "~/community/photos.server";
 export { photoNames } from "~/community/files.server";
 export { cleanText, excerpt, linkSegments } from "~/community/text";
+export * from "~/countries/countries.server";
 export * from "~/forms/form.server";
 export * from "~/i18n/i18next.server";
 export * from "~/i18n/languageChoice.server";
@@ -38,9 +39,10 @@ export { log } from "~/infra/log.server";
 export { readOutbox } from "~/infra/sms/sender.server";
 export * from "~/members/account.server";
 export * from "~/members/accountSchemas.server";
-export * from "~/members/countries.server";
 export * from "~/members/home.server";
 export * from "~/members/members.server";
+export * from "~/members/settings.server";
+export { phoneCountriesIn } from "~/phone/phoneNumber.server";
 export * from "~/signup/complete.server";
 export * from "~/signup/draft.server";
 export * from "~/signup/flow.server";

@@ -6,9 +6,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { appCookie, browserIdOf } from "~/infra/cookies.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { keyedHash } from "~/infra/secrets.server";
 import type { FlowKind } from "~/stores/flows";
+
+/** What a flow uses: its store, the cookie rule and the secret its cookie and ids are keyed with. */
+export type FlowServices = Pick<Services, "config" | "stores" | "sessionSecret">;
 
 export interface OpenFlow<T> {
   id: string;
@@ -20,7 +23,11 @@ export interface OpenFlow<T> {
  * from each `save`). The data is whatever the flow needs; none of it leaves the
  * server.
  */
-export function flow<T extends object>(services: Services, kind: FlowKind, options: { cookie: string; ttlMs: number }) {
+export function flow<T extends object>(
+  services: FlowServices,
+  kind: FlowKind,
+  options: { cookie: string; ttlMs: number },
+) {
   const store = services.stores.flows;
   const cookie = appCookie(services.config, options.cookie, {
     maxAgeS: Math.ceil(options.ttlMs / 1000),

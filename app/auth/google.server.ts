@@ -5,17 +5,15 @@
  * for Google's ID token, and hands that to Firebase (signInWithIdp), which ends in
  * the same session cookie as every other way in. A Google identity without an
  * account joins through the ID flow's screens (terms, name and phone, nationality
- * and visa), with Google in place of the ID and password.
+ * and visa), with Google in place of the ID and password: the join starts in
+ * account/lifecycle.server.ts (startGoogleJoin).
  */
 import crypto from "node:crypto";
-import type { Account } from "~/auth/identity";
+import type { Account } from "~/stores/identity";
 import type { Config } from "~/infra/config.server";
 import { isMember } from "~/members/members.server";
-import { cleanName, nameProblem } from "~/members/names";
-import type { Services } from "~/infra/services.server";
-import { sealSecret, signupDrafts } from "~/signup/draft.server";
-import { firstStep, firstUnfinishedStep, type SignupDraft } from "~/signup/steps";
-import { flow } from "./flow.server";
+import type { Services } from "~/context";
+import { flow, type FlowServices } from "./flow.server";
 import { log } from "~/infra/log.server";
 
 export interface GoogleFlow {
@@ -27,7 +25,7 @@ export interface GoogleFlow {
 /** Ten minutes to choose an account at Google and come back. */
 export const GOOGLE_FLOW_TTL_MS = 10 * 60_000;
 
-export const googleFlow = (services: Services) =>
+export const googleFlow = (services: FlowServices) =>
   flow<GoogleFlow>(services, "google", { cookie: "__google_flow", ttlMs: GOOGLE_FLOW_TTL_MS });
 
 export function googleConfigured(config: Config): boolean {
@@ -103,11 +101,11 @@ export function isBareGoogleUser(account: Account): boolean {
 /**
  * Signs in with Google's ID token. Firebase makes a user for a Google identity it
  * has not seen; such a user has no member profile and agreed to no terms, so it
- * is deleted again at once and the visitor joins (startGoogleJoin): the account
+ * is deleted again at once and the visitor joins (account/lifecycle.server.ts: startGoogleJoin): the account
  * is made only when they finish, from the token kept in their draft.
  */
 export async function signInWithGoogleToken(
-  services: Services,
+  services: Pick<Services, "identity" | "stores">,
   google: GoogleCredential,
   requestUri: string,
 ): Promise<GoogleSignIn> {
@@ -129,37 +127,6 @@ export async function signInWithGoogleToken(
   const subject = claimsOf(google.idToken).sub;
   if (typeof subject !== "string" || !subject || !tokens.email) return { outcome: "failed" };
   return { outcome: "newcomer", identity: { subject, email: tokens.email, name: tokens.displayName ?? "" } };
-}
-
-/**
- * Starts joining with Google: a draft holding the sealed token, with Google's name
- * as the suggested name. A browser already joining with the same Google identity
- * keeps its answers and only gets the fresh token. Resolves with where to go next
- * and the Set-Cookie values to send.
- */
-export async function startGoogleJoin(
-  request: Request,
-  services: Services,
-  identity: GoogleIdentity,
-  credential: GoogleCredential,
-  requestUri: string,
-): Promise<{ to: string; cookies: string[] }> {
-  const drafts = signupDrafts(services);
-  const google = {
-    subject: identity.subject,
-    email: identity.email,
-    sealedToken: sealSecret(services.sessionSecret, credential.idToken),
-    rawNonce: credential.rawNonce,
-    requestUri,
-  };
-  const open = await drafts.read(request, "google");
-  if (open?.draft.google?.subject === identity.subject) {
-    const draft: SignupDraft = { ...open.draft, google };
-    return { to: firstUnfinishedStep("google", draft), cookies: [await drafts.save({ id: open.id, draft })] };
-  }
-  const name = cleanName(identity.name);
-  const draft: SignupDraft = { kind: "google", google, ...(nameProblem(name) ? {} : { name }) };
-  return { to: firstStep("google"), cookies: (await drafts.start(request, draft)).cookies };
 }
 
 function claimsOf(googleIdToken: string): { nonce?: unknown; sub?: unknown } {

@@ -45,3 +45,33 @@ export function passwordProblem(password: string, id?: string | null): PasswordP
   }
   return null;
 }
+
+/** The ID of an account with a password: an e-mail, kept in lower case. */
+export const emailField = z
+  .string({ required_error: "errors.form.required" })
+  .trim()
+  .max(254, "errors.form.invalidEmail")
+  .email("errors.form.invalidEmail")
+  .transform((email) => email.toLowerCase());
+
+/**
+ * The checks across a new password's fields, each said whatever else is wrong (the form's fields are
+ * `judgedTogether`): the password against the length rule, the common list and the ID, and the confirmation
+ * against the password, even when the password itself is refused.
+ */
+export function newPasswordChecks<Fields extends { password?: string; passwordConfirm?: string }>(
+  idOf: (fields: Fields) => string | null | undefined,
+  more?: (fields: Fields, ctx: z.RefinementCtx) => void,
+) {
+  return (fields: Fields, ctx: z.RefinementCtx) => {
+    const { password, passwordConfirm } = fields;
+    if (password !== undefined) {
+      const problem = passwordProblem(password, idOf(fields));
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: `errors.form.${problem}` });
+    }
+    if (password !== undefined && passwordConfirm !== undefined && password !== passwordConfirm) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["passwordConfirm"], message: "errors.form.passwordMismatch" });
+    }
+    more?.(fields, ctx);
+  };
+}

@@ -8,7 +8,7 @@
  * recovered one, clears the count. Kept in the password-failures store, so every server process
  * sees the same counts.
  */
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { keyedHash } from "~/infra/secrets.server";
 import type { PasswordFailureState } from "~/stores/passwordFailures";
 

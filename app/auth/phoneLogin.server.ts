@@ -6,13 +6,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { withCookies } from "~/infra/http.server";
-import type { Services } from "~/infra/services.server";
 import { safeRedirect } from "~/lib/safeRedirect";
 import { log } from "~/infra/log.server";
 import { isMember } from "~/members/members.server";
 import { sendCode } from "~/verification/codes.server";
-import { flow } from "./flow.server";
-import { startSession } from "./session.server";
+import { flow, type FlowServices } from "./flow.server";
+import { startSession, type SessionServices } from "./session.server";
 import { phoneSignInSchema } from "./signInForm.server";
 
 export interface PhoneFlow {
@@ -29,7 +28,7 @@ export interface PhoneFlow {
 /** Long enough for a code to arrive and be typed, a resend included; the code itself lives 3 minutes. */
 export const PHONE_FLOW_TTL_MS = 10 * 60_000;
 
-export const phoneLoginFlow = (services: Services) =>
+export const phoneLoginFlow = (services: FlowServices) =>
   flow<PhoneFlow>(services, "phoneLogin", { cookie: "__login_flow", ttlMs: PHONE_FLOW_TTL_MS });
 
 /**
@@ -63,7 +62,7 @@ export async function startPhoneSignIn({ request, context }: ActionFunctionArgs)
  * session's Set-Cookie, or why not (no member uses the number; Firebase failed).
  */
 export async function signInProvenNumber(
-  services: Services,
+  services: SessionServices,
   phone: string,
 ): Promise<{ ok: true; setCookie: string } | { ok: false; reason: "noMember" | "unavailable" }> {
   const found = await services.identity.findByPhone(phone);

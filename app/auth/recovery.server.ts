@@ -6,8 +6,7 @@
  * earned it, and is spent (deleted) by the very step that sets the new password.
  */
 import { CODE_TTL_MS, codeAsTyped, MAX_ATTEMPTS, type VerifyResult } from "~/verification/phoneCodes.server";
-import type { Services } from "~/infra/services.server";
-import { flow } from "./flow.server";
+import { flow, type FlowServices } from "./flow.server";
 
 /** How long a recovery may take at each stage, and how long a grant stays good after the code checked out. */
 export const RECOVERY_TTL_MS = 10 * 60_000;
@@ -28,7 +27,7 @@ export type RecoveryFlow =
   /** A grant: good until `until` (ms), however often a failed reset gives it back. */
   | { stage: "verified"; uid: string; until: number };
 
-export const recoveryFlow = (services: Services) =>
+export const recoveryFlow = (services: FlowServices) =>
   flow<RecoveryFlow>(services, "recovery", { cookie: "__recovery_flow", ttlMs: RECOVERY_TTL_MS });
 
 /**

@@ -15,11 +15,12 @@
 import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
-import type { SessionClaims } from "~/auth/identity";
+import type { SessionClaims } from "~/stores/identity";
 import { safeRedirect } from "~/lib/safeRedirect";
 import { isMember } from "~/members/members.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { appCookie } from "~/infra/cookies.server";
+import { forbidden } from "~/infra/http.server";
 import { seal, unseal } from "~/infra/secrets.server";
 
 /** Firebase's longest session cookie. */
@@ -61,9 +62,12 @@ interface KnownSession {
   refused: boolean;
 }
 
-const known = new WeakMap<Services, LRUCache<string, KnownSession>>();
+/** What sessions use: the identity port, the revocations and profiles, the cookie rule and the sealing secret. */
+export type SessionServices = Pick<Services, "config" | "stores" | "identity" | "sessionSecret">;
 
-function knownSessions(services: Services) {
+const known = new WeakMap<SessionServices, LRUCache<string, KnownSession>>();
+
+function knownSessions(services: SessionServices) {
   let cache = known.get(services);
   if (!cache) known.set(services, (cache = new LRUCache({ max: 10_000 })));
   return cache;
@@ -72,9 +76,10 @@ function knownSessions(services: Services) {
 const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 // Not signed: the value is sealed by us, which authenticates it.
-const sessionCookie = (services: Services) => appCookie(services.config, "__session", { maxAgeS: SESSION_MAX_AGE_S });
+const sessionCookie = (services: SessionServices) =>
+  appCookie(services.config, "__session", { maxAgeS: SESSION_MAX_AGE_S });
 
-async function sessionClaims(services: Services, token: string, now: number): Promise<SessionClaims | null> {
+async function sessionClaims(services: SessionServices, token: string, now: number): Promise<SessionClaims | null> {
   const cache = knownSessions(services);
   const key = digest(token);
   let entry = cache.get(key);
@@ -111,7 +116,11 @@ export type StartedSession =
   | { ok: false; reason: "stale" | "notMember" | "unavailable" };
 
 /** Makes a member's session from a fresh ID token. */
-export async function startSession(services: Services, idToken: string, now = Date.now()): Promise<StartedSession> {
+export async function startSession(
+  services: SessionServices,
+  idToken: string,
+  now = Date.now(),
+): Promise<StartedSession> {
   const { identity } = services;
   const signedIn = await identity.verifyIdToken(idToken);
   if (!signedIn.ok) return { ok: false, reason: "unavailable" };
@@ -130,7 +139,7 @@ export async function startSession(services: Services, idToken: string, now = Da
   return { ok: true, setCookie };
 }
 
-function sessionValue(services: Services, sealed: unknown): SessionValue | null {
+function sessionValue(services: SessionServices, sealed: unknown): SessionValue | null {
   if (typeof sealed !== "string" || sealed.length > 6000) return null;
   try {
     const value = JSON.parse(unseal(services.sessionSecret, SEAL_LABEL, sealed)) as Partial<SessionValue>;
@@ -145,7 +154,7 @@ function sessionValue(services: Services, sealed: unknown): SessionValue | null 
 /** The signed-in member, or null for no, forged, expired or revoked sessions. */
 export async function readSession(
   request: Request,
-  services: Services,
+  services: SessionServices,
   now = Date.now(),
 ): Promise<SessionMember | null> {
   const header = request.headers.get("Cookie");
@@ -171,7 +180,7 @@ export async function readSession(
 }
 
 /** The member, or a redirect to the start screen that brings the visitor back here afterwards. */
-export async function requireMember(request: Request, services: Services): Promise<SessionMember> {
+export async function requireMember(request: Request, services: SessionServices): Promise<SessionMember> {
   const member = await readSession(request, services);
   if (member) return member;
   const url = new URL(request.url);
@@ -180,9 +189,9 @@ export async function requireMember(request: Request, services: Services): Promi
 }
 
 /** A moderator, or a 403 (a 404 would hide that the page exists; it is not a secret). */
-export async function requireModerator(request: Request, services: Services): Promise<SessionMember> {
+export async function requireModerator(request: Request, services: SessionServices): Promise<SessionMember> {
   const member = await requireMember(request, services);
-  if (!member.admin) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  if (!member.admin) forbidden();
   return member;
 }
 
@@ -196,7 +205,7 @@ export const RECENT_SIGN_IN_MS = 5 * 60_000;
  */
 export async function requireRecentMember(
   request: Request,
-  services: Services,
+  services: SessionServices,
   now = Date.now(),
 ): Promise<SessionMember> {
   const member = await requireMember(request, services);
@@ -210,7 +219,7 @@ export async function requireRecentMember(
  * For sign-in screens: where to go afterwards. A member already signed in goes there
  * now, unless they came to confirm it is them (`reauth`).
  */
-export async function signInDestination(request: Request, services: Services): Promise<string> {
+export async function signInDestination(request: Request, services: SessionServices): Promise<string> {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (!url.searchParams.has("reauth") && (await readSession(request, services))) throw redirect(redirectTo);
@@ -221,7 +230,7 @@ export async function signInDestination(request: Request, services: Services): P
  * Ends every session of a member: here at once, then at Firebase (refresh tokens).
  * Used by sign-out, password change and withdrawal.
  */
-export async function revokeSessions(services: Services, uid: string, now = Date.now()) {
+export async function revokeSessions(services: Pick<Services, "stores" | "identity">, uid: string, now = Date.now()) {
   await services.stores.revocations.revoke(uid, now);
   // Local revocation already refuses the sessions; if Firebase cannot be told now (logged by the port), it
   // catches up on the next sign-in.
@@ -229,7 +238,7 @@ export async function revokeSessions(services: Services, uid: string, now = Date
 }
 
 /** Signs the visitor out; resolves with the Set-Cookie header value that clears the cookie. */
-export async function endSession(request: Request, services: Services): Promise<string> {
+export async function endSession(request: Request, services: SessionServices): Promise<string> {
   const member = await readSession(request, services);
   if (member) await revokeSessions(services, member.uid);
   return sessionCookie(services).serialize("", { maxAge: 0 });

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { passwordInput } from "./password.server";
-import { checkPhone, e164Of, phoneFields } from "./phoneNumber.server";
+import { checkPhone, e164Of, phoneFields } from "~/phone/phoneNumber.server";
 
 export const signInSchema = z.object({
   email: z

@@ -5,7 +5,7 @@
  * order. A text missing in the page's language is shown in English, else in Korean,
  * marked with its language.
  */
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { formatNumber } from "~/lib/format";
 import {
   ALL_VISAS,

@@ -5,8 +5,7 @@
  * is part of that write). Returns problem names; routes turn them into answers.
  */
 import crypto from "node:crypto";
-import type { Services } from "~/infra/services.server";
-import { startPeriodicJob } from "~/infra/jobs.server";
+import type { Services } from "~/context";
 import { log } from "~/infra/log.server";
 import type {
   Author,
@@ -150,17 +149,36 @@ export function parsePhotoRef(token: string): PhotoRef | null {
   return { id: match[1]!, width: Number(match[2]), height: Number(match[3]) };
 }
 
+/**
+ * A write of the feed form that failed (the database could not take it): logged, and "saveFailed" for the
+ * form, which keeps the text and photos so the member can send it again.
+ */
+async function saving<T>(
+  what: string,
+  uid: string,
+  write: () => Promise<T>,
+): Promise<T | { ok: false; problem: "saveFailed" }> {
+  try {
+    return await write();
+  } catch (error) {
+    log.error(what, error, { uid });
+    return { ok: false, problem: "saveFailed" };
+  }
+}
+
 export async function postFeed(
   services: CommunityServices,
   uid: string,
   input: { category: FeedCategory; text: string; photos: PhotoRef[] },
   now = Date.now(),
-): Promise<{ ok: true; id: string } | { ok: false; problem: "notMember" }> {
-  const author = await authorOf(services, uid);
-  if (!author) return { ok: false, problem: "notMember" };
-  const id = newId();
-  await services.stores.feeds.create({ id, author, ...input, createdAt: now });
-  return { ok: true, id };
+): Promise<{ ok: true; id: string } | { ok: false; problem: "notMember" | "saveFailed" }> {
+  return saving("community.postFeed", uid, async () => {
+    const author = await authorOf(services, uid);
+    if (!author) return { ok: false, problem: "notMember" } as const;
+    const id = newId();
+    await services.stores.feeds.create({ id, author, ...input, createdAt: now });
+    return { ok: true, id } as const;
+  });
 }
 
 export async function editFeed(
@@ -170,7 +188,7 @@ export async function editFeed(
   changes: { category: FeedCategory; text: string; photos: PhotoRef[] },
   now = Date.now(),
 ) {
-  const changed = await services.stores.feeds.update(id, uid, changes, now);
+  const changed = await saving("community.editFeed", uid, () => services.stores.feeds.update(id, uid, changes, now));
   if (changed.ok) await deleteFiles(services, changed.releasedFiles);
   return changed;
 }
@@ -305,11 +323,15 @@ export async function sweepPendingPhotos(services: CommunityServices, now = Date
   return stale.length;
 }
 
-/** The sweep of abandoned pending photos: at start and every hour. */
-export function startPhotoSweep(services: CommunityServices): () => Promise<void> {
-  return startPeriodicJob("community.photoSweep", 60 * 60_000, async () => {
-    const swept = await sweepPendingPhotos(services);
-    const spooled = await sweepUploadSpool(services);
-    if (swept > 0 || spooled > 0) log.info("community.photoSweep", { swept, spooled });
-  });
+/** The sweep of abandoned pending photos and uploads: a job for the scheduler (app/server), at start and every hour. */
+export function photoSweepJob(services: CommunityServices) {
+  return {
+    name: "community.photoSweep",
+    intervalMs: 60 * 60_000,
+    async run() {
+      const swept = await sweepPendingPhotos(services);
+      const spooled = await sweepUploadSpool(services);
+      if (swept > 0 || spooled > 0) log.info("community.photoSweep", { swept, spooled });
+    },
+  };
 }

@@ -23,7 +23,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Busboy from "@fastify/busboy";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { readForm } from "~/forms/form.server";
 import { PHOTO_LIMITS } from "./photos.server";
 

@@ -6,7 +6,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { formatDate, formatTime, relativeTime } from "~/lib/format";
-import { countryName } from "~/members/countries.server";
+import { countryName } from "~/countries/countries.server";
 import type { CommentRecord, FeedRecord, PhotoRef } from "~/stores/stores";
 import { excerpt, linkSegments, type TextSegment } from "./text";
 

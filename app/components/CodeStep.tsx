@@ -8,12 +8,13 @@
  * Without JavaScript the page says until when the code works and the server
  * answers an early "send a new code"; with it, both count down live.
  */
-import type { FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { CodeTimes } from "~/verification/codes.server";
-import { CodeField, SubmitButton } from "./form";
-import { SentenceWithValues } from "./SentenceWithLtr";
+import { CodeField, FormAlert, SubmitButton } from "./form";
+import { SentenceWithLtr, SentenceWithValues } from "./SentenceWithLtr";
 
 /** 150 000 ms → "2:30". */
 const minutesAndSeconds = (ms: number) => {
@@ -106,5 +107,107 @@ export function CodeStep({
       </p>
       {other}
     </>
+  );
+}
+
+/**
+ * A page that is the code step alone (phone sign-in, the phone join, recovery, the number change): the form, its
+ * heading and message, and `CodeStep`. The routes keep their address, layout, flow and action, what the page
+ * says above the step (`before`), and where "change number" leads (docs/decisions/0050).
+ */
+export function CodeStepPage<Fields extends Record<string, unknown>>({
+  form,
+  code,
+  phone,
+  sentTo,
+  verifyLabel,
+  times,
+  changeNumber,
+  other,
+  before,
+  children,
+}: {
+  form: FormMetadata<Fields, string[]>;
+  code: FieldMetadata<string>;
+  /** The (masked) number the code went to; or `sentTo`, another sentence saying where it went. */
+  phone?: string;
+  sentTo?: ReactNode;
+  /** The button's words: "Verify" unless the step says more (phone sign-in: "Sign in"). */
+  verifyLabel?: string;
+  times: CodeTimes | null;
+  /** The page where another number is typed ("change number"); or `other`, another way to start again. */
+  changeNumber?: string;
+  other?: ReactNode;
+  /** Drawn above the heading (where a join stands). */
+  before?: ReactNode;
+  /** Drawn below the form's message (a way on that it explains). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      {before}
+      <h2>{t("login.codeHeading")}</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      {children}
+      <CodeStep
+        sentTo={
+          phone !== undefined ? (
+            <SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />
+          ) : (
+            sentTo
+          )
+        }
+        code={code}
+        verifyLabel={verifyLabel ?? t("login.verifyCode")}
+        times={times}
+        other={
+          <p className="form__links">
+            {changeNumber !== undefined ? <Link to={changeNumber}>{t("login.changeNumber")}</Link> : other}
+          </p>
+        }
+      />
+    </Form>
+  );
+}
+
+/**
+ * The page a code step becomes once its code proved a number that belongs to the other flow, offering it without
+ * a second text: the phone join found a member's number (sign in with it), phone sign-in found no account (join
+ * with it). The routes keep their words, the button's intent and where "change number" leads.
+ */
+export function ProvenNumberPage<Fields extends Record<string, unknown>>({
+  form,
+  heading,
+  found,
+  phone,
+  intent,
+  submit,
+  changeNumber,
+}: {
+  form: FormMetadata<Fields, string[]>;
+  heading: string;
+  /** The sentence saying what the number is, the (masked) number in its slot. */
+  found: (slot: string) => string;
+  phone: string;
+  intent: string;
+  submit: string;
+  changeNumber: string;
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <h2>{heading}</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <p className="notice notice--success" role="status">
+        <SentenceWithLtr sentence={found} value={phone} />
+      </p>
+      <SubmitButton name="intent" value={intent}>
+        {submit}
+      </SubmitButton>
+      <p className="form__links">
+        <Link to={changeNumber}>{t("login.changeNumber")}</Link>
+      </p>
+    </Form>
   );
 }

@@ -6,25 +6,82 @@
  * A plain POST form, so it works without JavaScript; with JavaScript it also
  * records the choice in the site config (langCd, isLangSelect).
  */
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { LanguageOption } from "~/i18n/languageChoice.server";
+import { translateFormMessage } from "~/lib/formMessage";
 import { rememberLanguage } from "~/lib/rememberLanguage";
 import { Icon } from "./Icon";
 
-export function LanguagePicker({
+/** What the language pages' loader gives (i18n/languageChoice.server.ts `languagePageData`). */
+interface LanguagePageData {
+  current: string;
+  options: readonly LanguageOption[];
+  /** Whether a language was chosen before (the back button then simply goes back). */
+  chosen: boolean;
+  redirectTo: string;
+}
+
+const FORM_ID = "language-form";
+
+/**
+ * The language page, for both of its addresses: /language draws its own header (layout "none": the first
+ * thing a new visitor sees), /nLanguage sits in the join layout's. The routes own their address, layout and
+ * title; this owns the page. The header's back button keeps the language the visitor was given (a first visit
+ * has no page to go back to without choosing); once a language was chosen it simply goes back.
+ */
+export function LanguagePage({
+  data,
+  result,
+  ownHeader,
+}: {
+  data: LanguagePageData;
+  /** The action's refusal (a language the app does not have), with the way back. */
+  result: { error: string; redirectTo: string } | undefined;
+  ownHeader: boolean;
+}) {
+  const { t } = useTranslation();
+  const redirectTo = result?.redirectTo ?? data.redirectTo;
+  return (
+    <>
+      {ownHeader ? (
+        <header className="language-page__header">
+          {data.chosen ? (
+            <Link to={redirectTo} className="language-page__back" aria-label={t("nav.back")}>
+              <Icon name="back" className="icon--back" />
+            </Link>
+          ) : (
+            <button
+              type="submit"
+              form={FORM_ID}
+              name="lng"
+              value={data.current}
+              className="language-page__back"
+              aria-label={t("nav.back")}
+              onClick={() => rememberLanguage(data.current)}
+            >
+              <Icon name="back" className="icon--back" />
+            </button>
+          )}
+          <h1 className="language-page__title">{t("titles.language")}</h1>
+        </header>
+      ) : null}
+      <LanguagePicker current={data.current} options={data.options} redirectTo={redirectTo} error={result?.error} />
+    </>
+  );
+}
+
+/** The list as a form; its id is FORM_ID, so a "keep this language" button elsewhere (the header's back) submits it. */
+function LanguagePicker({
   current,
   options,
   redirectTo,
   error,
-  formId = "language-form",
 }: {
   current: string;
   options: readonly LanguageOption[];
   redirectTo: string;
   error?: string | null;
-  /** The form's id: a "keep this language" button elsewhere on the page (the header's back) submits it. */
-  formId?: string;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -36,10 +93,10 @@ export function LanguagePicker({
       </p>
       {error ? (
         <p className="form-error" role="alert">
-          {t(error)}
+          {translateFormMessage(t, error)}
         </p>
       ) : null}
-      <Form method="post" replace id={formId} aria-describedby="language-intro">
+      <Form method="post" replace id={FORM_ID} aria-describedby="language-intro">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <ul className="language-picker__list">
           {options.map(({ code, name, english, dir }) => (

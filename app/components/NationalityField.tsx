@@ -1,7 +1,7 @@
 /**
  * Nationality as a searchable list that needs no JavaScript: a text input with a
  * datalist of every country named in the visitor's language. The server maps the
- * chosen name back to its code (members/countries.server.ts).
+ * chosen name back to its code (countries/countries.server.ts).
  */
 import { FieldError } from "~/components/form";
 

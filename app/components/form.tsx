@@ -196,7 +196,7 @@ export function firstErrorOf(form: Pick<FormMetadata, "allErrors">): string | nu
   return Object.entries(form.allErrors).find(([name, errors]) => name !== "" && errors.length > 0)?.[0] ?? null;
 }
 
-/** A country we text, as the number field offers it (auth/phoneNumber.server.ts `phoneCountriesIn`). */
+/** A country we text, as the number field offers it (phone/phoneNumber.server.ts `phoneCountriesIn`). */
 export interface PhoneCountry {
   code: string;
   dial: string;
@@ -259,6 +259,40 @@ export function PhoneField({
       </div>
       <p className="field__hint" id={`${field.id}-hint`}>
         {t("login.phoneHint")}
+      </p>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * A person's name as their papers write it (members/names.ts cleans it): the joins' and my page's. The label
+ * and hint are in the words of the page's own namespace.
+ */
+export function NameField({
+  field,
+  label,
+  hint,
+  autoFocus,
+}: {
+  field: Field;
+  label: string;
+  hint: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        {...getInputProps(field, { type: "text" })}
+        key={field.key}
+        autoComplete="name"
+        autoFocus={autoFocus}
+        maxLength={50}
+        aria-describedby={`${field.id}-hint ${field.errorId}`}
+      />
+      <p className="field__hint" id={`${field.id}-hint`}>
+        {hint}
       </p>
       <FieldError id={field.errorId} errors={field.errors} />
     </div>

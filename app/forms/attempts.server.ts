@@ -3,26 +3,24 @@
  * ID the form names), as well as per address (server.ts): a dormitory or a
  * workplace behind one address is not locked out by its neighbours, and one
  * number or ID cannot be tried faster than its own limit from many addresses.
- * Counted in the process's memory like the address tiers (decision 0016), with
- * express-rate-limit's store.
+ * Counted in the counters store (stores.counters: this process's memory in
+ * local mode, decision 0046), under keys of their own (`attempt:`).
  */
-import { MemoryStore } from "express-rate-limit";
-import { normalizePhoneNumber } from "~/auth/phoneNumber.server";
+import type { CountersStore } from "~/stores/counters";
+import { normalizePhoneNumber } from "~/phone/phoneNumber.server";
 
 export interface AttemptCounter {
   /** Counts one post for `key`; the seconds to wait when it is over the limit, else null. */
   hit(key: string): Promise<number | null>;
 }
 
-export function attemptCounter(options: { limit: number; windowMs: number }): AttemptCounter {
-  const store = new MemoryStore();
-  store.init({ windowMs: options.windowMs } as Parameters<MemoryStore["init"]>[0]);
+export function attemptCounter(counters: CountersStore, options: { limit: number; windowMs: number }): AttemptCounter {
   return {
     async hit(key) {
-      const { totalHits, resetTime } = await store.increment(key);
+      const at = Date.now();
+      const { totalHits, resetTime } = await counters.increment(`attempt:${key}`, options.windowMs, at);
       if (totalHits <= options.limit) return null;
-      const left = (resetTime?.getTime() ?? Date.now() + options.windowMs) - Date.now();
-      return Math.max(1, Math.ceil(left / 1000));
+      return Math.max(1, Math.ceil((resetTime - at) / 1000));
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
 import { z } from "zod";
+import { badRequest } from "~/infra/http.server";
 import { formMessage } from "~/lib/formMessage";
 import { attemptKey } from "./attempts.server";
 
@@ -61,6 +62,8 @@ export const PROBLEMS = {
   /** An upload's body went past the route's limit, or broke off: the fields read before it are kept. */
   uploadTooLarge: { key: "errors.form.uploadTooLarge", status: 413, field: "" },
   uploadBroken: { key: "errors.form.uploadBroken", status: 400, field: "" },
+  /** The language picker: a language the app does not have (a form conform does not draw: `refuseChoice`). */
+  unknownLanguage: { key: "errors.unknownLanguage", status: 400, field: "lng" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;
 
 export type ProblemName = keyof typeof PROBLEMS;
@@ -101,12 +104,12 @@ export const problem = (name: ProblemName, values?: Problem["values"]): Problem 
 /** The field a form's honeypot uses: people never see it, bots fill it in. */
 export const HONEYPOT_FIELD = "website";
 
-/** The request's form body; a body that is not a form (wrong type, broken encoding) is refused with 400. */
+/** The request's form body; a body that is not a form (wrong type, broken encoding) is the 400 page. */
 export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw json({ code: "badRequest" }, { status: 400, statusText: "Bad Request" });
+    badRequest();
   }
 }
 
@@ -161,61 +164,84 @@ export interface ParsedForm<Schema extends z.ZodTypeAny> {
   refused: undefined;
 }
 
-interface ReplyOptions {
+interface ReplyOptions<Data> {
   /** Fields never sent back into the page (passwords). */
   hideFields?: string[];
   headers?: HeadersInit;
+  /**
+   * What the page needs beside the form's reply, whatever the answer (the feed form's photos kept so far and
+   * those refused): one loop for every answer of such a form.
+   */
+  data?: Data;
+}
+
+type Reply<Data> = FormReply & Data;
+
+/** Nothing beside the form's reply. */
+type NoData = Record<never, never>;
+
+function reply<Data extends object>(
+  submission: Submission<unknown, string[], unknown>,
+  options: { hideFields?: string[]; fieldErrors?: Record<string, string[]>; formErrors?: string[] },
+  data: Data | undefined,
+): Reply<Data> {
+  return { ...submission.reply(options), ...(data ?? ({} as Data)) };
 }
 
 /** The schema refused the submission: its messages, next to their fields. */
-export function invalid(
+export function invalid<Data extends object = NoData>(
   submission: Submission<unknown, string[], unknown>,
-  options: ReplyOptions = {},
-): TypedResponse<FormReply> {
-  return json(submission.reply({ hideFields: options.hideFields }), { status: 400, headers: options.headers });
+  options: ReplyOptions<Data> = {},
+): TypedResponse<Reply<Data>> {
+  return json(reply(submission, { hideFields: options.hideFields }, options.data), {
+    status: 400,
+    headers: options.headers,
+  });
+}
+
+/** A refusal's message (with its values) and entry in the table. */
+function refusalOf(refusal: Problem | ProblemName) {
+  const { problem: name, values } = typeof refusal === "string" ? { problem: refusal, values: undefined } : refusal;
+  const entry = PROBLEMS[name];
+  return { entry, message: formMessage(entry.key, values) };
 }
 
 /** A refusal from the problem table, shown at its field or above the form, with its status. */
-export function refuse(
+export function refuse<Data extends object = NoData>(
   submission: Submission<unknown, string[], unknown>,
   refusal: Problem | ProblemName,
-  options: ReplyOptions & { field?: string } = {},
-): TypedResponse<FormReply> {
-  const { reply, status } = refusalReply(submission, refusal, options);
-  return json(reply, { status, headers: options.headers });
+  options: ReplyOptions<Data> & { field?: string } = {},
+): TypedResponse<Reply<Data>> {
+  const { entry, message } = refusalOf(refusal);
+  const field = options.field ?? entry.field;
+  const errors = field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+  return json(reply(submission, { ...errors, hideFields: options.hideFields }, options.data), {
+    status: entry.status,
+    headers: options.headers,
+  });
 }
 
 /**
- * The reply and status of a refusal, for a route whose answer carries more than the form's reply (the feed
- * form's photos): the same table, message and field as `refuse`.
+ * A refusal from the table for a form that conform does not draw (the language picker: one choice, nothing
+ * typed to keep): its message as `error`, beside what the page needs, with the table's status.
  */
-export function refusalReply(
-  submission: Submission<unknown, string[], unknown>,
+export function refuseChoice<Data extends object>(
   refusal: Problem | ProblemName,
-  options: { hideFields?: string[]; field?: string } = {},
-): { reply: FormReply; status: number } {
-  const { problem: name, values } = typeof refusal === "string" ? { problem: refusal, values: undefined } : refusal;
-  const entry = PROBLEMS[name];
-  const message = formMessage(entry.key, values);
-  const field = options.field ?? entry.field;
-  return {
-    reply: submission.reply({
-      ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
-      hideFields: options.hideFields,
-    }),
-    status: entry.status,
-  };
+  data: Data,
+): TypedResponse<{ error: string } & Data> {
+  const { entry, message } = refusalOf(refusal);
+  return json({ error: message, ...data }, { status: entry.status });
 }
 
 /** A step that succeeded without leaving the page (a code sent again): the form starts clean. */
 export function accepted(
   submission: Submission<unknown, string[], unknown>,
-  options: ReplyOptions = {},
+  options: ReplyOptions<NoData> = {},
 ): TypedResponse<FormReply> {
   return json(submission.reply({ resetForm: true }), { headers: options.headers });
 }
 
 /** A change saved without leaving the page (my page's forms): the page says so, and shows what is stored now. */
-export function saved(submission: Submission<unknown, string[], unknown>, options: ReplyOptions = {}) {
+export function saved(submission: Submission<unknown, string[], unknown>, options: ReplyOptions<NoData> = {}) {
   return json({ ...submission.reply({ resetForm: true }), saved: true as const }, { headers: options.headers });
 }

@@ -3,7 +3,8 @@
  * in the `lng` cookie and the visitor goes back to where they came from
  * (same-origin only).
  */
-import { readForm } from "~/forms/form.server";
+import { redirect } from "@remix-run/node";
+import { readForm, refuseChoice } from "~/forms/form.server";
 import { safeRedirectWith } from "~/lib/safeRedirect";
 import { directionOf, isSupportedLanguage, type Language } from "./config";
 import { languageCookie, languageOf } from "./i18next.server";
@@ -144,15 +145,16 @@ export async function languagePageData(request: Request) {
   };
 }
 
-/** The language a visitor chose on the language page, the cookie that keeps it, and where to go next. */
-export async function chooseLanguage(
-  request: Request,
-): Promise<{ ok: true; redirectTo: string; setCookie: string } | { ok: false; redirectTo: string }> {
+/**
+ * The language pages' action: the chosen language kept in its cookie and the visitor sent back where they came
+ * from; a language the app does not have is refused (the page says so and keeps the way back).
+ */
+export async function languageChoiceAction(request: Request) {
   const form = await readForm(request);
   const lng = form.get("lng");
   const redirectTo = returnPath(form.get("redirectTo"));
-  if (!isSupportedLanguage(lng)) return { ok: false, redirectTo };
-  return { ok: true, redirectTo, setCookie: await languageCookie().serialize(lng) };
+  if (!isSupportedLanguage(lng)) return refuseChoice("unknownLanguage", { redirectTo });
+  return redirect(redirectTo, { headers: { "Set-Cookie": await languageCookie().serialize(lng) } });
 }
 
 /** True when the visitor has chosen a language (cookie) or names one in the URL. */

@@ -10,7 +10,6 @@
 import { randomUUID } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import type { Config } from "./config.server";
-import type { Services } from "./services.server";
 
 const made = new WeakMap<Config, Map<string, Cookie>>();
 
@@ -41,7 +40,7 @@ const browserIds = new WeakMap<Request, Promise<{ id: string; setCookie: string 
  * One id per request, however many steps of it ask (a code and a flow started in
  * one request belong to the same new browser).
  */
-export function browserIdOf(request: Request, services: Services) {
+export function browserIdOf(request: Request, services: { config: Config; sessionSecret: string }) {
   let known = browserIds.get(request);
   if (!known) {
     known = (async () => {

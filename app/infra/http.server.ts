@@ -8,10 +8,32 @@ export interface NotFoundData {
   path: string;
 }
 
-/** The 404 every unknown or invalid route throws; the route boundary renders it. */
-export function notFound(request: Request): never {
+/**
+ * The pages a loader or action throws instead of its own, rendered by the route boundary: each one's code (the
+ * body's `code`), status and reason. The one place these answers are made; forms answer through
+ * `forms/form.server.ts` instead, inside the form.
+ */
+const REFUSED_PAGES = {
+  badRequest: { status: 400, statusText: "Bad Request" },
+  forbidden: { status: 403, statusText: "Forbidden" },
+  notFound: { status: 404, statusText: "Not Found" },
+} as const;
+
+function refusePage<Data extends object>(
+  code: keyof typeof REFUSED_PAGES,
+  data: Data,
+  headers: HeadersInit | undefined,
+): never {
+  throw json({ code, ...data }, { ...REFUSED_PAGES[code], headers });
+}
+
+/**
+ * The 404 every unknown or invalid route throws; the route boundary renders it. `headers`: a resource's own
+ * (a photo that is gone must not be cached).
+ */
+export function notFound(request: Request, headers?: HeadersInit): never {
   const path = new URL(request.url).pathname;
-  throw json<NotFoundData>({ code: "notFound", path }, { status: 404 });
+  refusePage("notFound", { path } satisfies Omit<NotFoundData, "code">, headers);
 }
 
 /** Validates route params; a failed validation is a 404, as the spec asks. */
@@ -31,12 +53,15 @@ export function withCookies(headers: Headers, cookies: readonly (string | null |
   return headers;
 }
 
-/** A request the page cannot answer as asked (an edited paging cursor): 400, rendered by the route boundary. */
+/**
+ * A request the page cannot answer as asked (an edited paging cursor, a body that is not a form): 400, rendered
+ * by the route boundary.
+ */
 export function badRequest(): never {
-  throw json({ code: "badRequest" }, { status: 400, statusText: "Bad Request" });
+  refusePage("badRequest", {}, undefined);
 }
 
-/** A page that exists but is not the visitor's to use (editing someone else's feed): 403. */
+/** A page that exists but is not the visitor's to use (editing someone else's feed, a member's moderation queue): 403. */
 export function forbidden(): never {
-  throw json({ code: "forbidden" }, { status: 403, statusText: "Forbidden" });
+  refusePage("forbidden", {}, undefined);
 }

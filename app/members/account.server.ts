@@ -6,29 +6,27 @@
  * disagreeing (docs/decisions/0034-account-changes-on-two-sides.md): the profile is
  * changed first (the store answers "taken" before anything is sent to Firebase), then
  * Firebase; when Firebase refuses or cannot be reached, the profile is put back as it
- * was, retried, and the member is told nothing changed. Withdrawal runs the other way
- * round for the same reason: an account without a profile cannot sign in, and the
- * account check (auth/accountCheck.server.ts) removes it if Firebase could not be told.
+ * was, retried, and the member is told nothing changed. Withdrawal, which also ends
+ * the member's part in the community, is account/lifecycle.server.ts.
  *
  * The settings screen reads the database only: no call to Firebase on that path.
  */
-import { flow } from "~/auth/flow.server";
+import { flow, type FlowServices } from "~/auth/flow.server";
 import { passwordAttempts } from "~/auth/passwordAttempts.server";
-import { maskPhoneNumber } from "~/auth/phoneNumber.server";
-import { revokeSessions, startSession, type SessionMember } from "~/auth/session.server";
+import { maskPhoneNumber } from "~/phone/phoneNumber.server";
+import { revokeSessions, startSession, type SessionMember, type SessionServices } from "~/auth/session.server";
 import type { ProblemName } from "~/forms/form.server";
 import { log } from "~/infra/log.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import type { MemberProfile, NotificationChoices, ProfileChanges } from "~/stores/members";
 import { legacyVisa, statusOfVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
 import { nextReminder, type NextReminder } from "~/visa/reminders";
 import { stayOutlook, type StayOutlook } from "~/visa/stay";
-import { deleteFiles, unnamedLike } from "~/community/community.server";
-import { countryName } from "./countries.server";
+import { countryName } from "~/countries/countries.server";
 
 /** How many times a step that must not be left half done is tried before it is reported. */
-const ATTEMPTS = 3;
+export const ATTEMPTS = 3;
 
 export type AccountChange = { ok: true } | { ok: false; problem: ProblemName };
 
@@ -95,7 +93,8 @@ function legacyOf(code: string): { currentEquivalent: string | null } | null {
   return legacy ? { currentEquivalent: legacy.currentEquivalent } : null;
 }
 
-async function attempt<T>(what: string, uid: string, step: () => Promise<T>): Promise<T | "failed"> {
+/** A step tried up to ATTEMPTS times, each failure logged; "failed" when none succeeded. */
+export async function attempt<T>(what: string, uid: string, step: () => Promise<T>): Promise<T | "failed"> {
   for (let i = 1; i <= ATTEMPTS; i++) {
     try {
       return await step();
@@ -191,7 +190,7 @@ export interface PhoneChangeFlow {
   codeId: string;
 }
 
-export const phoneChangeFlow = (services: Services) =>
+export const phoneChangeFlow = (services: FlowServices) =>
   flow<PhoneChangeFlow>(services, "phoneChange", { cookie: "__phone_change", ttlMs: 10 * 60_000 });
 
 /** A new session for this browser, after every session of the member was ended. */
@@ -203,7 +202,7 @@ export type PasswordChange = { ok: true; setCookie: string | null } | { ok: fals
  * a new one (null when it could not be made: the member signs in with the new password).
  */
 export async function changePassword(
-  services: Services,
+  services: SessionServices,
   member: SessionMember,
   current: string,
   next: string,
@@ -237,7 +236,7 @@ export async function changePassword(
  * harmless, while ID sign-in already works).
  */
 export async function setFirstPassword(
-  services: Services,
+  services: SessionServices,
   member: SessionMember,
   email: string,
   password: string,
@@ -261,44 +260,10 @@ export async function setFirstPassword(
 }
 
 /** Ends every session of the member and makes a new one for this browser. */
-async function renewSession(services: Services, uid: string, now: number): Promise<string | null> {
+async function renewSession(services: SessionServices, uid: string, now: number): Promise<string | null> {
   await revokeSessions(services, uid, now);
   const signedIn = await services.identity.signInAs(uid);
   if (!signedIn.ok) return null;
   const session = await startSession(services, signedIn.idToken, Math.max(now, Date.now()));
   return session.ok ? session.setCookie : null;
-}
-
-export const WITHDRAWAL_REASON_MAX = 500;
-
-/**
- * Withdrawal: the profile and terms record go (the withdrawal record stays, 5 years),
- * with the member's notifications; every session ends; then the Firebase account is
- * deleted, which frees the ID and the number for a new join. If Firebase cannot be
- * told, the account is left without a profile, which cannot sign in, and is removed
- * by the account check.
- */
-export async function withdraw(
-  services: Pick<Services, "stores" | "identity" | "files">,
-  uid: string,
-  reason: string | null,
-  now = Date.now(),
-): Promise<AccountChange> {
-  const { stores, identity } = services;
-  // First what they wrote and did in the community (feeds with everything on them, comments, likes,
-  // reports, photos), and their name out of others' inboxes (a like notification keeps the count only):
-  // if that cannot be done, nothing is, and they may try again; nothing is left orphaned.
-  const community = await attempt("account.withdraw.community", uid, () => stores.feeds.removeMember(uid, unnamedLike));
-  if (community === "failed") return { ok: false, problem: "saveFailed" };
-  await deleteFiles(services, community.releasedFiles);
-  const withdrawn = await attempt("account.withdraw", uid, () => stores.members.withdraw(uid, { at: now, reason }));
-  if (withdrawn === "failed") return { ok: false, problem: "saveFailed" };
-  await attempt("account.withdraw.notifications", uid, () => stores.notifications.removeAllFor(uid));
-  await attempt("account.withdraw.sessions", uid, () => stores.revocations.revoke(uid, now));
-  for (let i = 1; i <= ATTEMPTS; i++) {
-    const deleted = await identity.deleteUser(uid);
-    if (deleted.ok || deleted.reason === "notFound") return { ok: true };
-  }
-  log.error("account.withdraw.accountLeft", undefined, { uid });
-  return { ok: true };
 }

@@ -5,13 +5,22 @@
  */
 import { addYears, format, parseISO } from "date-fns";
 import { z } from "zod";
-import { passwordInput } from "~/auth/password.server";
-import { checkPhone, e164Of, phoneFields } from "~/auth/phoneNumber.server";
+import { emailField, newPasswordChecks, passwordInput } from "~/auth/password.server";
+import { checkPhone, e164Of, phoneFields } from "~/phone/phoneNumber.server";
 import { judgedTogether } from "~/forms/form.server";
-import { newPasswordChecks, emailField, nameField } from "~/signup/schemas.server";
 import { isChoosableVisa, statusOfVisa } from "~/visa/catalogue";
-import { resolveCountry } from "./countries.server";
-import { WITHDRAWAL_REASON_MAX } from "./account.server";
+import { resolveCountry } from "~/countries/countries.server";
+import { cleanName, nameProblem } from "./names";
+
+/** A name, cleaned (members/names.ts) before it is judged; whitespace alone is not a name. Joining asks it too. */
+export const nameField = z
+  .string({ required_error: "errors.form.required" })
+  .max(1000, "errors.form.nameLength")
+  .transform(cleanName)
+  .superRefine((name, ctx) => {
+    const problem = nameProblem(name);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors.form.${problem}` });
+  });
 
 /** How far ahead an expiry date may be: the longest period of stay granted at once is well within it. */
 export const EXPIRY_MAX_YEARS = 10;
@@ -135,6 +144,9 @@ export const firstPasswordSchema = judgedTogether(
 );
 
 export type FirstPasswordFields = z.input<typeof firstPasswordSchema>;
+
+/** The longest withdrawal reason kept (characters as the member sees them). */
+export const WITHDRAWAL_REASON_MAX = 500;
 
 /** Control, format (bidirectional overrides, zero-width) and private-use characters have no place in a reason. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu;

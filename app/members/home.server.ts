@@ -2,7 +2,7 @@
  * What the main page shows a signed-in member: their name, their visa in their
  * language and how their stay stands today.
  */
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { formatDate } from "~/lib/format";
 import { statusOfVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";

@@ -32,11 +32,11 @@ import {
   postFeed,
   readFeedUpload,
   redirect,
-  refusalReply,
+  invalid,
+  refuse,
   requireMember,
   type FeedFields,
   type FeedUpload,
-  type FormReply,
   type PhotoRefusal,
 } from "~/routeKit.server";
 
@@ -120,23 +120,24 @@ async function saveFeed(
   ];
 
   // Every answer that stays on the form carries the photos kept so far and those refused, by name.
-  const answer = ({ reply, status }: { reply: FormReply; status: number }) =>
-    json({ ...reply, photos: photos.map((p) => ({ ...photoView(p), token: photoToken(p) })), refused }, { status });
+  const withPhotos = { data: { photos: photos.map((p) => ({ ...photoView(p), token: photoToken(p) })), refused } };
   // A body that broke off or went past its limit: what arrived is kept, and the form says what went wrong.
   // Each refusal carries the schema's messages too (a missing category, an empty text): all said at once.
-  if (upload.problem) return answer(refusalReply(submission, upload.problem));
-  if (refused.length > 0) return answer(refusalReply(submission, "photosRefused"));
-  if (submission.status !== "success") return answer({ reply: submission.reply(), status: 400 });
-  if (parsed.bot) return answer(refusalReply(submission, "saveFailed"));
+  if (upload.problem) return refuse(submission, upload.problem, withPhotos);
+  if (refused.length > 0) return refuse(submission, "photosRefused", withPhotos);
+  if (submission.status !== "success") return invalid(submission, withPhotos);
+  if (parsed.bot) return refuse(submission, "saveFailed", withPhotos);
 
   const { category, text } = submission.value;
   if (feed) {
     const changed = await editFeed(services, uid, feed.id, { category, text, photos });
+    if (!changed.ok && changed.problem === "saveFailed") return refuse(submission, changed.problem, withPhotos);
+    // Deleted (or taken down) meanwhile.
     if (!changed.ok) notFound(request);
     return redirect(`/community/${feed.id}`);
   }
   const posted = await postFeed(services, uid, { category, text, photos });
-  if (!posted.ok) return answer(refusalReply(submission, "notMember"));
+  if (!posted.ok) return refuse(submission, posted.problem, withPhotos);
   return redirect(`/community/${posted.id}`);
 }
 

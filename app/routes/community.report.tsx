@@ -24,7 +24,7 @@ import {
   requireMember,
   type ReportFields,
 } from "~/routeKit.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import type { ReportTarget } from "~/stores/stores";
 
 export const handle: PageHandle = {

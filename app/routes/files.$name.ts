@@ -11,38 +11,34 @@
  * body); anything only one person may see is private and never stored.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readSession } from "~/routeKit.server";
+import { notFound, readSession } from "~/routeKit.server";
 
 const NAME = /^([A-Za-z0-9_-]{12})(-s)?\.webp$/;
 /** How long a browser or shared cache may keep a public photo before asking again: the takedown's delay. */
 export const PUBLIC_PHOTO_MAX_AGE_S = 300;
-
-const notFound = () =>
-  new Response("Not Found", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+/** The app's 404 for a photo is never kept by a cache: one taken down is gone at once. */
+const GONE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
   const name = params.name ?? "";
   const match = NAME.exec(name);
-  if (!match) return notFound();
+  if (!match) notFound(request, GONE);
   const record = await services.stores.files.get(match[1]!);
-  if (!record) return notFound();
+  if (!record) notFound(request, GONE);
 
   let shared = false;
   if (record.feedId !== null) {
     const feed = await services.stores.feeds.get(record.feedId);
-    if (!feed) return notFound();
+    if (!feed) notFound(request, GONE);
     shared = feed.status === "visible";
     if (!shared) {
       const viewer = await readSession(request, services);
-      if (!viewer || (viewer.uid !== feed.author.uid && !viewer.admin)) return notFound();
+      if (!viewer || (viewer.uid !== feed.author.uid && !viewer.admin)) notFound(request, GONE);
     }
   } else {
     const viewer = await readSession(request, services);
-    if (viewer?.uid !== record.ownerUid) return notFound();
+    if (viewer?.uid !== record.ownerUid) notFound(request, GONE);
   }
 
   const etag = `"${name}"`;
@@ -51,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": cacheControl } });
   }
   const bytes = await services.files.read(name);
-  if (!bytes) return notFound();
+  if (!bytes) notFound(request, GONE);
   return new Response(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as BodyInit, {
     headers: {
       "Content-Type": "image/webp",

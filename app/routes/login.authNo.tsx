@@ -4,11 +4,11 @@
  * code proved but no member uses is offered joining with it, without a second text.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithLtr } from "~/pageKit";
-import { CodeStep, FormAlert, getFormProps, SubmitButton, useForm } from "~/formKit";
+import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { CodeStepPage, ProvenNumberPage, useForm } from "~/formKit";
 import {
   json,
   redirect,
@@ -115,37 +115,26 @@ export default function LoginCodeRoute() {
   const [form, fields] = useForm<SignInCodeFields>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });
   if (canJoin) {
     return (
-      <Form method="post" className="form" {...getFormProps(form)}>
-        <h2>{t("login.noAccountHeading")}</h2>
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <p className="notice notice--success" role="status">
-          <SentenceWithLtr sentence={(slot) => t("login.noAccountJoin", { phone: slot })} value={phone} />
-        </p>
-        <SubmitButton name="intent" value="join">
-          {t("login.joinWithNumber")}
-        </SubmitButton>
-        <p className="form__links">
-          <Link to="/login/login">{t("login.changeNumber")}</Link>
-        </p>
-      </Form>
+      <ProvenNumberPage
+        form={form}
+        heading={t("login.noAccountHeading")}
+        found={(slot) => t("login.noAccountJoin", { phone: slot })}
+        phone={phone}
+        intent="join"
+        submit={t("login.joinWithNumber")}
+        changeNumber="/login/login"
+      />
     );
   }
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
-      <h2>{t("login.codeHeading")}</h2>
-      <FormAlert id={form.errorId} errors={form.errors} />
-      <CodeStep
-        sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
-        code={fields.code}
-        verifyLabel={t("login.verify")}
-        times={times}
-        other={
-          <p className="form__links">
-            <Link to="/member/start">{t("login.changeNumber")}</Link>
-          </p>
-        }
-      />
-    </Form>
+    <CodeStepPage
+      form={form}
+      code={fields.code}
+      phone={phone}
+      verifyLabel={t("login.verify")}
+      times={times}
+      changeNumber="/member/start"
+    />
   );
 }
 

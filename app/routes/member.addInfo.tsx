@@ -1,30 +1,15 @@
 /**
  * Sign-up with an ID (or Google), the last step: nationality, visa and its
- * expiry date (signup/residenceStep.server.ts). Submitting makes the account.
+ * expiry date (the page is `ResidenceStep`; signup/residenceStep.server.ts).
+ * Submitting makes the account.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import {
-  DefaultSubmit,
-  firstErrorOf,
-  FormAlert,
-  getFormProps,
-  ResidenceFields,
-  SignupStep,
-  SubmitButton,
-  useForm,
-} from "~/formKit";
-import {
-  json,
-  languageOf,
-  requireStep,
-  residenceStepAction,
-  residenceStepData,
-  type AddInfoFields,
-} from "~/routeKit.server";
+import { ResidenceStep } from "~/formKit";
+import { json, languageOf, requireStep, residenceStepAction, residenceStepData } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.join],
@@ -50,43 +35,27 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AddInfoRoute() {
-  const { t } = useTranslation(["signup", "auth"]);
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<AddInfoFields>({
-    id: "add-info",
-    lastResult,
-    defaultValue: { nationality: data.nationality, visa: data.visa, visaExpiry: data.visaExpiry },
-    shouldValidate: "onSubmit",
-  });
   return (
-    <>
-      <Form method="post" className="form" {...getFormProps(form)}>
-        <SignupStep {...data.step} />
-        <h2>{t("signup.add.heading")}</h2>
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <DefaultSubmit name="intent" value="join" />
-        <ResidenceFields
-          fields={fields}
-          countries={data.countries}
-          nationality={data.nationality}
-          visa={data.visa}
-          visaLabel={data.visaLabel}
-          focus={firstErrorOf(form)}
-        />
-        <SubmitButton name="intent" value="join">
-          {t("signup.add.submit")}
-        </SubmitButton>
-      </Form>
-      {form.errors?.[0] === "errors.form.googleExpired" ? (
-        // Google again; the answers wait in the draft, and the member comes back here.
-        <Form method="post" action="/member/google" className="form">
-          <button type="submit" className="button button--secondary button--block">
-            {t("member.start.withGoogle")}
-          </button>
-        </Form>
-      ) : null}
-    </>
+    <ResidenceStep
+      id="add-info"
+      data={data}
+      lastResult={lastResult}
+      after={(formError) => (formError === "errors.form.googleExpired" ? <GoogleAgain /> : null)}
+    />
+  );
+}
+
+/** Google again, when its sign-in went stale at the last step; the answers wait in the draft, and the member comes back here. */
+function GoogleAgain() {
+  const { t } = useTranslation("auth");
+  return (
+    <Form method="post" action="/member/google" className="form">
+      <button type="submit" className="button button--secondary button--block">
+        {t("member.start.withGoogle")}
+      </button>
+    </Form>
   );
 }
 

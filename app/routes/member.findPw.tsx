@@ -8,10 +8,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
-  CodeStep,
+  CodeStepPage,
   FieldError,
   firstErrorOf,
   FormAlert,
@@ -152,23 +152,17 @@ export default function FindPasswordRoute() {
   });
   if (email) {
     return (
-      <Form method="post" className="form" {...getFormProps(form)}>
-        <h2>{t("login.codeHeading")}</h2>
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <CodeStep
-          sentTo={t("recovery.codeSent", { email })}
-          code={fields.code}
-          verifyLabel={t("login.verifyCode")}
-          times={times}
-          other={
-            <p className="form__links">
-              <button type="submit" name="intent" value="restart" className="link-button" formNoValidate>
-                {t("recovery.otherId")}
-              </button>
-            </p>
-          }
-        />
-      </Form>
+      <CodeStepPage
+        form={form}
+        code={fields.code}
+        sentTo={t("recovery.codeSent", { email })}
+        times={times}
+        other={
+          <button type="submit" name="intent" value="restart" className="link-button" formNoValidate>
+            {t("recovery.otherId")}
+          </button>
+        }
+      />
     );
   }
   return (

@@ -10,11 +10,10 @@ import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
 import {
   CodeStep,
-  FieldError,
   firstErrorOf,
   FormAlert,
   getFormProps,
-  getInputProps,
+  NameField,
   PhoneField,
   SignupStep,
   SubmitButton,
@@ -122,20 +121,12 @@ export default function UserInfoRoute() {
       <SignupStep {...step} />
       <h2>{t("signup.user.heading")}</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.name.id}>{t("signup.user.name")}</label>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          autoComplete="name"
-          autoFocus={firstErrorOf(form) === "name"}
-          maxLength={50}
-          aria-describedby={`${fields.name.id}-hint ${fields.name.errorId}`}
-        />
-        <p className="field__hint" id={`${fields.name.id}-hint`}>
-          {t("signup.user.nameHint")}
-        </p>
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      <NameField
+        field={fields.name}
+        label={t("signup.user.name")}
+        hint={t("signup.user.nameHint")}
+        autoFocus={firstErrorOf(form) === "name"}
+      />
 
       {verifiedPhone ? (
         <>

@@ -8,28 +8,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  Confirmation,
-  featureStyles,
-  formatDate,
-  Icon,
-  particleRo,
-  RouteErrorBoundary,
-  SentenceWithValues,
-} from "~/pageKit";
+import { Confirmation, featureStyles, Icon, particleRo, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import { FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
 import {
   json,
-  redirect,
   saved,
   changeNotifications,
   invalid,
-  languageOf,
   notificationsSchema,
   parseForm,
   refuse,
   requireMember,
-  settingsView,
+  requireSettings,
   type NotificationsFields,
 } from "~/routeKit.server";
 
@@ -45,10 +35,7 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const member = await requireMember(request, context.services);
-  const view = await settingsView(context.services, member, await languageOf(request), formatDate(new Date()));
-  // A session whose member has no profile any more (withdrawn in another tab): start again.
-  if (!view) throw redirect("/member/start");
+  const { view } = await requireSettings(request, context.services);
   return json({ view, version: context.buildVersion });
 }
 

@@ -6,11 +6,10 @@
  * flow of step 1 the member goes back to it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/useTranslation";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
-import { CodeStep, FormAlert, getFormProps, useForm } from "~/formKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { CodeStepPage, useForm } from "~/formKit";
 import {
   json,
   redirect,
@@ -86,27 +85,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function PhoneCodeRoute() {
-  const { t } = useTranslation("auth");
   const { phone, times } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<CodeStepFields>({ id: "phone-change-code", lastResult, shouldValidate: "onSubmit" });
-  return (
-    <Form method="post" className="form" {...getFormProps(form)}>
-      <h2>{t("login.codeHeading")}</h2>
-      <FormAlert id={form.errorId} errors={form.errors} />
-      <CodeStep
-        sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
-        code={fields.code}
-        verifyLabel={t("login.verifyCode")}
-        times={times}
-        other={
-          <p className="form__links">
-            <Link to="/mypage/phone">{t("login.changeNumber")}</Link>
-          </p>
-        }
-      />
-    </Form>
-  );
+  return <CodeStepPage form={form} code={fields.code} phone={phone} times={times} changeNumber="/mypage/phone" />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

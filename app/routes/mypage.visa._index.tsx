@@ -11,7 +11,6 @@ import type { PageHandle } from "~/lib/page";
 import {
   Confirmation,
   featureStyles,
-  formatDate,
   particleRo,
   RouteErrorBoundary,
   SentenceWithValues,
@@ -19,15 +18,7 @@ import {
   VisaQuick,
   VisaSearch,
 } from "~/pageKit";
-import {
-  json,
-  redirect,
-  languageOf,
-  quickVisaCodes,
-  requireMember,
-  searchVisas,
-  settingsView,
-} from "~/routeKit.server";
+import { json, quickVisaCodes, requireSettings, searchVisas } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder, featureStyles.mypage],
@@ -40,10 +31,7 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const member = await requireMember(request, context.services);
-  const lng = await languageOf(request);
-  const view = await settingsView(context.services, member, lng, formatDate(new Date()));
-  if (!view) throw redirect("/member/start");
+  const { lng, view } = await requireSettings(request, context.services);
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100).trim();
   const families = (await searchVisas(query, lng)).map((f) => ({

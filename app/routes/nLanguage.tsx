@@ -1,38 +1,24 @@
+/** The second variant of language selection, drawn in the join layout (header with a back button). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, LanguagePicker, RouteErrorBoundary } from "~/pageKit";
-import { json, redirect, chooseLanguage, languagePageData } from "~/routeKit.server";
+import { featureStyles, LanguagePage, RouteErrorBoundary } from "~/pageKit";
+import { json, languageChoiceAction, languagePageData } from "~/routeKit.server";
 
-/** The second variant of language selection, drawn in the join layout (header with a back button). */
 export const handle: PageHandle = {
   styles: [featureStyles.language],
   layout: "join",
   title: "titles.language",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await languagePageData(request));
-}
+export const loader = async ({ request }: LoaderFunctionArgs) => json(await languagePageData(request));
 
-export async function action({ request }: ActionFunctionArgs) {
-  const chosen = await chooseLanguage(request);
-  if (!chosen.ok)
-    return json({ error: "errors.unknownLanguage" as const, redirectTo: chosen.redirectTo }, { status: 400 });
-  return redirect(chosen.redirectTo, { headers: { "Set-Cookie": chosen.setCookie } });
-}
+export const action = ({ request }: ActionFunctionArgs) => languageChoiceAction(request);
 
 export default function NLanguageRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return (
-    <LanguagePicker
-      current={data.current}
-      options={data.options}
-      redirectTo={result?.redirectTo ?? data.redirectTo}
-      error={result?.error}
-    />
-  );
+  return <LanguagePage data={data} result={result} ownHeader={false} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

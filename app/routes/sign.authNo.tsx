@@ -4,11 +4,11 @@
  * proof is kept in the draft (this browser, 10 minutes) and spent by signing in.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
-import { CodeStep, FormAlert, getFormProps, SignupStep, SubmitButton, useForm } from "~/formKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { CodeStepPage, ProvenNumberPage, SignupStep, useForm } from "~/formKit";
 import {
   json,
   redirect,
@@ -101,49 +101,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignCodeRoute() {
-  const { t } = useTranslation(["signup", "auth"]);
+  const { t } = useTranslation("signup");
   const { phone, times, step, member } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<JoinCodeFields>({ id: "sign-code", lastResult, shouldValidate: "onSubmit" });
   if (member) {
     return (
-      <Form method="post" className="form" {...getFormProps(form)}>
-        <h2>{t("signup.phone.memberHeading")}</h2>
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <p className="notice notice--success" role="status">
-          <SentenceWithLtr sentence={(slot) => t("signup.phone.memberFound", { phone: slot })} value={phone} />
-        </p>
-        <SubmitButton name="intent" value="signIn">
-          {t("signup.phone.signIn")}
-        </SubmitButton>
-        <p className="form__links">
-          <Link to="/sign">{t("login.changeNumber")}</Link>
-        </p>
-      </Form>
+      <ProvenNumberPage
+        form={form}
+        heading={t("signup.phone.memberHeading")}
+        found={(slot) => t("signup.phone.memberFound", { phone: slot })}
+        phone={phone}
+        intent="signIn"
+        submit={t("signup.phone.signIn")}
+        changeNumber="/sign"
+      />
     );
   }
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
-      <SignupStep {...step} />
-      <h2>{t("login.codeHeading")}</h2>
-      <FormAlert id={form.errorId} errors={form.errors} />
+    <CodeStepPage
+      form={form}
+      code={fields.code}
+      phone={phone}
+      times={times}
+      changeNumber="/sign"
+      before={<SignupStep {...step} />}
+    >
       {form.errors?.[0] === "errors.form.phoneTaken" ? (
         <p className="form__links">
           <Link to="/login/login">{t("signup.phone.signIn")}</Link>
         </p>
       ) : null}
-      <CodeStep
-        sentTo={<SentenceWithLtr sentence={(slot) => t("login.codeSent", { phone: slot })} value={phone} />}
-        code={fields.code}
-        verifyLabel={t("login.verifyCode")}
-        times={times}
-        other={
-          <p className="form__links">
-            <Link to="/sign">{t("login.changeNumber")}</Link>
-          </p>
-        }
-      />
-    </Form>
+    </CodeStepPage>
   );
 }
 

@@ -3,9 +3,8 @@
  * draft, start the session, and go to the flow's completion page, whose loader
  * is here too.
  */
-import { readSession, startSession } from "~/auth/session.server";
+import { readSession, startSession, type SessionServices } from "~/auth/session.server";
 import { problem, type Problem } from "~/forms/form.server";
-import type { Services } from "~/infra/services.server";
 import { createAccount } from "./createAccount.server";
 import { signupDrafts, type OpenDraft } from "./draft.server";
 import { log } from "~/infra/log.server";
@@ -25,7 +24,7 @@ export function ownVisaHref(visa: string | null | undefined): string | null {
  */
 export async function finishSignup(
   request: Request,
-  services: Services,
+  services: SessionServices,
   open: OpenDraft,
   language: string,
   completePath: string,
@@ -66,7 +65,7 @@ export async function finishSignup(
  */
 export async function completionOf(
   request: Request,
-  services: Services,
+  services: SessionServices,
 ): Promise<{ name: string; signedIn: boolean; hasVisaExpiry: boolean; visaHref: string | null } | null> {
   const member = await readSession(request, services);
   if (member) {

@@ -7,12 +7,16 @@
  * in the draft, then given the verified number and the name.
  */
 import { isBareGoogleUser } from "~/auth/google.server";
-import { createMember, isMember } from "~/members/members.server";
-import type { Services } from "~/infra/services.server";
+import { isMember } from "~/members/members.server";
+import type { Services } from "~/context";
+import type { CreateMemberResult, NewMember } from "~/stores/members";
 import { unsealSecret } from "./draft.server";
-import { requiredTermsAgreed } from "./terms";
+import { requiredTermsAgreed, termsDocuments, type TermsChoices } from "./terms";
 import type { SignupDraft } from "./steps";
 import { log } from "~/infra/log.server";
+
+/** What making an account uses: the identity port, the members store, and the secret the draft was sealed with. */
+type AccountServices = Pick<Services, "identity" | "stores" | "sessionSecret">;
 
 export type CreateAccountResult =
   | { ok: true; uid: string; idToken: string | null }
@@ -23,14 +27,37 @@ function logError(event: string, error: unknown, uid?: string, reason?: string) 
 }
 
 /** No half-made accounts: without its profile the Firebase user goes too. */
-async function removeUser(services: Services, uid: string) {
+async function removeUser(services: Pick<Services, "identity">, uid: string) {
   const removed = await services.identity.deleteUser(uid);
   if (!removed.ok) logError("signUp.cleanup", undefined, uid, removed.reason);
 }
 
+/** A member as a sign-up flow knows them: the terms as the choices made on the terms step. */
+export interface JoiningMember extends Omit<NewMember, "terms" | "createdAt"> {
+  terms: { choices: TermsChoices; at: number };
+}
+
+/** Stores the profile and a terms record line for every document in force, as one. */
+export function createMember(
+  services: Pick<Services, "stores">,
+  member: JoiningMember,
+  now = Date.now(),
+): Promise<CreateMemberResult> {
+  return services.stores.members.create({
+    ...member,
+    terms: termsDocuments.map((doc) => ({
+      document: doc.id,
+      version: doc.version,
+      agreed: member.terms.choices[doc.id] === true,
+      recordedAt: member.terms.at,
+    })),
+    createdAt: now,
+  });
+}
+
 /** The member's profile and terms record; the problem when they could not be stored. */
 async function storeProfile(
-  services: Services,
+  services: Pick<Services, "stores">,
   uid: string,
   draft: SignupDraft,
   language: string,
@@ -64,7 +91,7 @@ async function storeProfile(
 }
 
 async function createGoogleAccount(
-  services: Services,
+  services: AccountServices,
   draft: SignupDraft,
   language: string,
   now: number,
@@ -114,7 +141,7 @@ async function createGoogleAccount(
 }
 
 export async function createAccount(
-  services: Services,
+  services: AccountServices,
   draft: SignupDraft,
   language: string,
   now = Date.now(),

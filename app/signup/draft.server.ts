@@ -6,9 +6,8 @@
  * (AES-256-GCM, key derived from the server secret) and the draft is deleted as
  * soon as the account is made.
  */
-import { flow } from "~/auth/flow.server";
+import { flow, type FlowServices } from "~/auth/flow.server";
 import { seal, unseal } from "~/infra/secrets.server";
-import type { Services } from "~/infra/services.server";
 import type { SignupDraft, SignupKind } from "./steps";
 
 export const DRAFT_TTL_MS = 30 * 60_000;
@@ -30,7 +29,7 @@ export interface OpenDraft {
   draft: SignupDraft;
 }
 
-export function signupDrafts(services: Services) {
+export function signupDrafts(services: FlowServices) {
   const drafts = flow<SignupDraft>(services, "signup", { cookie: "__signup", ttlMs: DRAFT_TTL_MS });
 
   return {

@@ -4,8 +4,7 @@
  * they have not finished (a jump ahead, or a draft that expired).
  */
 import { redirect } from "@remix-run/node";
-import { readSession } from "~/auth/session.server";
-import type { Services } from "~/infra/services.server";
+import { readSession, type SessionServices } from "~/auth/session.server";
 import { signupDrafts, type OpenDraft } from "./draft.server";
 import { redirectForStep, type SignupKind } from "./steps";
 
@@ -15,7 +14,7 @@ import { redirectForStep, type SignupKind } from "./steps";
  */
 export async function openStep(
   request: Request,
-  services: Services,
+  services: SessionServices,
   kinds: SignupKind | readonly [SignupKind, ...SignupKind[]],
   path: string,
 ): Promise<OpenDraft | null> {
@@ -30,7 +29,7 @@ export async function openStep(
 /** For steps after the first, which always have a draft (openStep redirects otherwise). */
 export async function requireStep(
   request: Request,
-  services: Services,
+  services: SessionServices,
   kinds: SignupKind | readonly [SignupKind, ...SignupKind[]],
   path: string,
 ) {

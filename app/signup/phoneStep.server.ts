@@ -6,9 +6,9 @@
  */
 import type { Problem } from "~/forms/form.server";
 import { problem } from "~/forms/form.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { isMember } from "~/members/members.server";
-import { checkCode, sendCode, type PendingCode } from "~/verification/codes.server";
+import { checkCode, sendCode, type CodeServices, type PendingCode } from "~/verification/codes.server";
 import type { OpenDraft } from "./draft.server";
 
 /** How long a number proven at the join may sign its member in instead (as long as a phone sign-in's flow lives). */
@@ -23,7 +23,7 @@ const pendingOf = (open: OpenDraft): PendingCode | null =>
  */
 export async function sendJoinCode(
   request: Request,
-  services: Services,
+  services: CodeServices,
   clientAddress: string,
   open: OpenDraft,
   phone: string,
@@ -36,7 +36,7 @@ export async function sendJoinCode(
 }
 
 /** Texts a new code to the number the draft waits for. */
-export async function resendJoinCode(request: Request, services: Services, clientAddress: string, open: OpenDraft) {
+export async function resendJoinCode(request: Request, services: CodeServices, clientAddress: string, open: OpenDraft) {
   const pending = pendingOf(open);
   if (!pending) return { ok: false as const, problem: problem("codeFirst"), cookies: [] };
   return sendJoinCode(request, services, clientAddress, open, pending.phone);
@@ -49,7 +49,7 @@ export async function resendJoinCode(request: Request, services: Services, clien
  */
 export async function checkJoinCode(
   request: Request,
-  services: Services,
+  services: CodeServices & Pick<Services, "identity" | "stores">,
   open: OpenDraft,
   code: string,
   now = Date.now(),

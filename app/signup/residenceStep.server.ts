@@ -7,7 +7,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { invalid, parseForm, refuse } from "~/forms/form.server";
 import { withCookies } from "~/infra/http.server";
 import { cleanName } from "~/members/names";
-import { countriesIn, countryName, resolveCountry } from "~/members/countries.server";
+import { countriesIn, countryName, resolveCountry } from "~/countries/countries.server";
 import { isKnownVisa } from "~/visa/catalogue";
 import { visaLabel } from "~/visa/catalogue.server";
 import { finishSignup } from "./complete.server";

@@ -3,32 +3,16 @@
  * browser. Messages are form-message keys (lib/formMessage.ts).
  */
 import { z } from "zod";
-import { passwordInput, passwordProblem } from "~/auth/password.server";
+import { emailField, newPasswordChecks, passwordInput } from "~/auth/password.server";
 import { judgedTogether } from "~/forms/form.server";
-import { checkPhone, e164Of, phoneFields } from "~/auth/phoneNumber.server";
-import { resolveCountry } from "~/members/countries.server";
+import { checkPhone, e164Of, phoneFields } from "~/phone/phoneNumber.server";
+import { resolveCountry } from "~/countries/countries.server";
+import { nameField } from "~/members/accountSchemas.server";
 import { cleanName, nameProblem } from "~/members/names";
 import { isKnownVisa } from "~/visa/catalogue";
 import { termsDocuments, type TermsChoices } from "./terms";
 
 const required = { required_error: "errors.form.required" };
-
-export const emailField = z
-  .string(required)
-  .trim()
-  .max(254, "errors.form.invalidEmail")
-  .email("errors.form.invalidEmail")
-  .transform((email) => email.toLowerCase());
-
-/** A name, cleaned (members/names.ts) before it is judged; whitespace alone is not a name. */
-export const nameField = z
-  .string(required)
-  .max(1000, "errors.form.nameLength")
-  .transform(cleanName)
-  .superRefine((name, ctx) => {
-    const problem = nameProblem(name);
-    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors.form.${problem}` });
-  });
 
 /** Checkbox per document, plus "agree to all", which ticks every box (also without JavaScript). */
 const termsBoxes = z.object({
@@ -88,28 +72,6 @@ export const agreeSchema = z
   });
 
 export type AgreeFields = z.input<typeof agreeSchema>;
-
-/**
- * The checks across a new password's fields, each said whatever else is wrong (the form's fields are
- * `judgedTogether`): the password against the length rule, the common list and the ID, and the confirmation
- * against the password, even when the password itself is refused.
- */
-export function newPasswordChecks<Fields extends { password?: string; passwordConfirm?: string }>(
-  idOf: (fields: Fields) => string | null | undefined,
-  more?: (fields: Fields, ctx: z.RefinementCtx) => void,
-) {
-  return (fields: Fields, ctx: z.RefinementCtx) => {
-    const { password, passwordConfirm } = fields;
-    if (password !== undefined) {
-      const problem = passwordProblem(password, idOf(fields));
-      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: `errors.form.${problem}` });
-    }
-    if (password !== undefined && passwordConfirm !== undefined && password !== passwordConfirm) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["passwordConfirm"], message: "errors.form.passwordMismatch" });
-    }
-    more?.(fields, ctx);
-  };
-}
 
 // Passwords are not trimmed: every character counts. The length rule is checked
 // in passwordProblem (code points, after NFC), once.

@@ -9,6 +9,7 @@
  */
 import type { BenefitsStore } from "./benefits";
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
+import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
 import type { NotificationsStore } from "./notifications";
@@ -28,12 +29,17 @@ export interface Stores {
   comments: CommentsStore;
   likes: LikesStore;
   reports: ReportsStore;
-  /** The records of stored files (owner, feed, size); their bytes are in FileStorage (app/community/files.server.ts). */
+  /** The records of stored files (owner, feed, size); their bytes are in FileStorage (./fileStorage.ts). */
   files: FilesStore;
   /** The services of /benefit (app/stores/benefits.ts). */
   benefits: BenefitsStore;
   /** The partner offers of /shop (app/stores/offers.ts). */
   offers: OffersStore;
+  /**
+   * Rate-limit and form-attempt counts. Shared by every process of a deployment whose
+   * storage is shared; local mode (one process) keeps them in memory (decision 0046).
+   */
+  counters: CountersStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
@@ -45,6 +51,8 @@ export { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "./benefits";
 export type * from "./community";
 export type * from "./content";
 export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
+export type { CounterHits, CountersStore } from "./counters";
+export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type {
   CreateMemberResult,

@@ -21,9 +21,12 @@ import { languageOf } from "~/i18n/i18next.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { browserIdOf } from "~/infra/cookies.server";
 import { log } from "~/infra/log.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 
 export type { CodePurpose };
+
+/** What the code step uses: the codes, and the browser's id (the cookie rule and the secret it is signed with). */
+export type CodeServices = Pick<Services, "config" | "sessionSecret" | "phoneCodes">;
 
 /** A code texted and not yet checked, as the flow that asked for it keeps it. */
 export interface PendingCode {
@@ -88,7 +91,7 @@ export function checkProblem(result: Exclude<VerifyResult, { ok: true }>): Probl
  */
 export async function sendCode(
   request: Request,
-  services: Services,
+  services: CodeServices,
   clientAddress: string,
   phone: string,
   purpose: CodePurpose,
@@ -112,7 +115,7 @@ export async function sendCode(
 }
 
 /** Texts a new code for the same purpose and number as `pending` (the member asked again). */
-export function resendCode(request: Request, services: Services, clientAddress: string, pending: PendingCode) {
+export function resendCode(request: Request, services: CodeServices, clientAddress: string, pending: PendingCode) {
   return sendCode(request, services, clientAddress, pending.phone, pending.purpose);
 }
 
@@ -122,7 +125,7 @@ export function resendCode(request: Request, services: Services, clientAddress: 
  */
 export async function checkCode(
   request: Request,
-  services: Services,
+  services: CodeServices,
   pending: PendingCode | null | undefined,
   code: string,
 ): Promise<{ ok: true; phone: string } | { ok: false; problem: Problem }> {
@@ -164,10 +167,14 @@ export function codeTimes(sentAt: number, now = Date.now()): CodeTimes {
 }
 
 /** The clock of the code `codeId`, or null when there is no such code. */
-export async function codeTimesOf(services: Services, codeId: string, now = Date.now()): Promise<CodeTimes | null> {
+export async function codeTimesOf(
+  services: Pick<Services, "phoneCodes">,
+  codeId: string,
+  now = Date.now(),
+): Promise<CodeTimes | null> {
   const sentAt = await services.phoneCodes.sentAt(codeId);
   return sentAt === null ? null : codeTimes(sentAt, now);
 }
 
-/** What the code screens show of the number a code went to (auth/phoneNumber.server.ts). */
-export { maskPhoneNumber as maskPhone } from "~/auth/phoneNumber.server";
+/** What the code screens show of the number a code went to (phone/phoneNumber.server.ts). */
+export { maskPhoneNumber as maskPhone } from "~/phone/phoneNumber.server";

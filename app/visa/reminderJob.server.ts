@@ -15,8 +15,7 @@
  * would let the same reminder be made again). The new date is a date first seen
  * now: its past milestones are never sent.
  */
-import { startPeriodicJob } from "~/infra/jobs.server";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { log as defaultLog, type Log } from "~/infra/log.server";
 import type { Stores } from "~/stores/stores";
 import { dueReminder, reminderDates, seoulDate } from "./reminders";
@@ -77,22 +76,20 @@ export async function runReminderJob(
 }
 
 /**
- * Runs the job now and then every `intervalMs` (a run still going is not
- * overlapped), without keeping the process alive. A failed run is logged and
- * the next one runs as planned. The returned stop waits for a run in progress.
+ * The job for the scheduler (app/server/scheduler.server.ts): at start and every
+ * `intervalMs`, one run over every member; a run that stored reminders says so.
  */
-export function startReminderJob(
+export function visaReminderJob(
   services: Pick<Services, "stores">,
-  options: { intervalMs?: number; now?: () => number; log?: Log } = {},
-): () => Promise<void> {
+  options: { intervalMs?: number; now?: () => number; log?: Pick<Log, "info"> } = {},
+) {
   const { intervalMs = REMINDER_JOB_INTERVAL_MS, now = Date.now, log = defaultLog } = options;
-  return startPeriodicJob(
-    "visaReminders.run",
+  return {
+    name: "visaReminders.run",
     intervalMs,
-    async () => {
+    async run() {
       const run = await runReminderJob(services.stores, now());
       if (run.created > 0) log.info("visaReminders.run", { ...run });
     },
-    log,
-  );
+  };
 }

@@ -9,23 +9,35 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
+import { localFileStorage } from "~/infra/localFiles.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
+import type { FileStorage } from "~/stores/fileStorage";
 import type { Stores } from "~/stores/stores";
 
 export interface Backing {
   /** Another client of the same storage. */
   open(): Promise<Stores>;
+  /** Another client of the same file storage (the bytes of files, app/stores/fileStorage.ts). */
+  openFiles(): Promise<FileStorage>;
   /** Closes every client opened and removes the storage. */
   dispose(): Promise<void>;
 }
 
 export interface StoreImplementation {
   name: string;
+  /**
+   * Whether two clients of one backing count rate-limit hits together (a shared
+   * database) or apart (local mode's counters, in its one process's memory:
+   * decision 0046).
+   */
+  sharedCounters: boolean;
   backing(): Promise<Backing>;
 }
 
+/** Local mode: SQLite, counters in memory, files on disk. */
 const sqlite: StoreImplementation = {
   name: "SQLite",
+  sharedCounters: false,
   async backing() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-contract-"));
     const file = path.join(dir, "stores.sqlite");
@@ -35,6 +47,9 @@ const sqlite: StoreImplementation = {
         const stores = openSqliteStores(file);
         opened.push(stores);
         return stores;
+      },
+      async openFiles() {
+        return localFileStorage(path.join(dir, "files"));
       },
       async dispose() {
         for (const stores of opened) await stores.close();

@@ -9,7 +9,8 @@ import type { Log } from "~/infra/log.server";
 import type { NewMember } from "~/stores/members";
 import type { NotificationRecord } from "~/stores/notifications";
 import type { Stores } from "~/stores/stores";
-import { runReminderJob, startReminderJob } from "~/visa/reminderJob.server";
+import { startScheduler } from "~/server/scheduler.server";
+import { runReminderJob, visaReminderJob } from "~/visa/reminderJob.server";
 import { seoulDate } from "~/visa/reminders";
 import { implementations, twoClients } from "./implementations";
 
@@ -217,7 +218,9 @@ describe.each(implementations)("visa reminder job: $name", (implementation) => {
       },
     };
     const log = { info: vi.fn(), error: vi.fn() } satisfies Log;
-    const stop = startReminderJob({ stores: flaky }, { intervalMs: 20, now: () => T0, log });
+    const { stop } = startScheduler([visaReminderJob({ stores: flaky }, { intervalMs: 20, now: () => T0, log })], {
+      log,
+    });
     await vi.waitFor(() => expect(log.info).toHaveBeenCalled());
     await stop();
     const runsSoFar = calls;

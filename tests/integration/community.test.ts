@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSession } from "~/auth/session.server";
 import { newId } from "~/community/community.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
-import { withdraw } from "~/members/account.server";
+import { withdraw } from "~/account/lifecycle.server";
 import { loader as rootLoader } from "~/root";
 import { action as feedAction, loader as feedLoader } from "~/routes/community.$feedCd";
 import { action as editAction, loader as editLoader } from "~/routes/community.edit";
@@ -57,8 +57,8 @@ async function member(name = "Nguyen Van An", admin = false): Promise<Member> {
   return { uid, jar: await signedInJar(services, uid) };
 }
 
-const call = (route: Route, request: Request, params: Record<string, string> = {}) =>
-  run(() => route({ request, params, context }));
+const call = (route: Route, request: Request, params: Record<string, string> = {}, ctx: AppLoadContext = context) =>
+  run(() => route({ request, params, context: ctx }));
 
 const load = (route: Route, url: string, jar = new Jar(), params: Record<string, string> = {}) =>
   call(route, new Request(`http://x${url}`, { headers: { Cookie: jar.header } }), params);
@@ -86,6 +86,7 @@ function postFeed(
   jar: Jar,
   fields: Record<string, string | string[]>,
   files: { name: string; bytes: Uint8Array; type?: string }[] = [],
+  ctx: AppLoadContext = context,
 ) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
@@ -96,6 +97,8 @@ function postFeed(
   return call(
     editAction,
     new Request(`http://x${url}`, { method: "POST", body: form, headers: { Cookie: jar.header } }),
+    {},
+    ctx,
   );
 }
 
@@ -533,6 +536,26 @@ describe("the community", () => {
     }
   });
 
+  it("gives a member who is not a moderator the same 403 as forbidden() gives elsewhere", async () => {
+    const author = await member();
+    const stranger = await member("Not A Moderator");
+    const id = await newFeed(author);
+    // forbidden(): someone else's feed to edit.
+    const elsewhere = await load(editLoader, `/community/edit?itemCd=${id}`, stranger.jar);
+    const queue = await load(reviewLoader, "/community/review", stranger.jar);
+    const decision = await post(reviewAction, "/community/review", stranger.jar, {
+      kind: "feed",
+      id,
+      outcome: "deleted",
+    });
+    for (const answer of [queue, decision]) {
+      expect(answer.status).toBe(403);
+      expect(answer.statusText).toBe(elsewhere.statusText);
+      expect(answer.headers.get("Content-Type")).toBe(elsewhere.headers.get("Content-Type"));
+      expect(await answer.text()).toBe(await elsewhere.clone().text());
+    }
+  });
+
   it("the documented script grants the moderator role, which a new sign-in carries, and takes it back", async () => {
     const someone = await member("Future Mod");
     const script = (...args: string[]) =>
@@ -727,6 +750,58 @@ describe("bad input on the post form", () => {
     expect(reply.error?.category).toEqual(["errors.form.categoryRequired"]);
     expect(reply.error?.text?.[0]).toMatch(/^errors\.form\.textTooLong::\{"max":2000\}$/);
     expect(reply.initialValue?.text).toBe(long);
+  });
+
+  it("answers a post the database cannot take with the table's 503, keeping the text and the accepted photo", async () => {
+    const author = await member();
+    // The same services, with the feed store's writes failing (a disk that cannot take them).
+    const diskFull = async () => {
+      throw new Error("SQLITE_FULL: database or disk is full");
+    };
+    const failing: AppLoadContext = {
+      ...context,
+      services: {
+        ...services,
+        stores: { ...services.stores, feeds: { ...services.stores.feeds, create: diskFull, update: diskFull } },
+      },
+    };
+    const fields = { category: "daily", text: "Kept when the save fails" };
+    const response = await postFeed(
+      "/community/edit",
+      author.jar,
+      fields,
+      [{ name: "kept.jpg", bytes: await phoneJpeg(320, 240) }],
+      failing,
+    );
+    expect(response.status).toBe(503);
+    const reply = await json(response);
+    expect(reply.error?.[""]).toEqual(["errors.form.saveFailed"]);
+    expect(reply.initialValue?.text).toBe("Kept when the save fails");
+    expect(reply.photos).toHaveLength(1);
+    // The photo waits as the member's pending file: sent again once the disk has room, the post keeps it.
+    const retry = await postFeed("/community/edit", author.jar, {
+      ...fields,
+      photo: reply.photos!.map((p) => p.token),
+    });
+    expect(retry.status).toBe(302);
+    expect((await services.stores.feeds.get(feedIdOf(retry)))?.photos.map((p) => p.id)).toEqual(
+      reply.photos!.map((p) => p.id),
+    );
+
+    // An edit that cannot be saved: the same answer, and the feed as it was.
+    const id = feedIdOf(retry);
+    const edit = await postFeed(
+      `/community/edit?itemCd=${id}`,
+      author.jar,
+      { category: "daily", text: "Edited" },
+      [],
+      failing,
+    );
+    expect(edit.status).toBe(503);
+    const edited = await json(edit);
+    expect(edited.error?.[""]).toEqual(["errors.form.saveFailed"]);
+    expect(edited.initialValue?.text).toBe("Edited");
+    expect((await services.stores.feeds.get(id))?.text).toBe("Kept when the save fails");
   });
 
   it("refuses a forged paging cursor with 400, never a 500", async () => {

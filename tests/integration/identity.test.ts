@@ -1,5 +1,5 @@
 /**
- * The identity port (~/auth/identity) over Firebase, against the real Auth
+ * The identity port (~/stores/identity) over Firebase, against the real Auth
  * emulator: each verb's answer, and each refusal as the outcome it declares
  * (Firebase's codes never reach the caller). The raw Admin SDK (`identity.admin`)
  * only arranges and inspects.

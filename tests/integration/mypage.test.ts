@@ -21,7 +21,7 @@ import { action as visaAction, loader as visaLoader } from "~/routes/mypage.visa
 import { loader as visaIndexLoader } from "~/routes/mypage.visa._index";
 import { loader as startLoader } from "~/routes/member.start";
 import { action as signInAction } from "~/routes/member.startId";
-import type { Services } from "~/infra/services.server";
+import type { Services } from "~/context";
 import { Jar, run } from "../support/jar";
 import { registerMember, signedInJar } from "../support/members";
 import { createTestServices, loadContext } from "../support/services";

@@ -2,11 +2,13 @@
  * What a page promises is what the data does, checked through the built server over HTTP as a
  * browser without JavaScript sees it, members joined and signed in against the real Auth emulator:
  * a comment hidden by reporters is no longer quoted in the feed author's inbox; a member who
- * withdrew is no longer named there; and a number change to another member's number says why,
- * in the member's language, once the code has proven the number.
+ * withdrew is no longer named there; a number change to another member's number says why,
+ * in the member's language, once the code has proven the number; and an edit the database cannot
+ * take says so in the member's language, with what they typed kept.
  */
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpBrowser, joinOverHttp, lastCodeTo, type Joined } from "../support/join";
 import { startServer, type RunningServer } from "../support/server";
@@ -138,5 +140,40 @@ describe("changing the number to another member's", () => {
       const own = await member.page("/mypage/phone");
       expect(own.html).toContain(member.local.slice(-4));
     }
+  }, 180_000);
+});
+
+const PHONE =
+  "Mozilla/5.0 (Linux; Android 13; SM-A146P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Mobile Safari/537.36";
+
+describe("an edit the database cannot take", () => {
+  it("says so in the member's language with the table's 503, keeping what was typed and changing nothing", async () => {
+    const author = await join("Hana Cho", "ko");
+    const feedId = await postFeed(author, "Where can I renew my ARC in Ansan?");
+    const typed = "Edited while another process held the database";
+    // Another process holds the database's write lock past the server's busy timeout: the save fails for real.
+    const other = new Database(path.join(server.dataDir, "klife.sqlite"));
+    other.exec("BEGIN IMMEDIATE");
+    let edited: Response;
+    try {
+      // As a phone's browser sends it (a crawler is answered a bare status for any 5xx, entry.server.tsx).
+      edited = await fetch(`${server.url}/community/edit?itemCd=${feedId}`, {
+        method: "POST",
+        headers: { "Accept-Language": "ko", "User-Agent": PHONE, Cookie: author.jar.header, Origin: server.url },
+        body: new URLSearchParams({ category: "visa", text: typed }),
+        redirect: "manual",
+      });
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    expect(edited.status).toBe(503);
+    const html = textOf(await edited.text());
+    expect(html).toContain(formMessage("ko", "saveFailed"));
+    // The text as typed, back in the form's text box.
+    expect(html).toMatch(new RegExp(`<textarea[^>]*>${typed}</textarea>`));
+    const feed = await author.page(`/community/${feedId}`);
+    expect(feed.html).toContain("Where can I renew my ARC in Ansan?");
+    expect(feed.html).not.toContain(typed);
   }, 180_000);
 });

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInWithGoogleToken } from "~/auth/google.server";
 import { readSession } from "~/auth/session.server";
 import Database from "better-sqlite3";
-import { createMember } from "~/members/members.server";
 import { action as accountAction } from "~/routes/member.accountInfo";
 import { action as addInfoAction, loader as addInfoLoader } from "~/routes/member.addInfo";
 import { action as agreeAction, loader as agreeLoader } from "~/routes/member.agree";
@@ -21,7 +20,7 @@ import { action as userInfoAction, loader as userInfoLoader } from "~/routes/mem
 import { action as signAction, loader as signLoader } from "~/routes/sign._index";
 import { action as signCodeAction, loader as signCodeLoader } from "~/routes/sign.authNo";
 import { action as nationAction } from "~/routes/sign.choiceNation";
-import { createAccount } from "~/signup/createAccount.server";
+import { createAccount, createMember } from "~/signup/createAccount.server";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { termsDocuments } from "~/signup/terms";
 import { readOutbox } from "~/infra/sms/sender.server";

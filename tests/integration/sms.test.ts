@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { maskPhoneNumber, normalizePhoneNumber, phoneCountriesIn, SMS_COUNTRIES } from "~/auth/phoneNumber.server";
+import { maskPhoneNumber, normalizePhoneNumber, phoneCountriesIn, SMS_COUNTRIES } from "~/phone/phoneNumber.server";
 import { outboxFile, outboxSender, readOutbox, SmsDeliveryError, twilioSender } from "~/infra/sms/sender.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-sms-"));

@@ -13,6 +13,7 @@ import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROBLEMS } from "~/forms/form.server";
 import { joinOverHttp } from "../support/join";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -31,6 +32,15 @@ afterAll(async () => {
 });
 
 const MiB = 1024 * 1024;
+
+/** A namespace's English words, by key ("a.b.c"). */
+const english = (ns: string) => {
+  const words = JSON.parse(
+    fs.readFileSync(path.resolve(__dirname, "../../locales/en", `${ns}.json`), "utf8"),
+  ) as object;
+  return (key: string) =>
+    key.split(".").reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], words) as string;
+};
 
 async function photo(seed = 1) {
   const width = 640;
@@ -277,6 +287,22 @@ describe("file names and broken uploads", () => {
     const page = await get(answer.headers.location!, member);
     expect(page.body).toContain("Named oddly");
     expect(photosIn(page.body).length).toBe(2);
+  });
+
+  it("answers a refused photo as the refusal table says: its status and message, each photo named, the text kept", async () => {
+    const answer = await postFeed(member, "Text kept with a page named .jpg", [
+      { name: "good.jpg", bytes: await photo(8) },
+      { name: "page.jpg", bytes: Buffer.from("<html><body>not a photo</body></html>") },
+    ]);
+    expect(answer.status).toBe(PROBLEMS.photosRefused.status);
+    // The text as a browser shows it (React separates a sentence's parts with empty comments).
+    const page = answer.body.replace(/&#x27;/g, "'").replace(/<!-- -->/g, "");
+    // The table's message at the photos, in the page's language (English here), and why each one was refused.
+    expect(page).toContain(english("common")("errors.form.photosRefused"));
+    expect(page).toContain(`page.jpg</bdi>: ${english("community")("edit.refused.notImage")}`);
+    expect(page).toContain("Text kept with a page named .jpg");
+    // The accepted photo is kept for the next submit, pending.
+    expect(photosIn(page).length).toBeGreaterThan(0);
   });
 
   it("keeps the text and says what went wrong when the body breaks off", async () => {

@@ -4,8 +4,8 @@
  * is tested through its routes in signUp.test.ts.
  */
 import { startSession } from "~/auth/session.server";
-import { createMember, type JoiningMember } from "~/members/members.server";
-import type { Services } from "~/infra/services.server";
+import { createMember, type JoiningMember } from "~/signup/createAccount.server";
+import type { Services } from "~/context";
 import { Jar } from "./jar";
 
 export async function registerMember(services: Services, uid: string, profile: Partial<JoiningMember> = {}) {

@@ -11,7 +11,8 @@ import { inject } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthEmulator } from "~/infra/firebase/emulator.server";
 import { loadConfig, type Config } from "~/infra/config.server";
-import { composeServices, databaseFileOf, openStores, type Services } from "~/infra/services.server";
+import type { Services } from "~/context";
+import { composeServices, databaseFileOf, openStores } from "~/server/services.server";
 
 export interface TestServices extends Services {
   dataDir: string;

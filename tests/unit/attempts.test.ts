@@ -3,7 +3,8 @@
  * however it is written, so nobody gets more tries by changing the spelling.
  */
 import { describe, expect, it } from "vitest";
-import { attemptKey } from "~/forms/attempts.server";
+import { attemptCounter, attemptKey } from "~/forms/attempts.server";
+import { memoryCounters } from "~/infra/memoryCounters.server";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -32,5 +33,19 @@ describe("attemptKey", () => {
   it("counts an ID in any case, and nothing for a form that names neither", () => {
     expect(attemptKey(form({ email: " Kim@Example.com " }))).toBe("id:kim@example.com");
     expect(attemptKey(form({ code: "123456" }))).toBeNull();
+  });
+});
+
+describe("attemptCounter", () => {
+  it("lets `limit` posts through per key, then says how many seconds are left in the window", async () => {
+    const counters = memoryCounters();
+    const attempts = attemptCounter(counters, { limit: 3, windowMs: 60_000 });
+    for (let i = 0; i < 3; i++) expect(await attempts.hit("id:someone@example.com")).toBeNull();
+    const wait = await attempts.hit("id:someone@example.com");
+    expect(wait).toBeGreaterThanOrEqual(59);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await attempts.hit("id:other@example.com")).toBeNull();
+    // Counted under keys of their own: the server's tiers on the same counters do not add to them.
+    expect(await counters.increment("id:other@example.com", 60_000, Date.now())).toMatchObject({ totalHits: 1 });
   });
 });

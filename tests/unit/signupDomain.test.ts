@@ -1,7 +1,7 @@
 /** Sign-up rules that need no server: step order, password rules, countries (the visa catalogue: visaCatalogue.test.ts). */
 import { describe, expect, it } from "vitest";
 import { passwordProblem } from "~/auth/password.server";
-import { countriesIn, resolveCountry } from "~/members/countries.server";
+import { countriesIn, resolveCountry } from "~/countries/countries.server";
 import { firstUnfinishedStep, redirectForStep, stepAfter, stepPosition, type SignupDraft } from "~/signup/steps";
 import { requiredTermsAgreed } from "~/signup/terms";
 

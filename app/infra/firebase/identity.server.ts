@@ -6,7 +6,7 @@
  * since the caller only sees the reason.
  */
 import type { Auth, UserRecord } from "firebase-admin/auth";
-import type { Account, Identity, IdentityReason, Outcome, SignedIn } from "~/auth/identity";
+import type { Account, Identity, IdentityReason, Outcome, SignedIn } from "~/stores/identity";
 import type { AuthTokens, IdentityToolkit } from "~/infra/firebase/identityToolkit.server";
 import { reasonFor, reasonOf } from "~/infra/firebase/identityCodes.server";
 import { log } from "~/infra/log.server";

@@ -7,7 +7,7 @@
  * says INVALID_PASSWORD or EMAIL_NOT_FOUND). Nothing outside app/infra/firebase reads
  * a code.
  */
-import type { IdentityReason } from "~/auth/identity";
+import type { IdentityReason } from "~/stores/identity";
 import { IdentityError } from "~/infra/firebase/identityToolkit.server";
 
 export const IDENTITY_CODES: Readonly<Record<string, IdentityReason>> = {

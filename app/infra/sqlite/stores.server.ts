@@ -1,9 +1,11 @@
 /**
  * The SQLite implementation of every store (app/stores): one database file,
  * opened with the durability settings of database.server.ts. All SQL of the app
- * lives in this folder.
+ * lives in this folder. The counters are the one store kept in memory: SQLite
+ * is local mode's store, and local mode is one process (decision 0046).
  */
 import type { Stores } from "~/stores/stores";
+import { memoryCounters } from "~/infra/memoryCounters.server";
 import { databaseAnswers, openDatabase, type Db } from "./database.server";
 import { sqliteCommunityStores } from "./communityStore.server";
 import { sqliteBenefitStore, sqliteOfferStore } from "./contentStore.server";
@@ -26,6 +28,7 @@ export function sqliteStores(db: Db): Stores {
     ...sqliteCommunityStores(db),
     benefits: sqliteBenefitStore(db),
     offers: sqliteOfferStore(db),
+    counters: memoryCounters(),
     async ping() {
       return db.open && databaseAnswers(db);
     },

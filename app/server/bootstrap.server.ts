@@ -10,9 +10,10 @@ import { cspAllowances } from "~/lib/analytics";
 import { directionOf } from "~/i18n/config";
 import { languageOf } from "~/i18n/i18next.server";
 import { i18nFor } from "~/i18n/instances.server";
-import { ConfigError, processConfig, type Config } from "./config.server";
-import { log } from "./log.server";
-import { readiness, startServices, stopServices, type Services } from "./services.server";
+import type { Services } from "~/context";
+import { ConfigError, processConfig, type Config } from "~/infra/config.server";
+import { log } from "~/infra/log.server";
+import { readiness, startServices, stopServices } from "./services.server";
 
 /** The answers the server gives before a route runs, by status: their message key. */
 const PLAIN_ANSWER_KEYS = {

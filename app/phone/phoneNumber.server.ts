@@ -5,11 +5,14 @@
  * numbers of the countries we text are accepted: Korea, the 17 countries of the
  * Employment Permit System, and the other countries most residents come from
  * (a short list also keeps SMS-pumping fraud to countries where members live).
+ *
+ * A low module (docs/decisions/0048): forms, verification, auth, members and
+ * signup import it; it imports no feature, only the country names.
  */
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { z } from "zod";
 import { formMessage } from "~/lib/formMessage";
-import { countryName } from "~/members/countries.server";
+import { countryName } from "~/countries/countries.server";
 
 /**
  * The countries whose mobile numbers we text: Korea first; the 17 sending

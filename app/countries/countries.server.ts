@@ -1,7 +1,8 @@
 /**
  * Countries for the nationality field: ISO 3166-1 alpha-2 codes (i18n-iso-countries)
  * named in the visitor's language by the runtime's ICU data (Intl.DisplayNames),
- * which covers all 19 languages, sorted the way that language sorts.
+ * which covers all 19 languages, sorted the way that language sorts. Below every
+ * feature (the nationality field, the phone number's country, a member's card).
  */
 import isoCountries from "i18n-iso-countries";
 

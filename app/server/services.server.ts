@@ -1,43 +1,29 @@
 /**
- * Everything a request may need that outlives the request: configuration, the
- * stores and identity. Created once by server.ts (or by a test) and handed to
- * loaders and actions through the Remix load context.
+ * The composition root: everything a request may need that outlives the request
+ * (configuration, the stores, identity: the `Services` of ~/context), made once by
+ * server.ts (through the build's bootstrap) or by a test and handed to loaders and
+ * actions through the Remix load context; and the periodic jobs, started through
+ * the one scheduler. Nothing but entry.server (bootstrap) and tests imports it.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "~/infra/config.server";
 import { checkAccounts } from "~/auth/accountCheck.server";
+import type { Services } from "~/context";
 import { createIdentity } from "~/infra/firebase/admin.server";
-import type { FirebaseIdentity } from "~/infra/firebase/identity.server";
 import { startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
-import { createPhoneCodes, type PhoneCodes } from "~/verification/phoneCodes.server";
+import { createPhoneCodes } from "~/verification/phoneCodes.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import type { Stores } from "~/stores/stores";
 import { outboxSender, twilioSender } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
-import { attemptCounter, type AttemptCounter } from "~/forms/attempts.server";
-import { startReminderJob } from "~/visa/reminderJob.server";
-import { startPhotoSweep } from "~/community/community.server";
-import { localFileStorage, type FileStorage } from "~/community/files.server";
+import { attemptCounter } from "~/forms/attempts.server";
+import { visaReminderJob } from "~/visa/reminderJob.server";
+import { photoSweepJob } from "~/community/community.server";
+import { localFileStorage } from "~/infra/localFiles.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
-
-export interface Services {
-  config: Config;
-  /** Every piece of persisted state (app/stores); SQLite under DATA_DIR. */
-  stores: Stores;
-  /** The identity port (~/auth/identity); its `admin` door is for tests and the start-up check only. */
-  identity: FirebaseIdentity;
-  emulator: AuthEmulator | null;
-  /** Signs the session cookie: SESSION_SECRET in hosted mode, a secret kept under DATA_DIR locally. */
-  sessionSecret: string;
-  /** Verification codes, texted through the outbox (local) or Twilio (hosted). */
-  phoneCodes: PhoneCodes;
-  /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
-  formAttempts: AttemptCounter;
-  /** The bytes of members' photos, under DATA_DIR/files (records in stores.files). */
-  files: FileStorage;
-}
+import { startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
 
 /** Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts. */
 function localSessionSecret(dataDir: string): string {
@@ -52,8 +38,17 @@ function localSessionSecret(dataDir: string): string {
   }
 }
 
-/** The periodic jobs of each started server's services (visa reminders, photo sweep): stopped before the stores close. */
-const jobs = new WeakMap<Services, () => Promise<void>>();
+/**
+ * Every periodic job of a server process, started through the one scheduler. One
+ * process runs them all (its lease is always its own); issue 29's lease row is
+ * given to startScheduler here.
+ */
+function periodicJobs(services: Services): PeriodicJob[] {
+  return [visaReminderJob(services), photoSweepJob(services)];
+}
+
+/** The scheduler of each started server's services: stopped before the stores close. */
+const schedulers = new WeakMap<Services, Scheduler>();
 
 export async function startServices(
   config: Config,
@@ -80,12 +75,7 @@ export async function startServices(
     // The benefits shipped with the app, written where absent: an operator's edit survives restarts.
     const shipped = await seedShippedBenefits(stores);
     if (shipped) log(`shipped benefits written: ${shipped}`);
-    const stopReminders = startReminderJob(services);
-    const stopSweep = startPhotoSweep(services);
-    jobs.set(services, async () => {
-      await stopReminders();
-      await stopSweep();
-    });
+    schedulers.set(services, startScheduler(periodicJobs(services)));
     return services;
   } catch (error) {
     await emulator?.stop();
@@ -125,7 +115,10 @@ export function composeServices(parts: {
       sender: smsSender(config),
       capPerClient: config.SMS_DAILY_CAP_PER_CLIENT,
     }),
-    formAttempts: attemptCounter({ limit: config.RATE_LIMIT_AUTH_PER_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
+    formAttempts: attemptCounter(stores.counters, {
+      limit: config.RATE_LIMIT_AUTH_PER_ID,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+    }),
     files: localFileStorage(path.join(config.DATA_DIR, "files")),
   };
 }
@@ -146,7 +139,7 @@ export async function readiness(services: Services) {
 }
 
 export async function stopServices(services: Services) {
-  await jobs.get(services)?.();
+  await schedulers.get(services)?.stop();
   await services.emulator?.stop();
   await services.identity.close().catch(() => undefined);
   await services.stores.close();

@@ -1,0 +1,82 @@
+/**
+ * The one scheduler of a server process: every periodic job (visa reminders, the
+ * pending-photo sweep, any later one) is registered here by name and interval,
+ * started together when the services start and stopped together before the stores
+ * close (app/server/services.server.ts lists them).
+ *
+ * Each job runs once at start, then every interval; never two runs of one job at
+ * once (a tick that finds the last run still going is skipped); a run that throws
+ * is logged under the job's name and the next one runs as planned, as do the other
+ * jobs; stopping waits for the runs under way.
+ *
+ * The lease (the seam for several processes, issue 29): before each run the
+ * scheduler asks `lease.acquire(name, ttlMs)` and skips the run when it is refused.
+ * One process on one SQLite file runs every job itself (`everyRunIsMine`). With a
+ * shared database, a lease row per job name goes here: held for LEASE_INTERVALS
+ * intervals, renewed by each run of its holder, taken over by another process when
+ * the holder stops renewing (it died). The jobs stay idempotent, so a run doubled
+ * at a takeover does no harm.
+ */
+import { log as defaultLog } from "~/infra/log.server";
+
+type Log = Pick<typeof defaultLog, "error">;
+
+export interface PeriodicJob {
+  /** Unique among the jobs: the lease's key and the name its failures are logged under. */
+  name: string;
+  intervalMs: number;
+  run(): Promise<void>;
+}
+
+export interface JobLease {
+  /** True when this process may run the job `name` now; it then holds the job for `ttlMs` (a holder's call renews). */
+  acquire(name: string, ttlMs: number): Promise<boolean>;
+}
+
+/** One process alone: every run is its own. */
+export const everyRunIsMine: JobLease = { acquire: async () => true };
+
+/** A lease outlives one late tick of its holder, and passes to another process after two missed ones. */
+export const LEASE_INTERVALS = 2;
+
+export interface Scheduler {
+  /** No run starts after this; resolves when the runs under way have ended. */
+  stop(): Promise<void>;
+}
+
+export function startScheduler(jobs: readonly PeriodicJob[], options: { lease?: JobLease; log?: Log } = {}): Scheduler {
+  const { lease = everyRunIsMine, log = defaultLog } = options;
+  const names = new Set(jobs.map((job) => job.name));
+  if (names.size !== jobs.length) throw new Error("two periodic jobs share a name (it is their lease's key)");
+  const running = new Map<string, Promise<void>>();
+  let stopped = false;
+
+  const tick = (job: PeriodicJob) => {
+    if (stopped || running.has(job.name)) return;
+    const run = (async () => {
+      if (!(await lease.acquire(job.name, job.intervalMs * LEASE_INTERVALS))) return;
+      // Stopped while the lease was asked: a run started now could outlive the stores.
+      if (stopped) return;
+      await job.run();
+    })()
+      .catch((error: unknown) => log.error(job.name, error))
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+  };
+
+  const timers = jobs.map((job) => {
+    const timer = setInterval(() => tick(job), job.intervalMs);
+    // A job never keeps the process alive.
+    timer.unref();
+    return timer;
+  });
+  for (const job of jobs) tick(job);
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running.values());
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The Remix app behind the server's policy: its build's version, and its request
+ * handler, given a fetch Request whose body is bounded by the route's policy and
+ * whose URL is the checked one.
+ */
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { sendResponse, type Answer } from "./answers";
+import type { Config, Services } from "./appTypes";
+import { boundedBody, discardRest, streamedBody, type StreamedBody } from "./body";
+import type { RoutePolicy } from "./policy";
+
+/** Headers the Request Remix sees does not take from the client's: framing, and hosts other than the checked one. */
+const UNFORWARDED_HEADERS = new Set(["transfer-encoding", "content-length", "host", "x-forwarded-host", "forwarded"]);
+
+/**
+ * The fetch Request Remix sees. Built here rather than by @remix-run/express so
+ * that the body is bounded and already read, and the URL comes from the
+ * configured origin (hosted) or a checked Host header (local), never from a
+ * header a client made up.
+ */
+function remixRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  origin: string,
+  body: Buffer | ReadableStream<Uint8Array> | null,
+): Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    // The host was checked above and is the URL's: a forwarded one Remix would compare again is not passed on.
+    if (value === undefined || UNFORWARDED_HEADERS.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  headers.set("Host", new URL(origin).host);
+  return new Request(`${origin}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(body ? { body, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+function isLoopback(address: string | undefined) {
+  return Boolean(address && (address === "::1" || /^(?:::ffff:)?127\./.test(address)));
+}
+
+/** The browser polls this to learn that a new build was deployed. */
+export function buildVersion(build: ServerBuild): RequestHandler {
+  return (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ version: build.assets.version });
+  };
+}
+
+/**
+ * The Remix request handler, as Express middleware (`use`, not `all("*")`: Express would decode the path as a
+ * parameter, and throw on a malformed one). The body is read within the route's policy (`res.locals.policy`).
+ */
+export function remixHandler(build: ServerBuild, config: Config, services: Services, answer: Answer): RequestHandler {
+  const handleRequest = createRequestHandler(build, config.NODE_ENV);
+  return async (req, res, next) => {
+    const policy = res.locals.policy as RoutePolicy;
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    let body: Buffer | ReadableStream<Uint8Array> | null = null;
+    let streamed: StreamedBody | null = null;
+    const tooLarge = () => {
+      // The rest of an oversized body is never read: the connection ends with the answer.
+      res.setHeader("Connection", "close");
+      answer(req, res, 413);
+    };
+    if (hasBody && policy.streamed) {
+      // Even past its limit, the route reads what it can take, so the form keeps the text sent before the photos.
+      streamed = streamedBody(req, policy.maxBody);
+      body = streamed.stream;
+    } else {
+      try {
+        body = await boundedBody(req, policy.maxBody);
+      } catch (error) {
+        if ((error as { status?: number }).status === 413) return tooLarge();
+        res.setHeader("Connection", "close");
+        return answer(req, res, 400);
+      }
+    }
+    try {
+      const response = await handleRequest(remixRequest(req, res, res.locals.origin as string, body), {
+        services,
+        cspNonce: res.locals.cspNonce as string,
+        buildVersion: build.assets.version,
+        clientAddress: req.ip ?? "",
+        fromThisMachine: isLoopback(req.socket.remoteAddress) && !req.get("x-forwarded-for") && !req.get("forwarded"),
+        rateLimited: (res.locals.rateLimited as number | undefined) ?? null,
+      });
+      // The route answered before the body's end (it stopped reading, or went past the limit): the rest is
+      // discarded as it arrives, so the browser, still sending, then reads the answer on a live connection.
+      // (A body the route never read is discarded by Node itself.)
+      if (streamed?.touched && !req.complete) discardRest(req, policy.maxBody);
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
