@@ -195,6 +195,16 @@ function withPreloadNonce(html: string, nonce: string): string {
 }
 
 /**
+ * React 18.3's Node stream writes a full 2 KiB buffer when a multi-byte character does not fit in what is left of
+ * it, the unfilled bytes included: a NUL byte or two in the middle of Korean, Bengali, Burmese or Khmer text
+ * (facebook/react#24985; fixed upstream by #26228, in no 18.x release). No page of ours holds a NUL (content refuses
+ * control characters), so every one is that padding (docs/decisions/0056).
+ */
+function withoutPadding(html: string): string {
+  return html.includes("\0") ? html.replaceAll("\0", "") : html;
+}
+
+/**
  * No route defers data (loaders finish before rendering starts), so streaming
  * gains nothing: the whole document is rendered to one string and sent in one
  * write, which also compresses in one pass instead of one per chunk.
@@ -208,7 +218,7 @@ function renderDocument(element: ReactElement, nonce: string, failed: (status: n
         done();
       },
       final(done) {
-        resolve(withPreloadNonce(Buffer.concat(chunks).toString("utf8"), nonce));
+        resolve(withPreloadNonce(withoutPadding(Buffer.concat(chunks).toString("utf8")), nonce));
         done();
       },
     });

@@ -19,6 +19,7 @@ export * from "~/auth/phoneLogin.server";
 export * from "~/auth/recovery.server";
 export * from "~/auth/session.server";
 export * from "~/auth/signInForm.server";
+export * from "~/benefits/benefits.server";
 export * from "~/community/community.server";
 export * from "~/community/inbox.server";
 export * from "~/community/schemas.server";

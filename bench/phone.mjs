@@ -45,6 +45,7 @@ const PAGES = [
   { name: "/noti", path: "/noti", lng: "en", member: true },
   { name: "/mypage/notice", path: "/mypage/notice", lng: "en" },
   { name: "/mypage/noticeDetail", path: "/mypage/noticeDetail?itemCd=bench-005", lng: "en" },
+  { name: "/benefit", path: "/benefit", lng: "en" },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */

@@ -1,7 +1,8 @@
 /**
  * The document's title, description and search tags: the deepest route whose data
  * has `seo` (lib/seo.ts) gives its canonical address, language alternates and Open
- * Graph tags; every other page keeps the app's description and its handle's title.
+ * Graph tags; every other page keeps its handle's title and description (the app's when the
+ * handle has none).
  */
 import { useMatches } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
@@ -19,12 +20,12 @@ function usePageSeo(): PageSeo | null {
 
 export function PageHead() {
   const { t } = useTranslation();
-  const { titleKey } = usePage();
+  const { titleKey, descriptionKey } = usePage();
   const seo = usePageSeo();
   const appName = t("app.name");
   const heading = seo?.title ?? t(titleKey);
   const title = !seo?.title && titleKey === "titles.main" ? appName : `${heading} | ${appName}`;
-  const description = seo?.description ?? t("app.description");
+  const description = seo?.description ?? t(descriptionKey);
   const links = seo ? seoLinks(seo) : null;
   return (
     <>

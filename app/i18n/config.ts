@@ -53,6 +53,7 @@ export const namespaces = [
   "inbox",
   "notices",
   "admin",
+  "benefit",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";

@@ -22,6 +22,8 @@ export interface PageHandle {
   styles?: string[];
   layout?: LayoutName;
   title?: string | ((url: URL) => string);
+  /** The page's meta description (a `common` key, as the title is); the app's own when absent. */
+  description?: string;
   tab?: TabName | ((url: URL) => TabName | undefined);
   /** Where the back arrow goes without JavaScript; null: no back arrow (a tab's first page). */
   back?: string | null;
@@ -45,6 +47,7 @@ export interface PageHandle {
 export interface Page {
   layout: LayoutName;
   titleKey: string;
+  descriptionKey: string;
   tab: TabName | null;
   back: string | null;
   ownSignOut: boolean;
@@ -72,6 +75,7 @@ export function usePage(): Page {
   return {
     layout: handle.layout ?? "default",
     titleKey: title ?? "titles.main",
+    descriptionKey: handle.description ?? "app.description",
     tab: tab ?? null,
     back: handle.back === undefined ? "/" : handle.back,
     ownSignOut: handle.ownSignOut ?? false,

@@ -21,7 +21,7 @@ export interface PageSeo {
   language: string;
   /** Null: the page's title from its handle. */
   title: string | null;
-  /** Null: the app's description. */
+  /** Null: the handle's description (the app's when it has none). */
   description: string | null;
   type: "website" | "article";
 }

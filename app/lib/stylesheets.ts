@@ -11,6 +11,7 @@
  * (preloadNextPage.ts), and the page is not shown until it has loaded.
  */
 import appStylesheet from "~/styles/app.css";
+import benefitsStylesheet from "~/styles/benefits.css";
 import communityStylesheet from "~/styles/community.css";
 import devStylesheet from "~/styles/dev.css";
 import dialogStylesheet from "~/styles/dialog.css";
@@ -31,6 +32,8 @@ export { appStylesheet };
  * of its own, one more request per page (tests/integration/chunks.test.ts).
  */
 export const featureStyles = {
+  /** Benefits (/benefit) and the partner shop (/shop): cards of facts and of offers. */
+  benefits: benefitsStylesheet,
   /** The community (feeds, comments, the post form, reports, review) and the inbox. */
   community: communityStylesheet,
   /** Local mode's developer pages. */

@@ -16,7 +16,6 @@ export interface Upcoming {
 }
 
 const upcoming: (Upcoming & { path: string })[] = [
-  { path: "/benefit", feature: "benefit", tab: "benefit" },
   { path: "/finance/loan", feature: "loan" },
   { path: "/finance/currencyExchange", feature: "exchange" },
   { path: "/finance/remittance", feature: "remittance" },

@@ -452,7 +452,7 @@ export default function FeedRoute() {
           {t("comments.title")}
         </h2>
         {comments.length === 0 ? <p className="muted">{t("comments.none")}</p> : null}
-        <ul className="comment-list">
+        <ul className="card-list comment-list">
           {comments.map((thread) => (
             <Fragment key={thread.id}>
               <CommentItem comment={thread} feedId={feed.id} member={member} onDelete={onDeleteComment}>

@@ -70,9 +70,9 @@ export default function ReviewRoute() {
   return (
     <div className="community">
       {items.length === 0 ? <p className="empty-state">{t("review.empty")}</p> : null}
-      <ul className="review-list">
+      <ul className="card-list review-list">
         {items.map((item) => (
-          <li key={`${item.kind}:${item.id}`} className="review-item">
+          <li key={`${item.kind}:${item.id}`} className="card review-item">
             <p className="author-line">
               <bdi className="author-line__name">{item.author}</bdi>
               {item.country ? <span>{item.country}</span> : null}

@@ -100,9 +100,9 @@ export default function MyCommunityRoute() {
       ) : (
         <>
           {comments.length === 0 ? <p className="empty-state">{t("mine.noComments")}</p> : null}
-          <ul className="comment-list">
+          <ul className="card-list comment-list">
             {comments.map((c) => (
-              <li key={c.id} className="feed-card">
+              <li key={c.id} className="card feed-card">
                 <Link to={`/community/${c.feedId}`} className="feed-card__link">
                   <span className="feed-card__text" dir="auto">
                     {c.text}

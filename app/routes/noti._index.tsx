@@ -96,7 +96,7 @@ export default function InboxRoute() {
         ) : null}
       </div>
       {items.length === 0 ? <p className="empty-state">{t("empty")}</p> : null}
-      <ul className="inbox-list">
+      <ul className="card-list inbox-list">
         {items.map((item) => (
           <li key={item.id} className={item.unread ? "inbox-item inbox-item--unread" : "inbox-item"}>
             <div className="inbox-item__body">

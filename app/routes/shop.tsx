@@ -1,20 +1,105 @@
-import { Link } from "@remix-run/react";
+/**
+ * The partner shop: offers from partners residents use, each with the partner,
+ * what it is, its price in won as checked on a date, and a link out. Nothing is
+ * sold here, and the page says so; with no offers it says that too and leads home.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { OfferView } from "~/benefits/benefits.server";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { json, languageOf, shopOffers } from "~/routeKit.server";
 
-export const handle: PageHandle = { i18n: ["shop"], layout: "blank", title: "titles.shop" };
+export const handle: PageHandle = {
+  styles: [featureStyles.benefits],
+  i18n: ["shop"],
+  layout: "blank",
+  title: "titles.shop",
+  description: "descriptions.shop",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json({ offers: await shopOffers(context.services, await languageOf(request)) });
+}
 
 export default function ShopRoute() {
   const { t } = useTranslation("shop");
+  const { offers } = useLoaderData<typeof loader>();
   return (
-    <section className="coming-soon" aria-labelledby="shop-title">
+    <section className="shop" aria-labelledby="shop-title">
       <h1 id="shop-title">{t("shop.title")}</h1>
-      <p>{t("shop.message")}</p>
-      <Link className="button button--primary" to="/">
-        {t("errors.goHome")}
-      </Link>
+      <p className="notice">{t("shop.disclosure")}</p>
+      {offers.length ? (
+        <>
+          <ul className="card-list">
+            {offers.map((offer) => (
+              <li key={offer.itemCd}>
+                <OfferCard offer={offer} />
+              </li>
+            ))}
+          </ul>
+          <Link className="button button--secondary button--block" to="/">
+            {t("errors.goHome")}
+          </Link>
+        </>
+      ) : (
+        <div className="shop__empty">
+          <p>{t("shop.empty")}</p>
+          <Link className="button button--primary" to="/">
+            {t("errors.goHome")}
+          </Link>
+        </div>
+      )}
     </section>
+  );
+}
+
+function OfferCard({ offer }: { offer: OfferView }) {
+  const { t } = useTranslation("shop");
+  const { text, lang, price } = offer;
+  const titleId = `offer-${offer.itemCd}`;
+  /** The offer's words, marked with their language (and its direction) when they are not the page's. */
+  const marks = lang ? { lang: lang.code, dir: directionOf(lang.code) } : {};
+  return (
+    <article className="card offer" aria-labelledby={titleId}>
+      <p className="offer__partner">
+        <SentenceWithValues sentence={(v) => t("shop.partner", v)} words={{ partner: offer.partner }} />
+      </p>
+      <h2 id={titleId} className="offer__title" {...marks}>
+        {text.title}
+      </h2>
+      {lang ? <p className="muted">{t("shop.untranslated", { language: lang.name })}</p> : null}
+      <p className="offer__description" {...marks}>
+        {text.description}
+      </p>
+      {price ? (
+        <p className="offer__price">
+          <SentenceWithValues
+            sentence={(v) => t(price.max ? "shop.priceRange" : "shop.price", v)}
+            values={{ min: price.min, max: price.max ?? "" }}
+          />
+          {text.priceNote ? (
+            <>
+              {" "}
+              <span className="muted" {...marks}>
+                {text.priceNote}
+              </span>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <p className="offer__checked">
+        <SentenceWithValues sentence={(v) => t("shop.checked", v)} values={{ date: offer.checkedOn }} />
+      </p>
+      <a
+        className="button button--primary button--block"
+        href={offer.link}
+        rel="external noopener noreferrer sponsored"
+      >
+        <SentenceWithValues sentence={(v) => t("shop.visit", v)} words={{ partner: offer.partner }} />
+      </a>
+    </article>
   );
 }
 

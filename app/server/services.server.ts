@@ -22,6 +22,7 @@ import { attemptCounter } from "~/forms/attempts.server";
 import { visaReminderJob } from "~/visa/reminderJob.server";
 import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
+import { seedShippedBenefits } from "~/benefits/shipped.server";
 import { startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
 import { loadShippedTerms } from "~/terms/importer.server";
 
@@ -72,6 +73,9 @@ export async function startServices(
     const services = composeServices({ config, stores, emulator, sessionSecret });
     // The terms versions shipped with the app, where not stored yet (docs/decisions/0057).
     await loadShippedTerms(stores);
+    // The benefits shipped with the app, written where absent: an operator's edit survives restarts.
+    const shipped = await seedShippedBenefits(stores);
+    if (shipped) log(`shipped benefits written: ${shipped}`);
     // After a crash, identity and profiles agree again before anyone is served.
     if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
     schedulers.set(services, startScheduler(periodicJobs(services)));

@@ -8,12 +8,14 @@
  * same cases against every implementation.
  */
 import type { AuditStore } from "./audit";
+import type { BenefitsStore } from "./benefits";
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
 import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
 import type { NoticesStore } from "./notices";
 import type { NotificationsStore } from "./notifications";
+import type { OffersStore } from "./offers";
 import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
 import type { RevocationStore } from "./revocations";
@@ -36,6 +38,10 @@ export interface Stores {
   notices: NoticesStore;
   /** Who changed what in the admin area and through the content import. */
   audit: AuditStore;
+  /** The services of /benefit (app/stores/benefits.ts). */
+  benefits: BenefitsStore;
+  /** The partner offers of /shop (app/stores/offers.ts). */
+  offers: OffersStore;
   /**
    * Rate-limit and form-attempt counts. Shared by every process of a deployment whose
    * storage is shared; local mode (one process) keeps them in memory (decision 0046).
@@ -50,7 +56,10 @@ export interface Stores {
 }
 
 export type * from "./audit";
+export type * from "./benefits";
+export { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "./benefits";
 export type * from "./community";
+export type * from "./content";
 export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
 export type { CounterHits, CountersStore } from "./counters";
 export type { FileStorage } from "./fileStorage";
@@ -79,6 +88,7 @@ export type {
   NotificationRecord,
   NotificationsStore,
 } from "./notifications";
+export type * from "./offers";
 export type { BadCursor, Page, PageQuery, PageResult } from "./page";
 export type { FailurePolicy, PasswordFailureState, PasswordFailureStore } from "./passwordFailures";
 export type {

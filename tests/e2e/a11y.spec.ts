@@ -148,7 +148,6 @@ const cookiesOf = (header: string): Cookie[] =>
 /** Pages a visitor reaches that `visitorPages` leaves out: the outbox, the coming-soon pages and more dead ends. */
 const moreVisitorPages = [
   "/dev/outbox",
-  "/benefit",
   "/finance/loan",
   "/finance/currencyExchange",
   "/finance/remittance",

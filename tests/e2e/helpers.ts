@@ -10,6 +10,7 @@ export const visitorPages = [
   "/language",
   "/nLanguage",
   "/shop",
+  "/benefit",
   "/member/start",
   "/member/startId",
   "/login/login",

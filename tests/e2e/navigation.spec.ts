@@ -11,7 +11,6 @@ const en = strings("en") as unknown as {
   main: { entries: Record<string, string>; visaTile: { title: string } };
   tabs: Record<string, string>;
   nav: { back: string; tabs: string };
-  comingSoon: { heading: string };
 };
 const finder = (strings("en") as unknown as { visaFinder: { quick: string } }).visaFinder;
 
@@ -95,9 +94,8 @@ test("the main page's links and the tab bar navigate in the page, their routes k
   await expect(page).toHaveTitle(pageTitle("en", "titles.allFeeds"));
   await expect(tabs.getByRole("link", { name: en.tabs.community! })).toHaveAttribute("aria-current", "page");
 
-  // A tab whose feature is still being built: its coming-soon page, in the page, under its tab.
-  await tap(page, seen, tabs.getByRole("link", { name: en.tabs.benefit! }), "routes/$");
-  await expect(page.getByRole("heading", { name: en.comingSoon.heading })).toBeVisible();
+  // The benefits tab opens its page in the page, under its tab.
+  await tap(page, seen, tabs.getByRole("link", { name: en.tabs.benefit! }), "routes/benefit");
   await expect(page).toHaveTitle(pageTitle("en", "titles.benefit"));
   await expect(tabs.getByRole("link", { name: en.tabs.benefit! })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("404", { exact: true })).toHaveCount(0);

@@ -18,8 +18,8 @@ const routes = [
   { path: "/dev/outbox", title: "titles.outbox", status: 200 },
   { path: "/no/such/page", title: "titles.notFound", status: 404 },
   { path: "/community", title: "titles.allFeeds", status: 200 },
-  // Features still being built: their coming-soon page, not the 404 page.
   { path: "/benefit", title: "titles.benefit", status: 200 },
+  // A feature still being built: its coming-soon page, not the 404 page.
   { path: "/finance/remittance", title: "titles.remittance", status: 200 },
 ];
 

@@ -27,7 +27,7 @@ import { loader as fileLoader } from "~/routes/files.$name";
 import { loader as myCommunityLoader } from "~/routes/mypage.community";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/noti._index";
 import { Jar, run } from "../support/jar";
-import { registerMember } from "../support/members";
+import { registerMember, signedInJar } from "../support/members";
 import { startServer, type RunningServer } from "../support/server";
 import { createTestServices, loadContext } from "../support/services";
 import type { Stores } from "~/stores/stores";
@@ -54,13 +54,7 @@ async function member(name = "Nguyen Van An", admin = false): Promise<Member> {
   const { uid } = await services.identity.admin.auth.createUser({ email: `c-${randomUUID()}@example.com` });
   await registerMember(services, uid, { name });
   if (admin) await services.identity.admin.auth.setCustomUserClaims(uid, { admin: true });
-  const signedIn = await services.identity.signInAs(uid);
-  if (!signedIn.ok) throw new Error("signInAs failed");
-  const session = await startSession(services, signedIn.idToken);
-  if (!session.ok) throw new Error(`no session: ${session.reason}`);
-  const jar = new Jar();
-  jar.take(new Response(null, { headers: { "Set-Cookie": session.setCookie } }));
-  return { uid, jar };
+  return { uid, jar: await signedInJar(services, uid) };
 }
 
 const call = (route: Route, request: Request, params: Record<string, string> = {}, ctx: AppLoadContext = context) =>

@@ -7,7 +7,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
-import { startSession } from "~/auth/session.server";
 import { readOutbox } from "~/infra/sms/sender.server";
 import { formatDate } from "~/lib/format";
 import { action as editAction } from "~/routes/community.edit";
@@ -20,7 +19,7 @@ import { action as changePwAction } from "~/routes/mypage.changePw";
 import { action as secedeAction } from "~/routes/mypage.secede";
 import { action as visaAction } from "~/routes/mypage.visa.$visa";
 import { Jar, run } from "../support/jar";
-import { registerMember } from "../support/members";
+import { registerMember, signedInJar } from "../support/members";
 import { createTestServices, loadContext } from "../support/services";
 
 const services = createTestServices();
@@ -52,15 +51,7 @@ const errorsOf = async (response: Response) => {
   return ((await response.json()) as Reply).error ?? {};
 };
 
-async function sessionFor(uid: string) {
-  const signedIn = await services.identity.signInAs(uid);
-  if (!signedIn.ok) throw new Error("signInAs failed");
-  const session = await startSession(services, signedIn.idToken);
-  if (!session.ok) throw new Error(`no session: ${session.reason}`);
-  const jar = new Jar();
-  jar.take(new Response(null, { headers: { "Set-Cookie": session.setCookie } }));
-  return jar;
-}
+const sessionFor = (uid: string) => signedInJar(services, uid);
 
 /** A member who joined with an ID and a phone, signed in. */
 async function idMember() {

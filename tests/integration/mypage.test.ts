@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
-import { readSession, startSession } from "~/auth/session.server";
+import { readSession } from "~/auth/session.server";
 import { readOutbox } from "~/infra/sms/sender.server";
 import { formatDate } from "~/lib/format";
 import { action as myPageAction, loader as myPageLoader } from "~/routes/mypage._index";
@@ -23,7 +23,7 @@ import { loader as startLoader } from "~/routes/member.start";
 import { action as signInAction } from "~/routes/member.startId";
 import type { Services } from "~/context";
 import { Jar, run } from "../support/jar";
-import { registerMember } from "../support/members";
+import { registerMember, signedInJar } from "../support/members";
 import { createTestServices, loadContext } from "../support/services";
 
 const services = createTestServices();
@@ -60,15 +60,7 @@ async function phoneMember(minutesAgo = 0) {
   return { uid, phone, jar: await sessionFor(uid, minutesAgo) };
 }
 
-async function sessionFor(uid: string, minutesAgo = 0) {
-  const signedIn = await services.identity.signInAs(uid);
-  if (!signedIn.ok) throw new Error("signInAs failed");
-  const session = await startSession(services, signedIn.idToken, Date.now() - minutesAgo * 60_000);
-  if (!session.ok) throw new Error(`no session: ${session.reason}`);
-  const jar = new Jar();
-  jar.take(new Response(null, { headers: { "Set-Cookie": session.setCookie } }));
-  return jar;
-}
+const sessionFor = (uid: string, minutesAgo = 0) => signedInJar(services, uid, Date.now() - minutesAgo * 60_000);
 
 const send = (
   route: Route,

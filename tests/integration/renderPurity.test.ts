@@ -24,6 +24,7 @@ import { lastCodeTo, uniqueNumber } from "../support/join";
 import { createTestServices, loadContext, type TestServices } from "../support/services";
 import { formatDate } from "~/lib/format";
 import { shippedTerms, termsImporter } from "~/terms/importer.server";
+import { seedShippedBenefits } from "~/benefits/shipped.server";
 
 const appDirectory = path.resolve(__dirname, "../../app");
 const HUMAN =
@@ -227,6 +228,8 @@ const documents: { url: string; status: number; reads: Read[] }[] = [];
 beforeAll(async () => {
   standIn = await startGoogleStandIn();
   services = createTestServices();
+  // The benefits the server writes at start: /benefit draws them (and, signed in, those for the visa first).
+  await seedShippedBenefits(services.stores);
   google = createTestServices(standIn.env);
   const source = await sourceBuild();
   pages = source.pages;
@@ -281,6 +284,8 @@ const PUBLIC_PAGES = [
   "/language?redirectTo=%2Fshop",
   "/nLanguage",
   "/shop",
+  "/benefit",
+  "/benefit?category=work",
   "/member/start",
   "/member/startId",
   "/login/login",

@@ -42,7 +42,16 @@ function raw(
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...options.headers } },
+      // A connection of its own: a kept-alive one that the server closes as it idles (a loaded machine
+      // can stall between requests) would hang up on the next request, which is the client's to retry.
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        agent: false,
+        headers: { Host: `127.0.0.1:${port}`, ...options.headers },
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");

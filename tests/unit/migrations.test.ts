@@ -209,3 +209,19 @@ describe("migration 13: who each notification names", () => {
     db.close();
   });
 });
+
+describe("migration 15: benefits and partner offers", () => {
+  it("removes an item's texts with it, and refuses a text for an item that is not there", () => {
+    const db = openDatabase(tempFile());
+    db.prepare(
+      "INSERT INTO benefits (item_cd, category, sort_order, facts, created_at, updated_at) VALUES ('a', 'work', 1, '{}', 1, 1)",
+    ).run();
+    db.prepare("INSERT INTO benefit_texts (item_cd, language, text) VALUES ('a', 'ko', '{}')").run();
+    expect(() =>
+      db.prepare("INSERT INTO benefit_texts (item_cd, language, text) VALUES ('b', 'ko', '{}')").run(),
+    ).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM benefits WHERE item_cd = 'a'").run();
+    expect(db.prepare("SELECT count(*) AS n FROM benefit_texts").get()).toEqual({ n: 0 });
+    db.close();
+  });
+});

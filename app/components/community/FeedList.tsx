@@ -45,7 +45,7 @@ export function AuthorLine({ author, when }: Pick<FeedCardData, "author" | "when
 export function FeedCard({ feed }: { feed: FeedCardData }) {
   const { t } = useTranslation("community");
   return (
-    <article className="feed-card">
+    <article className="card feed-card">
       <AuthorLine author={feed.author} when={feed.when} />
       <Link to={`/community/${feed.id}`} className="feed-card__link">
         <span className="feed-card__category">{t(`categories.${feed.category}`)}</span>
@@ -130,7 +130,7 @@ export function FeedList({
   if (all.length === 0) return <p className="empty-state">{empty}</p>;
   return (
     <>
-      <ul className="feed-list">
+      <ul className="card-list feed-list">
         {all.map((feed) => (
           <li key={feed.id}>
             <FeedCard feed={feed} />

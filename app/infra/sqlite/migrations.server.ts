@@ -406,8 +406,47 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX audit_log_by_time ON audit_log (created_at, id);
     `,
   },
-  // Version 15 belongs to the benefits branch of issue 27: empty until it is merged.
-  { version: 15, name: "reserved for the benefits branch", sql: "" },
+  {
+    version: 15,
+    name: "benefits and partner offers",
+    // Content an operator keeps (app/stores/content.ts): an item's facts that read the same in every
+    // language as one JSON object, and its text per language beside it (all of a language's words as one
+    // JSON object), so a page reads the texts of its own language only. A benefit's category is a column:
+    // /benefit filters by it. Shipped benefits are written at start only where absent (docs/decisions/0055).
+    sql: `
+      CREATE TABLE benefits (
+        item_cd    TEXT PRIMARY KEY,
+        category   TEXT NOT NULL,
+        sort_order INTEGER NOT NULL,
+        facts      TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX benefits_in_order ON benefits (sort_order, item_cd);
+      CREATE TABLE benefit_texts (
+        item_cd  TEXT NOT NULL REFERENCES benefits (item_cd) ON DELETE CASCADE,
+        language TEXT NOT NULL,
+        text     TEXT NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      ) STRICT;
+      CREATE INDEX benefit_texts_by_language ON benefit_texts (language);
+      CREATE TABLE offers (
+        item_cd    TEXT PRIMARY KEY,
+        sort_order INTEGER NOT NULL,
+        facts      TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX offers_in_order ON offers (sort_order, item_cd);
+      CREATE TABLE offer_texts (
+        item_cd  TEXT NOT NULL REFERENCES offers (item_cd) ON DELETE CASCADE,
+        language TEXT NOT NULL,
+        text     TEXT NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      ) STRICT;
+      CREATE INDEX offer_texts_by_language ON offer_texts (language);
+    `,
+  },
   {
     version: 16,
     name: "terms documents as versioned content",

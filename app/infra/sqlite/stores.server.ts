@@ -9,6 +9,7 @@ import { memoryCounters } from "~/infra/memoryCounters.server";
 import { databaseAnswers, openDatabase, type Db } from "./database.server";
 import { sqliteAuditStore } from "./auditStore.server";
 import { sqliteCommunityStores } from "./communityStore.server";
+import { sqliteBenefitStore, sqliteOfferStore } from "./contentStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
 import { sqliteNoticeStore } from "./noticeStore.server";
@@ -30,6 +31,8 @@ export function sqliteStores(db: Db): Stores {
     ...sqliteCommunityStores(db),
     notices: sqliteNoticeStore(db),
     audit: sqliteAuditStore(db),
+    benefits: sqliteBenefitStore(db),
+    offers: sqliteOfferStore(db),
     counters: memoryCounters(),
     terms: sqliteTermsStore(db),
     async ping() {

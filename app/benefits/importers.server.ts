@@ -1,0 +1,128 @@
+/**
+ * The content import's `benefits` and `offers` keys (README, "Content import"):
+ * each item validated by its schema (schemas.server.ts) and checked for its Korean
+ * original, then written by item code only where it differs from what is stored,
+ * so an import run twice changes nothing.
+ */
+import type { z } from "zod";
+import type { BenefitContent } from "~/stores/benefits";
+import type { ContentItem, ContentStore } from "~/stores/content";
+import type { OfferContent } from "~/stores/offers";
+import type { Stores } from "~/stores/stores";
+import { benefitItem, koreanProblem, offerItem, type BenefitItem, type OfferItem } from "./schemas.server";
+
+/**
+ * A copy of the importer interface of app/content/importers.server.ts (issue 27's notices branch, which holds the
+ * import command and its registry); when the branches meet, this copy goes and the importers below are registered
+ * there.
+ */
+export interface ContentImporter<Item> {
+  /** The top-level key of the import file: "notices", "benefits", "offers", "terms". */
+  key: string;
+  /** One item of that key's list: validated whole before anything is written. */
+  item: z.ZodType<Item>;
+  /** The item's identity in the file, unique within the key (itemCd), used in error messages and idempotence. */
+  idOf(item: Item): string;
+  /** Checks across items that the schema cannot (e.g. a Korean original present). null when fine, else a message key. */
+  check?(item: Item): string | null;
+  /** Writes one item if it differs from what is stored (same content → "unchanged": running an import twice changes nothing). */
+  apply(stores: Stores, item: Item, at: number): Promise<"created" | "updated" | "unchanged">;
+}
+
+/** A benefit as stored, from an item of the import (fields left out: none, empty, first in order). */
+export function benefitOf(item: BenefitItem): BenefitContent {
+  return {
+    itemCd: item.itemCd,
+    category: item.category,
+    order: item.order ?? 0,
+    visas: item.visas,
+    link: item.link ?? null,
+    phones: item.phones ?? [],
+    hours: item.hours ?? null,
+    languages: item.languages
+      ? { count: item.languages.count ?? null, about: item.languages.about ?? false, codes: item.languages.codes ?? [] }
+      : null,
+    source: { name: item.source.name ?? null, url: item.source.url ?? null, checkedOn: item.source.checkedOn },
+    unverified: item.unverified ?? [],
+    translations: Object.fromEntries(
+      Object.entries(item.translations).map(([language, text]) => [
+        language,
+        {
+          name: text.name,
+          gives: text.gives,
+          eligible: text.eligible,
+          apply: text.apply,
+          hoursNote: text.hoursNote ?? null,
+        },
+      ]),
+    ),
+  };
+}
+
+/** An offer as stored, from an item of the import. */
+export function offerOf(item: OfferItem): OfferContent {
+  return {
+    itemCd: item.itemCd,
+    partner: item.partner,
+    link: item.link,
+    priceKrw: item.priceKrw ? { min: item.priceKrw.min, max: item.priceKrw.max ?? null } : null,
+    checkedOn: item.checkedOn,
+    order: item.order ?? 0,
+    translations: Object.fromEntries(
+      Object.entries(item.translations).map(([language, text]) => [
+        language,
+        { title: text.title, description: text.description, priceNote: text.priceNote ?? null },
+      ]),
+    ),
+  };
+}
+
+/** The value as JSON with every object's keys sorted: two contents are the same when these are. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+/** Creates the item, or replaces the stored one when it differs (a concurrent creation is compared like any other). */
+export async function writeContent<Content extends ContentItem<unknown>>(
+  store: ContentStore<Content>,
+  content: Content,
+  at: number,
+  attempts = 3,
+): Promise<"created" | "updated" | "unchanged"> {
+  if (attempts === 0) throw new Error(`content ${content.itemCd} kept changing while it was written`);
+  const stored = await store.byId(content.itemCd);
+  if (!stored) {
+    const created = await store.create(content, at);
+    if (created.ok) return "created";
+    return writeContent(store, content, at, attempts - 1);
+  }
+  const { createdAt: _created, updatedAt: _updated, ...storedContent } = stored;
+  if (canonical(storedContent) === canonical(content)) return "unchanged";
+  const updated = await store.update(content, at);
+  // Gone between the read and the write (nothing deletes content yet): made again.
+  return updated.ok ? "updated" : writeContent(store, content, at, attempts - 1);
+}
+
+/** The importer of one key: items validated by `item`, checked for their Korean original, written to `storeOf`. */
+function contentImporter<Item extends { itemCd: string }, Content extends ContentItem<unknown>>(
+  key: string,
+  item: z.ZodType<Item>,
+  storeOf: (stores: Stores) => ContentStore<Content>,
+  contentOf: (item: Item) => Content,
+): ContentImporter<Item> {
+  return {
+    key,
+    item,
+    idOf: (parsed) => parsed.itemCd,
+    check: (parsed) => koreanProblem(contentOf(parsed)),
+    apply: (stores, parsed, at) => writeContent(storeOf(stores), contentOf(parsed), at),
+  };
+}
+
+export const benefitsImporter = contentImporter("benefits", benefitItem, (stores) => stores.benefits, benefitOf);
+
+export const offersImporter = contentImporter("offers", offerItem, (stores) => stores.offers, offerOf);

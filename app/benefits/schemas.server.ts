@@ -1,0 +1,175 @@
+/**
+ * The formats of a benefit and a partner offer, as the content import reads them
+ * (README, "Content import") and as the admin forms will: zod schemas, server-only.
+ * Text is taken as written (NFC, trimmed) or refused, never silently changed:
+ * control characters, direction embeddings, overrides and isolates and other
+ * invisible characters are refused with a message. Zero-width joiners, non-joiners
+ * and spaces stay: Sinhala, Urdu, Khmer and Burmese text needs them. Messages are message keys: `errors.form.*` of `common`, and
+ * `benefitContent.*` of the `benefit` namespace.
+ *
+ * Fields that may be left out are optional here (input and output alike, so a
+ * schema is a `z.ZodType<Item>`); the importers turn an item into the stored record.
+ */
+import { z } from "zod";
+import { isSupportedLanguage } from "~/i18n/config";
+import { formMessage } from "~/lib/formMessage";
+import { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "~/stores/benefits";
+import { isKnownVisa } from "~/visa/catalogue";
+
+/** An item code: what the spec's itemCd query parameter carries; nothing a path or SQL could read otherwise. */
+export const ITEM_CD_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/**
+ * C0/C1 controls but line breaks and tabs; directional marks, embeddings, overrides and isolates; line and paragraph
+ * separators; word joiner and invisible operators; byte-order mark.
+ */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+const INVALID = "benefitContent.invalid";
+const types = { required_error: "errors.form.required", invalid_type_error: INVALID };
+const choice = (message: string) => ({ errorMap: () => ({ message }) });
+
+/** Text of 1…max characters (NFC, trimmed), on one line unless `lines`. */
+function text(max: number, { lines = false } = {}) {
+  return z
+    .string(types)
+    .max(max * 4, formMessage("errors.form.textTooLong", { max }))
+    .transform((value) => value.normalize("NFC").replace(/\r\n?/g, "\n").trim())
+    .superRefine((value, ctx) => {
+      const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      if (value.length === 0) problem("errors.form.textRequired");
+      else if (UNSAFE.test(value)) problem("benefitContent.unsafeCharacters");
+      else if (!lines && value.includes("\n")) problem("benefitContent.oneLine");
+      else if (Array.from(value).length > max) problem(formMessage("errors.form.textTooLong", { max }));
+    });
+}
+
+function object<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape, types).strict("benefitContent.unknownField");
+}
+
+const itemCd = z.string(types).regex(ITEM_CD_PATTERN, "benefitContent.itemCd");
+
+/** An https address without credentials, as written. */
+const link = z
+  .string(types)
+  .max(500, "benefitContent.link")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" && !url.username && !url.password && url.href.length <= 600;
+    } catch {
+      return false;
+    }
+  }, "benefitContent.link");
+
+/** A calendar date, yyyy-mm-dd. */
+const date = z
+  .string(types)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "benefitContent.date")
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }, "benefitContent.date");
+
+const order = z.number(types).int(INVALID).min(0, INVALID).max(1_000_000, INVALID);
+
+/** Texts by language code: only the app's languages. */
+function translations<Text extends z.ZodTypeAny>(item: Text) {
+  return z.record(z.string(), item, types).superRefine((value, ctx) => {
+    for (const language of Object.keys(value)) {
+      if (!isSupportedLanguage(language)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [language], message: "benefitContent.unknownLanguage" });
+      }
+    }
+  });
+}
+
+/** Cross-item checks the importers add (ContentImporter.check): the Korean original is there. */
+export function koreanProblem(item: { translations: Record<string, unknown> }): string | null {
+  return item.translations.ko ? null : "benefitContent.koreanRequired";
+}
+
+const time = z.string(types).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "benefitContent.time");
+
+export const benefitText = object({
+  name: text(120),
+  gives: text(1000, { lines: true }),
+  eligible: text(1000, { lines: true }),
+  apply: text(1000, { lines: true }),
+  hoursNote: text(200).optional(),
+});
+
+export const benefitItem = object({
+  itemCd,
+  category: z.enum(BENEFIT_CATEGORIES, choice("errors.form.categoryRequired")),
+  order: order.optional(),
+  visas: z
+    .array(z.string(types), types)
+    .min(1, "benefitContent.visa")
+    .max(100, "benefitContent.visa")
+    .refine(
+      (visas) =>
+        (visas.length === 1 && visas[0] === ALL_VISAS) ||
+        (visas.every(isKnownVisa) && new Set(visas).size === visas.length),
+      "benefitContent.visa",
+    ),
+  link: link.optional(),
+  phones: z
+    .array(z.string(types).regex(/^\+?\d[\d-]{1,18}\d$/, "benefitContent.phone"), types)
+    .max(5, INVALID)
+    .optional(),
+  hours: z
+    .discriminatedUnion(
+      "days",
+      [
+        object({ days: z.literal("always") }),
+        object({ days: z.enum(["weekdays", "everyDay"]), opens: time, closes: time }),
+      ],
+      choice("benefitContent.hours"),
+    )
+    .optional(),
+  languages: object({
+    count: z.number(types).int(INVALID).min(1, INVALID).max(300, INVALID).optional(),
+    about: z.boolean(types).optional(),
+    codes: z
+      .array(z.string(types).regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, "benefitContent.languages"), types)
+      .max(50, INVALID)
+      .optional(),
+  })
+    .refine((value) => value.count !== undefined || (value.codes?.length ?? 0) > 0, "benefitContent.languages")
+    .optional(),
+  source: object({ name: text(200).optional(), url: link.optional(), checkedOn: date }),
+  unverified: z
+    .array(z.enum(BENEFIT_FACTS, choice("benefitContent.fact")), types)
+    .refine((facts) => new Set(facts).size === facts.length, "benefitContent.fact")
+    .optional(),
+  translations: translations(benefitText),
+});
+export type BenefitItem = z.infer<typeof benefitItem>;
+
+export const offerText = object({
+  title: text(120),
+  description: text(1000, { lines: true }),
+  priceNote: text(100).optional(),
+});
+
+const won = z
+  .number(types)
+  .int("benefitContent.price")
+  .min(0, "benefitContent.price")
+  .max(1e10, "benefitContent.price");
+
+export const offerItem = object({
+  itemCd,
+  partner: text(100),
+  link,
+  priceKrw: object({ min: won, max: won.optional() })
+    .refine((price) => price.max === undefined || price.max >= price.min, "benefitContent.price")
+    .optional(),
+  checkedOn: date,
+  order: order.optional(),
+  translations: translations(offerText),
+});
+export type OfferItem = z.infer<typeof offerItem>;

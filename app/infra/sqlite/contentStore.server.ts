@@ -1,0 +1,140 @@
+/**
+ * Content an operator keeps (app/stores/content.ts) in SQLite: benefits and
+ * partner offers (migration 15). One row per item, its facts as a JSON object, and
+ * one row per language of its text; a write replaces the item and its texts in one
+ * transaction.
+ */
+import type { BenefitContent, BenefitsStore } from "~/stores/benefits";
+import type { ContentItem, ContentQuery, ContentStore, Stamped } from "~/stores/content";
+import type { OfferContent, OffersStore } from "~/stores/offers";
+import type { Db } from "./database.server";
+
+interface ItemRow {
+  item_cd: string;
+  category: string | null;
+  sort_order: number;
+  facts: string;
+  created_at: number;
+  updated_at: number;
+}
+
+interface TextRow {
+  item_cd: string;
+  language: string;
+  text: string;
+}
+
+/** Where one kind of content lives; `category`: the items table has a category column, filtered on by `list`. */
+interface ContentTables {
+  items: "benefits" | "offers";
+  texts: "benefit_texts" | "offer_texts";
+  category: boolean;
+}
+
+function sqliteContentStore<Content extends ContentItem<unknown>>(
+  db: Db,
+  tables: ContentTables,
+): ContentStore<Content, { category?: string | null }> {
+  const { items, texts } = tables;
+  const category = tables.category ? "category" : "NULL AS category";
+  const columns = `item_cd, ${category}, sort_order, facts, created_at, updated_at`;
+  const order = "ORDER BY sort_order, item_cd";
+  const selectAll = db.prepare(`SELECT ${columns} FROM ${items} ${order}`);
+  const selectIn = tables.category ? db.prepare(`SELECT ${columns} FROM ${items} WHERE category = ? ${order}`) : null;
+  const selectOne = db.prepare(`SELECT ${columns} FROM ${items} WHERE item_cd = ?`);
+  const allTexts = db.prepare(`SELECT item_cd, language, text FROM ${texts} ORDER BY item_cd, language`);
+  // One language at a time, by its index: a page reads its own language's texts, not every language's.
+  const textsIn = db.prepare(`SELECT item_cd, language, text FROM ${texts} WHERE language = ?`);
+  const textsOf = db.prepare(`SELECT item_cd, language, text FROM ${texts} WHERE item_cd = ? ORDER BY language`);
+  const insertItem = db.prepare(
+    `INSERT INTO ${items} (item_cd, ${tables.category ? "category, " : ""}sort_order, facts, created_at, updated_at)
+     VALUES (@itemCd, ${tables.category ? "@category, " : ""}@order, @facts, @at, @at)
+     ON CONFLICT (item_cd) DO NOTHING`,
+  );
+  const updateItem = db.prepare(
+    `UPDATE ${items} SET ${tables.category ? "category = @category, " : ""}sort_order = @order, facts = @facts,
+       updated_at = @at WHERE item_cd = @itemCd`,
+  );
+  const deleteTexts = db.prepare(`DELETE FROM ${texts} WHERE item_cd = ?`);
+  const insertText = db.prepare(`INSERT INTO ${texts} (item_cd, language, text) VALUES (?, ?, ?)`);
+
+  /** The item's facts as stored: all but its identity, order, texts and category column. */
+  const rowOf = (item: Content, at: number) => {
+    const { itemCd, order, translations: _texts, ...facts } = item as Content & { category?: string };
+    if (tables.category) delete facts.category;
+    return {
+      itemCd,
+      order,
+      at,
+      category: (item as { category?: string }).category ?? null,
+      facts: JSON.stringify(facts),
+    };
+  };
+
+  const writeTexts = (item: Content) => {
+    deleteTexts.run(item.itemCd);
+    for (const [language, text] of Object.entries(item.translations)) {
+      insertText.run(item.itemCd, language, JSON.stringify(text));
+    }
+  };
+
+  const toItem = (row: ItemRow, textRows: TextRow[]): Stamped<Content> =>
+    ({
+      itemCd: row.item_cd,
+      ...(tables.category ? { category: row.category } : {}),
+      ...(JSON.parse(row.facts) as object),
+      order: row.sort_order,
+      translations: Object.fromEntries(textRows.map((t) => [t.language, JSON.parse(t.text) as unknown])),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }) as unknown as Stamped<Content>;
+
+  const create = db.transaction((item: Content, at: number) => {
+    if (insertItem.run(rowOf(item, at)).changes === 0) return false;
+    writeTexts(item);
+    return true;
+  });
+  const update = db.transaction((item: Content, at: number) => {
+    if (updateItem.run(rowOf(item, at)).changes === 0) return false;
+    writeTexts(item);
+    return true;
+  });
+
+  return {
+    async list(query: { category?: string | null } & ContentQuery = {}) {
+      const rows = (query.category && selectIn ? selectIn.all(query.category) : selectAll.all()) as ItemRow[];
+      const textRows = (
+        query.languages ? [...new Set(query.languages)].flatMap((language) => textsIn.all(language)) : allTexts.all()
+      ) as TextRow[];
+      const byItem = new Map<string, TextRow[]>();
+      for (const row of textRows) {
+        const list = byItem.get(row.item_cd);
+        if (list) list.push(row);
+        else byItem.set(row.item_cd, [row]);
+      }
+      return rows.map((row) => toItem(row, byItem.get(row.item_cd) ?? []));
+    },
+    async byId(itemCd) {
+      const row = selectOne.get(itemCd) as ItemRow | undefined;
+      return row ? toItem(row, textsOf.all(itemCd) as TextRow[]) : null;
+    },
+    async create(item, at) {
+      return create.immediate(item, at) ? { ok: true } : { ok: false, problem: "itemCdTaken" };
+    },
+    async update(item, at) {
+      return update.immediate(item, at) ? { ok: true } : { ok: false, problem: "notFound" };
+    },
+  };
+}
+
+export function sqliteBenefitStore(db: Db): BenefitsStore {
+  return sqliteContentStore<BenefitContent>(db, {
+    items: "benefits",
+    texts: "benefit_texts",
+    category: true,
+  }) as BenefitsStore;
+}
+
+export function sqliteOfferStore(db: Db): OffersStore {
+  return sqliteContentStore<OfferContent>(db, { items: "offers", texts: "offer_texts", category: false });
+}
