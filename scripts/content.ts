@@ -1,7 +1,7 @@
 /**
  * npm run content -- import FILE.json
  *
- * Imports content (notices now; benefits, offers and terms as their importers join
+ * Imports content (notices, benefits, offers and terms: the importers of
  * app/content/importers.server.ts) into the database of DATA_DIR, the server's own,
  * also while the server runs (SQLite in WAL mode: each item is one short write
  * transaction, waiting up to the busy timeout for the server's). The whole file is
@@ -51,7 +51,8 @@ async function main(args: string[]): Promise<number> {
   try {
     const result = await importContent(stores, json, Date.now());
     if (!result.ok) {
-      const t = (await i18nFor("en")).getFixedT("en", "admin");
+      // The import's own messages (admin), a benefit's or an offer's (benefit), then the forms' shared ones (common).
+      const t = (await i18nFor("en")).getFixedT("en", ["admin", "benefit"]);
       const where = (e: ImportError) =>
         `${e.key || "(file)"}${e.item === null ? "" : `[${e.item}]`}${e.field ? `.${e.field}` : ""}`;
       for (const error of result.errors) console.error(`${where(error)}: ${translateFormMessage(t, error.message)}`);

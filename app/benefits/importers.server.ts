@@ -5,29 +5,12 @@
  * so an import run twice changes nothing.
  */
 import type { z } from "zod";
+import type { ContentImporter } from "~/content/importers.server";
 import type { BenefitContent } from "~/stores/benefits";
 import type { ContentItem, ContentStore } from "~/stores/content";
 import type { OfferContent } from "~/stores/offers";
 import type { Stores } from "~/stores/stores";
 import { benefitItem, koreanProblem, offerItem, type BenefitItem, type OfferItem } from "./schemas.server";
-
-/**
- * A copy of the importer interface of app/content/importers.server.ts (issue 27's notices branch, which holds the
- * import command and its registry); when the branches meet, this copy goes and the importers below are registered
- * there.
- */
-export interface ContentImporter<Item> {
-  /** The top-level key of the import file: "notices", "benefits", "offers", "terms". */
-  key: string;
-  /** One item of that key's list: validated whole before anything is written. */
-  item: z.ZodType<Item>;
-  /** The item's identity in the file, unique within the key (itemCd), used in error messages and idempotence. */
-  idOf(item: Item): string;
-  /** Checks across items that the schema cannot (e.g. a Korean original present). null when fine, else a message key. */
-  check?(item: Item): string | null;
-  /** Writes one item if it differs from what is stored (same content → "unchanged": running an import twice changes nothing). */
-  apply(stores: Stores, item: Item, at: number): Promise<"created" | "updated" | "unchanged">;
-}
 
 /** A benefit as stored, from an item of the import (fields left out: none, empty, first in order). */
 export function benefitOf(item: BenefitItem): BenefitContent {
@@ -107,12 +90,16 @@ export async function writeContent<Content extends ContentItem<unknown>>(
   return updated.ok ? "updated" : writeContent(store, content, at, attempts - 1);
 }
 
-/** The importer of one key: items validated by `item`, checked for their Korean original, written to `storeOf`. */
+/**
+ * The importer of one key: items validated by `item`, checked for their Korean original, written to `storeOf`,
+ * named in the audit log as `kind` with their Korean `summaryOf`.
+ */
 function contentImporter<Item extends { itemCd: string }, Content extends ContentItem<unknown>>(
   key: string,
   item: z.ZodType<Item>,
   storeOf: (stores: Stores) => ContentStore<Content>,
   contentOf: (item: Item) => Content,
+  audit: ContentImporter<Item>["audit"],
 ): ContentImporter<Item> {
   return {
     key,
@@ -120,9 +107,16 @@ function contentImporter<Item extends { itemCd: string }, Content extends Conten
     idOf: (parsed) => parsed.itemCd,
     check: (parsed) => koreanProblem(contentOf(parsed)),
     apply: (stores, parsed, at) => writeContent(storeOf(stores), contentOf(parsed), at),
+    audit,
   };
 }
 
-export const benefitsImporter = contentImporter("benefits", benefitItem, (stores) => stores.benefits, benefitOf);
+export const benefitsImporter = contentImporter("benefits", benefitItem, (stores) => stores.benefits, benefitOf, {
+  kind: "benefit",
+  summaryOf: (item) => item.translations.ko!.name,
+});
 
-export const offersImporter = contentImporter("offers", offerItem, (stores) => stores.offers, offerOf);
+export const offersImporter = contentImporter("offers", offerItem, (stores) => stores.offers, offerOf, {
+  kind: "offer",
+  summaryOf: (item) => `${item.partner}: ${item.translations.ko!.title}`,
+});

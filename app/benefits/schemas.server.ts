@@ -4,7 +4,9 @@
  * Text is taken as written (NFC, trimmed) or refused, never silently changed:
  * control characters, direction embeddings, overrides and isolates and other
  * invisible characters are refused with a message. Zero-width joiners, non-joiners
- * and spaces stay: Sinhala, Urdu, Khmer and Burmese text needs them. Messages are message keys: `errors.form.*` of `common`, and
+ * and spaces stay: Sinhala, Urdu, Khmer and Burmese text needs them. Messages are
+ * message keys: `errors.form.*` of `common` (those every content kind shares: the
+ * Korean original, refused characters, an unknown language or field, a date), and
  * `benefitContent.*` of the `benefit` namespace.
  *
  * Fields that may be left out are optional here (input and output alike, so a
@@ -39,14 +41,14 @@ function text(max: number, { lines = false } = {}) {
     .superRefine((value, ctx) => {
       const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       if (value.length === 0) problem("errors.form.textRequired");
-      else if (UNSAFE.test(value)) problem("benefitContent.unsafeCharacters");
+      else if (UNSAFE.test(value)) problem("errors.form.textCharacters");
       else if (!lines && value.includes("\n")) problem("benefitContent.oneLine");
       else if (Array.from(value).length > max) problem(formMessage("errors.form.textTooLong", { max }));
     });
 }
 
 function object<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.object(shape, types).strict("benefitContent.unknownField");
+  return z.object(shape, types).strict("errors.form.unknownField");
 }
 
 const itemCd = z.string(types).regex(ITEM_CD_PATTERN, "benefitContent.itemCd");
@@ -67,11 +69,11 @@ const link = z
 /** A calendar date, yyyy-mm-dd. */
 const date = z
   .string(types)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "benefitContent.date")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "errors.form.invalidDate")
   .refine((value) => {
     const day = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-  }, "benefitContent.date");
+  }, "errors.form.invalidDate");
 
 const order = z.number(types).int(INVALID).min(0, INVALID).max(1_000_000, INVALID);
 
@@ -80,7 +82,7 @@ function translations<Text extends z.ZodTypeAny>(item: Text) {
   return z.record(z.string(), item, types).superRefine((value, ctx) => {
     for (const language of Object.keys(value)) {
       if (!isSupportedLanguage(language)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [language], message: "benefitContent.unknownLanguage" });
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [language], message: "errors.form.languageUnknown" });
       }
     }
   });
@@ -88,7 +90,7 @@ function translations<Text extends z.ZodTypeAny>(item: Text) {
 
 /** Cross-item checks the importers add (ContentImporter.check): the Korean original is there. */
 export function koreanProblem(item: { translations: Record<string, unknown> }): string | null {
-  return item.translations.ko ? null : "benefitContent.koreanRequired";
+  return item.translations.ko ? null : "errors.form.koreanOriginal";
 }
 
 const time = z.string(types).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "benefitContent.time");

@@ -1,22 +1,27 @@
 /**
  * The content import (`npm run content -- import FILE.json`, scripts/content.ts):
- * a JSON file whose top-level keys each name an importer ("notices"; "benefits",
- * "offers" and "terms" join the registry below), each holding a list of items.
+ * a JSON file whose top-level keys each name an importer ("notices", "benefits",
+ * "offers", "terms": the registry below), each holding a list of items.
  *
  * The whole file is judged before anything is written: an unknown key, an item its
  * schema refuses, an item code twice in one key, or a cross check (`check`) that
  * fails is an error naming the key, the item (its code, else its place) and the
  * field; one error and nothing is written. Then every item is applied in the
- * file's order. Items are applied one by one, not in one transaction: the stores
+ * file's order, and each one created or updated is recorded in the audit log as
+ * the import's. Items are applied one by one, not in one transaction: the stores
  * are async interfaces with no transaction across calls (decision 0021). That is
  * safe because each apply is one store transaction that writes only what differs
  * ("unchanged" otherwise): an import cut short leaves whole items, and running it
  * again finishes it without changing what was done (decision 0054).
  */
 import type { z } from "zod";
-import type { Stores } from "~/stores/stores";
+import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
+import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
 import { noticesImporter } from "~/notices/notices.server";
+import type { Stores } from "~/stores/stores";
+import { termsImporter } from "~/terms/importer.server";
 
+/** One key of the import file: its items' format, identity and how one is written. */
 export interface ContentImporter<Item> {
   /** The top-level key of the import file: "notices", "benefits", "offers", "terms". */
   key: string;
@@ -26,13 +31,24 @@ export interface ContentImporter<Item> {
   idOf(item: Item): string;
   /** Checks across items that the schema cannot (e.g. a Korean original present). null when fine, else a message key. */
   check?(item: Item): string | null;
-  /** Writes one item if it differs from what is stored (same content → "unchanged": running an import twice changes nothing). */
+  /**
+   * Writes one item if it differs from what is stored (same content → "unchanged": running an import twice changes
+   * nothing). Records nothing in the audit log: the import does (and the shipped content written at start is not
+   * anyone's change).
+   */
   apply(stores: Stores, item: Item, at: number): Promise<"created" | "updated" | "unchanged">;
+  /** How the audit log names a changed item: its kind ("notice", "benefit", …) and a short line (its Korean title). */
+  audit: { kind: string; summaryOf(item: Item): string };
 }
 
 /** Every importer, by the key it reads, in the order their keys are applied. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each importer has its own item type
-export const contentImporters: readonly ContentImporter<any>[] = [noticesImporter];
+export const contentImporters: readonly ContentImporter<any>[] = [
+  noticesImporter,
+  benefitsImporter,
+  offersImporter,
+  termsImporter,
+];
 
 /** One problem of the file: where (key, item, field path) and a message key with its values (lib/formMessage.ts). */
 export interface ImportError {
@@ -110,7 +126,18 @@ export async function importContent(stores: Stores, file: unknown, at: number): 
   const counts: ImportCounts = {};
   for (const { importer, items } of planned) {
     const count = (counts[importer.key] = { created: 0, updated: 0, unchanged: 0 });
-    for (const item of items) count[await importer.apply(stores, item, at)] += 1;
+    for (const item of items) {
+      const outcome = await importer.apply(stores, item, at);
+      count[outcome] += 1;
+      if (outcome === "unchanged") continue;
+      await recordAudit(stores, {
+        actorUid: IMPORT_ACTOR,
+        action: outcome === "created" ? "create" : "update",
+        target: { kind: importer.audit.kind, id: importer.idOf(item) },
+        summary: importer.audit.summaryOf(item),
+        at,
+      });
+    }
   }
   return { ok: true, counts };
 }

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { ContentImporter } from "~/content/importers.server";
-import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
+import { recordAudit } from "~/admin/admin.server";
 import { excerpt } from "~/community/text";
 import { i18nFor } from "~/i18n/instances.server";
 import type { Services } from "~/context";
@@ -151,8 +151,8 @@ export async function publishedNotices(stores: Stores, now: number, limit: numbe
 const summaryOf = (notice: Pick<NoticeInput, "translations">) => notice.translations.ko.title;
 
 /**
- * Creates or changes a notice as the admin form or the import gives it, recorded in the audit log under
- * `actor` when something changed. Its broadcast follows in the same store call.
+ * Creates or changes a notice as the admin form gives it, recorded in the audit log under `actor` when
+ * something changed. Its broadcast follows in the same store call.
  */
 export async function saveNotice(stores: Stores, notice: NoticeInput, actor: string, at: number) {
   const result = await stores.notices.save(notice, at);
@@ -205,10 +205,11 @@ export async function changeNotice(
   return after;
 }
 
-/** The import's `notices` key (README, "Content import"). */
+/** The import's `notices` key (README, "Content import"; the import records its changes in the audit log). */
 export const noticesImporter: ContentImporter<NoticeImportItem> = {
   key: "notices",
   item: noticeImportSchema as unknown as ContentImporter<NoticeImportItem>["item"],
   idOf: (item) => item.itemCd,
-  apply: (stores, item, at) => saveNotice(stores, noticeInputOf(item), IMPORT_ACTOR, at),
+  apply: (stores, item, at) => stores.notices.save(noticeInputOf(item), at),
+  audit: { kind: "notice", summaryOf: summaryOf },
 };

@@ -3,7 +3,9 @@
  * (zod): the item code, category, pin, publication and the translations, each
  * title plain text cleaned of control characters and bidirectional overrides, each
  * body Markdown, both bounded after cleaning. Messages are keys of the `admin`
- * namespace (form messages, lib/formMessage.ts); the import prints them in English.
+ * namespace, and `errors.form.*` of `common` for those every content kind shares (the
+ * Korean original, an unknown language or field); form messages, lib/formMessage.ts.
+ * The import prints them in English.
  */
 import { z } from "zod";
 import { cleanText } from "~/community/text";
@@ -40,7 +42,7 @@ export const noticeTextSchema = z
     title: cleaned(NOTICE_TITLE_MAX, "admin.problems.titleRequired", "admin.problems.titleTooLong", cleanTitle),
     body: cleaned(NOTICE_BODY_MAX, "admin.problems.bodyRequired", "admin.problems.bodyTooLong", cleanText),
   })
-  .strict("admin.problems.unknownField");
+  .strict("errors.form.unknownField");
 
 const blank = (value: unknown) => value === undefined || value === null || value === "";
 
@@ -62,17 +64,17 @@ export const noticeTranslationsSchema = z.preprocess(
       : value,
   z
     .record(z.string(), noticeTextSchema, {
-      required_error: "admin.problems.koreanRequired",
-      invalid_type_error: "admin.problems.koreanRequired",
+      required_error: "errors.form.koreanOriginal",
+      invalid_type_error: "errors.form.koreanOriginal",
     })
     .superRefine((translations, ctx) => {
       for (const language of Object.keys(translations)) {
         if (!isSupportedLanguage(language)) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [language], message: "admin.problems.unknownLanguage" });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [language], message: "errors.form.languageUnknown" });
         }
       }
       if (!translations.ko) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ko", "title"], message: "admin.problems.koreanRequired" });
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ko", "title"], message: "errors.form.koreanOriginal" });
       }
     })
     .transform((translations) => translations as NoticeTranslations),
@@ -82,7 +84,7 @@ const itemCd = z
   .string({ required_error: "admin.problems.itemCdFormat", invalid_type_error: "admin.problems.itemCdFormat" })
   .regex(NOTICE_ID_PATTERN, "admin.problems.itemCdFormat");
 
-const category = z.enum(NOTICE_CATEGORIES, { errorMap: () => ({ message: "admin.problems.categoryRequired" }) });
+const category = z.enum(NOTICE_CATEGORIES, { errorMap: () => ({ message: "errors.form.categoryRequired" }) });
 
 /** Midnight in Korea of a yyyy-mm-dd date, or an ISO instant with its offset; null when it is neither. */
 export function publicationTime(value: string): number | null {
@@ -118,7 +120,7 @@ export const noticeImportSchema = z
       }),
     translations: noticeTranslationsSchema,
   })
-  .strict("admin.problems.unknownField");
+  .strict("errors.form.unknownField");
 
 export type NoticeImportItem = z.output<typeof noticeImportSchema>;
 

@@ -3,8 +3,8 @@
  * importer, and the versions shipped with the app (content/terms.json), stored at start where absent. The same
  * schema serves the admin form that publishes a version (added on the admin area).
  */
-import type { z as zod } from "zod";
 import { z } from "zod";
+import type { ContentImporter } from "~/content/importers.server";
 import { isSupportedLanguage } from "~/i18n/config";
 import { formatDate } from "~/lib/format";
 import { formMessage } from "~/lib/formMessage";
@@ -12,23 +12,6 @@ import type { Stores } from "~/stores/stores";
 import type { NewTermsVersion } from "~/stores/terms";
 import shipped from "../../content/terms.json";
 import { allDocuments, alwaysOptional, VERSION_ID, type DocumentId } from "./documents";
-
-/**
- * The content importer interface of issue 27, an identical copy of the one in app/content/importers.server.ts
- * (the notices branch): the merge imports it from there and drops this copy.
- */
-export interface ContentImporter<Item> {
-  /** The top-level key of the import file: "notices", "benefits", "offers", "terms". */
-  key: string;
-  /** One item of that key's list: validated whole before anything is written. */
-  item: zod.ZodType<Item>;
-  /** The item's identity in the file, unique within the key (itemCd), used in error messages and idempotence. */
-  idOf(item: Item): string;
-  /** Checks across items that the schema cannot (e.g. a Korean original present). null when fine, else a message key. */
-  check?(item: Item): string | null;
-  /** Writes one item if it differs from what is stored (same content → "unchanged": running an import twice changes nothing). */
-  apply(stores: Stores, item: Item, at: number): Promise<"created" | "updated" | "unchanged">;
-}
 
 export const TERMS_LIMITS = { title: 200, summary: 2000, heading: 200, body: 20_000, sections: 50 } as const;
 
@@ -140,6 +123,7 @@ export const termsImporter: ContentImporter<TermsItem> = {
     if (saved.outcome === "unchanged" && published.ok && published.changed) return "updated";
     return saved.outcome;
   },
+  audit: { kind: "terms", summaryOf: (item) => `${termsItemId(item)} ${item.translations.ko!.title}` },
 };
 
 /** The versions shipped with the app, validated as an import's (a broken file stops the start, naming the item). */

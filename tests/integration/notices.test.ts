@@ -275,14 +275,14 @@ describe("the admin area", () => {
       "translations.ko.title": "admin.problems.titleRequired",
     });
     expect(await problems({ ...base, "translations.xx.title": "t", "translations.xx.body": "b" })).toEqual({
-      "translations.xx": "admin.problems.unknownLanguage",
+      "translations.xx": "errors.form.languageUnknown",
     });
     expect(await problems({ ...base, itemCd: "x'; DROP TABLE notices;--" })).toEqual({
       itemCd: "admin.problems.itemCdFormat",
     });
     expect(await problems({ ...base, itemCd: "../../x" })).toEqual({ itemCd: "admin.problems.itemCdFormat" });
     expect(await problems({ ...base, "translations.ko.title": "", "translations.ko.body": "" })).toMatchObject({
-      "translations.ko.title": "admin.problems.koreanRequired",
+      "translations.ko.title": "errors.form.koreanOriginal",
     });
     expect(await services.stores.notices.get("bad-1")).toBeNull();
     await saveNotice(services.stores, notice("taken"), "test", Date.now());

@@ -125,7 +125,7 @@ describe("npm run content -- import", () => {
     const lines = result.stderr.trim().split("\n");
     expect(lines).toEqual([
       "benefitz: The import does not know this key.",
-      "notices[2026-003].translations.ko.title: The Korean original (title and body) is required.",
+      "notices[2026-003].translations.ko.title: Add the Korean original: it is the text that applies.",
       "notices[2026-004].pinned: Pinned must be true or false.",
       "notices[#4].itemCd: Use letters, digits and hyphens (up to 32), starting with a letter or digit.",
       "notices[2026-005].translations.ko.body: The body can be at most 20000 characters.",

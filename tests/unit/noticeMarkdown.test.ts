@@ -100,9 +100,9 @@ describe("notice schema", () => {
     ]);
     expect(
       problems({ ...item("t"), translations: { ko: { title: "t", body: "b" }, xx: { title: "t", body: "b" } } }),
-    ).toEqual(["translations.xx: admin.problems.unknownLanguage"]);
+    ).toEqual(["translations.xx: errors.form.languageUnknown"]);
     expect(problems({ ...item("t"), translations: { en: { title: "t", body: "b" } } })).toEqual([
-      "translations.ko.title: admin.problems.koreanRequired",
+      "translations.ko.title: errors.form.koreanOriginal",
     ]);
     for (const itemCd of ["'; DROP TABLE notices;--", "../../etc/passwd", "-x", "", "a".repeat(33), "a/b"]) {
       expect(problems({ ...item("t"), itemCd })).toEqual(["itemCd: admin.problems.itemCdFormat"]);
@@ -110,7 +110,7 @@ describe("notice schema", () => {
     expect(problems(item("t", { publishedAt: "2026-02-30" }))).toEqual([
       "publishedAt: admin.problems.publishedAtFormat",
     ]);
-    expect(problems(item("t", { extra: 1 }))).toEqual([": admin.problems.unknownField"]);
+    expect(problems(item("t", { extra: 1 }))).toEqual([": errors.form.unknownField"]);
   });
 
   it("reads a date as midnight in Korea and an instant as written", () => {

@@ -146,11 +146,9 @@ describe("the import's item formats", () => {
       ...valid,
       translations: { ...valid.translations, en: { ...valid.translations.en!, name } },
     });
-    expect(issues(named("Safe\u202Eevil"))).toEqual(["translations.en.name: benefitContent.unsafeCharacters"]);
-    expect(issues(named("Bell\u0007"))).toEqual(["translations.en.name: benefitContent.unsafeCharacters"]);
-    expect(issues(named("Isolated \u2067text\u2069"))).toEqual([
-      "translations.en.name: benefitContent.unsafeCharacters",
-    ]);
+    expect(issues(named("Safe\u202Eevil"))).toEqual(["translations.en.name: errors.form.textCharacters"]);
+    expect(issues(named("Bell\u0007"))).toEqual(["translations.en.name: errors.form.textCharacters"]);
+    expect(issues(named("Isolated \u2067text\u2069"))).toEqual(["translations.en.name: errors.form.textCharacters"]);
     expect(issues(named("Two\nlines"))).toEqual(["translations.en.name: benefitContent.oneLine"]);
     expect(issues(named("   "))).toEqual(["translations.en.name: errors.form.textRequired"]);
     // Joiners Sinhala needs (ප්‍ර) stay.
@@ -167,8 +165,8 @@ describe("the import's item formats", () => {
 
   it("refuse a language the app does not have, unknown fields and visas, and keep the Korean original required", () => {
     const klingon = { ...valid, translations: { ...valid.translations, tlh: valid.translations.en } };
-    expect(issues(klingon)).toEqual(["translations.tlh: benefitContent.unknownLanguage"]);
-    expect(issues({ ...valid, price: 3 })).toEqual([": benefitContent.unknownField"]);
+    expect(issues(klingon)).toEqual(["translations.tlh: errors.form.languageUnknown"]);
+    expect(issues({ ...valid, price: 3 })).toEqual([": errors.form.unknownField"]);
     expect(issues({ ...valid, visas: ["E-99"] })).toEqual(["visas: benefitContent.visa"]);
     expect(issues({ ...valid, visas: ["all", "E-9"] })).toEqual(["visas: benefitContent.visa"]);
     expect(issues({ ...valid, phones: ["tel:1345"] })).toEqual(["phones.0: benefitContent.phone"]);
@@ -176,11 +174,11 @@ describe("the import's item formats", () => {
       "hours.opens: benefitContent.time",
     ]);
     expect(issues({ ...valid, source: { ...valid.source, checkedOn: "2026-02-30" } })).toEqual([
-      "source.checkedOn: benefitContent.date",
+      "source.checkedOn: errors.form.invalidDate",
     ]);
     const { ko: _korean, ...withoutKorean } = valid.translations;
     const noKorean = benefitItem.parse({ ...valid, translations: withoutKorean });
-    expect(benefitsImporter.check!(noKorean)).toBe("benefitContent.koreanRequired");
+    expect(benefitsImporter.check!(noKorean)).toBe("errors.form.koreanOriginal");
     expect(benefitsImporter.check!(benefitItem.parse(valid))).toBeNull();
     expect(
       offersImporter.check!({
@@ -192,6 +190,6 @@ describe("the import's item formats", () => {
           translations: { en: { title: "T", description: "D" } },
         }),
       }),
-    ).toBe("benefitContent.koreanRequired");
+    ).toBe("errors.form.koreanOriginal");
   });
 });
