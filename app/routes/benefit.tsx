@@ -13,7 +13,7 @@ import type { PageHandle } from "~/lib/page";
 import { Branded, directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import type { BenefitView } from "~/benefits/benefits.server";
 import type { BenefitFact } from "~/stores/benefits";
-import { benefitsPage, json, languageOf, readSession } from "~/routeKit.server";
+import { benefitsPage, json, languageOf, pageSeo, readSession } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.benefits],
@@ -27,8 +27,14 @@ export const handle: PageHandle = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [lng, member] = await Promise.all([languageOf(request), readSession(request, context.services)]);
-  const category = new URL(request.url).searchParams.get("category");
-  return json(await benefitsPage(context.services, { lng, category, uid: member?.uid ?? null }));
+  const page = await benefitsPage(context.services, {
+    lng,
+    category: new URL(request.url).searchParams.get("category"),
+    uid: member?.uid ?? null,
+  });
+  // A category's page is its own address; an unknown one shows all, so its address is the page's own.
+  const seo = pageSeo(request, context.services.config, lng, { query: page.category ? ["category"] : [] });
+  return json({ ...page, seo });
 }
 
 export default function BenefitRoute() {

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, TermsDocuments } from "~/pageKit";
-import { json, languageOf, termsPageIn } from "~/routeKit.server";
+import { json, languageOf, pageSeo, termsPageIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.terms],
@@ -18,7 +18,9 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await termsPageIn(context.services, request, await languageOf(request)));
+  const lng = await languageOf(request);
+  const seo = pageSeo(request, context.services.config, lng, { query: ["document", "version"] });
+  return json({ ...(await termsPageIn(context.services, request, lng)), seo });
 }
 
 export default function TermsRoute() {

@@ -9,7 +9,7 @@ import type { OfferView } from "~/benefits/benefits.server";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { json, languageOf, shopOffers } from "~/routeKit.server";
+import { json, languageOf, pageSeo, shopOffers } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.benefits],
@@ -20,7 +20,8 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({ offers: await shopOffers(context.services, await languageOf(request)) });
+  const lng = await languageOf(request);
+  return json({ offers: await shopOffers(context.services, lng), seo: pageSeo(request, context.services.config, lng) });
 }
 
 export default function ShopRoute() {

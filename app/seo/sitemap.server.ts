@@ -108,8 +108,9 @@ export async function sitemapXml(services: Pick<Services, "stores" | "config">, 
 
 /**
  * Paths that are private (my page other than its notices and terms, the inbox, the joins' and sign-in's
- * steps, the post editor, reporting, moderation, the admin area, local mode's developer pages) or that would
- * only spend a crawler's time: robots.txt disallows them. Allow lines name the public pages under /mypage.
+ * steps, the terms' re-consent step, the post editor, reporting, moderation, the admin area, local mode's
+ * developer pages) or that would only spend a crawler's time: robots.txt disallows them. Allow lines name
+ * the public pages under /mypage.
  */
 const DISALLOWED = [
   "/mypage",
@@ -125,6 +126,7 @@ const DISALLOWED = [
   "/member/resetPw",
   "/member/google",
   "/member/signOut",
+  "/member/termsUpdate",
   "/sign",
   "/login",
   "/language",

@@ -15,11 +15,13 @@ import {
   communityPages,
   freshNumber,
   hideTodayPopup,
+  importVisitorNotice,
   inLanguage,
   memberPages,
   memberWithUnreadComment,
   shippedTerms,
   strings,
+  visitorNotice,
   visitorPages,
   waitForHydration,
 } from "./helpers";
@@ -145,6 +147,8 @@ const cookiesOf = (header: string): Cookie[] =>
     return { name: name!, value: value.join("=") };
   });
 
+test.beforeAll(importVisitorNotice);
+
 /** Pages a visitor reaches that `visitorPages` leaves out: the outbox, the coming-soon pages and more dead ends. */
 const moreVisitorPages = [
   "/dev/outbox",
@@ -199,6 +203,8 @@ for (const lng of languages) {
         "/nLanguage",
         "/shop",
         "/benefit",
+        "/mypage/notice",
+        visitorNotice,
         "/member/findVisa",
         "/member/findVisa/E-9",
         // A member who is not a moderator: 403.

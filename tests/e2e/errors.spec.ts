@@ -1,6 +1,8 @@
 /** 404s from route boundaries, translated. */
 import { expect, test } from "@playwright/test";
-import { inLanguage, strings, visitorPages } from "./helpers";
+import { importVisitorNotice, inLanguage, strings, visitorPages } from "./helpers";
+
+test.beforeAll(importVisitorNotice);
 
 test("an unknown route answers 404 with its path, from the route boundary", async ({ page }) => {
   const response = await page.goto("/member/nowhere?lng=ko");

@@ -1,16 +1,27 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { joinOverHttp, lastCodeTo, uniqueNumber } from "../support/join";
 import { authEmulatorIn, type AuthEmulatorAddress } from "../support/serverLog";
 
-/** The pages a visitor can reach without an account or a flow in progress, and the two kinds of dead end. */
+/** The notice the visitor pages include: imported by `importVisitorNotice` before a spec sweeps them. */
+export const visitorNotice = "/mypage/noticeDetail?itemCd=e2e-visitor";
+
+/**
+ * The pages a visitor can reach without an account or a flow in progress, and the two kinds of dead end. A spec
+ * that visits them all imports the notice first (`test.beforeAll(importVisitorNotice)`).
+ */
 export const visitorPages = [
   "/",
   "/language",
   "/nLanguage",
   "/shop",
   "/benefit",
+  "/benefit?category=work",
+  "/mypage/notice",
+  visitorNotice,
   "/member/start",
   "/member/startId",
   "/login/login",
@@ -111,6 +122,43 @@ export async function joinedMemberCookies(baseURL: string, name = "Test Member")
   return joined.cookies.split("; ").map((pair) => {
     const [key, ...value] = pair.split("=");
     return { name: key!, value: value.join("=") };
+  });
+}
+
+/** Imports content into the test server's DATA_DIR as an operator would (build/content.js); a second run changes nothing. */
+export function importContent(content: object) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-e2e-content-"));
+  try {
+    const file = path.join(dir, "content.json");
+    fs.writeFileSync(file, JSON.stringify(content));
+    execFileSync(process.execPath, ["build/content.js", "import", file], {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The notice of `visitorNotice`: a Korean original with an English translation, its body a list and a link. */
+export function importVisitorNotice() {
+  importContent({
+    notices: [
+      {
+        itemCd: new URLSearchParams(visitorNotice.split("?")[1]).get("itemCd"),
+        publishedAt: "2026-09-15",
+        category: "service",
+        translations: {
+          ko: {
+            title: "모바일 신분증 발급 안내",
+            body: "외국인등록증을 **휴대폰**에 담을 수 있어요.\n\n- 출입국 사무소 방문\n- [하이코리아](https://www.hikorea.go.kr)에서 예약",
+          },
+          en: {
+            title: "Your residence card on your phone",
+            body: "Your residence card can now live on your **phone**.\n\n- Visit an immigration office\n- Book on [HiKorea](https://www.hikorea.go.kr)",
+          },
+        },
+      },
+    ],
   });
 }
 

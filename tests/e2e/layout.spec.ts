@@ -11,6 +11,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { supportedLanguages } from "~/i18n/config";
 import {
   hideTodayPopup,
+  importVisitorNotice,
   inLanguage,
   joinedMemberCookies,
   memberPages,
@@ -25,6 +26,8 @@ const widths = [320, 360];
 
 /** Fontconfig languages the pages are drawn in: without their fonts, widths would be measured on empty boxes. */
 const scripts = { ko: "Korean", ur: "Urdu", my: "Burmese" };
+
+test.beforeAll(importVisitorNotice);
 
 test.beforeAll(() => {
   const missing = Object.entries(scripts).filter(

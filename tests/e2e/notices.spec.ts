@@ -7,12 +7,9 @@
  * content import, as an operator would (build/content.js on the server's DATA_DIR).
  */
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { httpBrowser, joinOverHttp, lastCodeTo } from "../support/join";
-import { authEmulator, hideTodayPopup, pageTitle, strings } from "./helpers";
+import { authEmulator, hideTodayPopup, importContent, pageTitle, strings } from "./helpers";
 
 type Groups = Record<string, Record<string, unknown>>;
 const get = (lng: string, key: string) =>
@@ -25,33 +22,25 @@ const ONLY_KOREAN = {
   body: "발급까지 **3주** 정도 걸려요.\n\n- 방문 예약\n- 수수료 3만 5천 원",
 };
 
-test.beforeAll(() => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "klife-e2e-notices-")), "notices.json");
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
-      notices: [
-        {
-          itemCd: "e2e-001",
-          pinned: true,
-          publishedAt: "2026-10-01",
-          category: "visa",
-          translations: {
-            ko: { title: "체류기간 연장 안내", body: "만료일 **4개월 전부터** 신청할 수 있어요." },
-            en: { title: "Extending your stay", body: "Apply from **4 months** before expiry." },
-            ur: { title: "قیام میں توسیع", body: "میعاد ختم ہونے سے **4 ماہ** پہلے درخواست دیں۔" },
-          },
+test.beforeAll(() =>
+  // Both projects import the same content: the second run changes nothing.
+  importContent({
+    notices: [
+      {
+        itemCd: "e2e-001",
+        pinned: true,
+        publishedAt: "2026-10-01",
+        category: "visa",
+        translations: {
+          ko: { title: "체류기간 연장 안내", body: "만료일 **4개월 전부터** 신청할 수 있어요." },
+          en: { title: "Extending your stay", body: "Apply from **4 months** before expiry." },
+          ur: { title: "قیام میں توسیع", body: "میعاد ختم ہونے سے **4 ماہ** پہلے درخواست دیں۔" },
         },
-        { itemCd: "e2e-002", publishedAt: "2026-10-02", category: "service", translations: { ko: ONLY_KOREAN } },
-      ],
-    }),
-  );
-  // Both projects import the same file: the second run changes nothing.
-  execFileSync(process.execPath, ["build/content.js", "import", file], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
-  });
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
-});
+      },
+      { itemCd: "e2e-002", publishedAt: "2026-10-02", category: "service", translations: { ko: ONLY_KOREAN } },
+    ],
+  }),
+);
 
 for (const lng of ["en", "ko", "ur"]) {
   test(`a visitor reads the notices and one notice in ${lng}`, async ({ page, context }) => {

@@ -1,11 +1,13 @@
 /**
  * Notices over HTTP from the built server, and the content import as an operator
  * runs it: the real CLI (build/content.js, `npm run content`) on a temporary
- * DATA_DIR, valid twice (the second changes nothing), invalid (nothing written, the
- * item and field named), and while a server on that DATA_DIR runs; then a crawler
- * (a bot's user agent, no cookies) reading the notices in all 19 languages: the
- * canonical address, 19 + 1 alternates, description, Open Graph, the title in the
- * <h1>, <html lang>; the sitemap and robots.txt; a cross-site post to the admin area.
+ * DATA_DIR, notices and then benefits and offers, valid twice (the second changes
+ * nothing), invalid (nothing written, the item and field named), and while a server
+ * on that DATA_DIR runs; then a crawler (a bot's user agent, no cookies) reading the
+ * notices in all 19 languages: the canonical address, 19 + 1 alternates,
+ * description, Open Graph, the title in the <h1>, <html lang>; the benefits, the shop
+ * and the terms likewise; the sitemap and robots.txt; a cross-site post to the admin
+ * area.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -144,6 +146,85 @@ describe("npm run content -- import", () => {
     expect(snapshot(path.join(dataDir, "klife.sqlite"))).toBe(before);
   });
 
+  it("imports benefits and offers, a second run changes nothing, and an invalid one writes nothing", async () => {
+    const database = path.join(dataDir, "klife.sqlite");
+    const benefit = {
+      itemCd: "cli-helpline",
+      category: "work",
+      visas: ["E-9"],
+      phones: ["1350"],
+      source: { name: "Ministry of Employment and Labor", checkedOn: "2026-11-22" },
+      unverified: ["hours"],
+      translations: {
+        ko: { name: "고용노동부 상담센터", gives: "노동 상담", eligible: "모든 노동자", apply: "1350으로 전화" },
+        en: { name: "Labour helpline", gives: "Advice on work", eligible: "Every worker", apply: "Call 1350." },
+      },
+    };
+    const offer = {
+      itemCd: "cli-sim",
+      partner: "Example Mobile",
+      link: "https://example.com/prepaid-sim",
+      priceKrw: { min: 33000, max: 55000 },
+      checkedOn: "2026-11-20",
+      translations: { ko: { title: "선불 유심 30일", description: "30일 데이터와 통화" } },
+    };
+    const file = fileWith(dir, "benefits.json", { benefits: [benefit], offers: [offer] });
+    const first = await cli(["import", file], { DATA_DIR: dataDir });
+    expect(first, first.stderr).toMatchObject({ code: 0 });
+    expect(first.stdout.trim()).toBe(
+      "imported benefits: 1 created, 0 updated, 0 unchanged; offers: 1 created, 0 updated, 0 unchanged",
+    );
+    const db = new Database(database, { readonly: true });
+    try {
+      expect(db.prepare("SELECT item_cd, category FROM benefits WHERE item_cd = 'cli-helpline'").all()).toEqual([
+        { item_cd: "cli-helpline", category: "work" },
+      ]);
+      expect(db.prepare("SELECT language FROM offer_texts WHERE item_cd = 'cli-sim' ORDER BY language").all()).toEqual([
+        { language: "ko" },
+      ]);
+      // Each change is the import's in the audit log.
+      expect(
+        db
+          .prepare(
+            "SELECT actor_uid, action, target_kind, target_id FROM audit_log WHERE target_id IN ('cli-helpline', 'cli-sim') ORDER BY target_id",
+          )
+          .all(),
+      ).toEqual([
+        { actor_uid: "import", action: "create", target_kind: "benefit", target_id: "cli-helpline" },
+        { actor_uid: "import", action: "create", target_kind: "offer", target_id: "cli-sim" },
+      ]);
+    } finally {
+      db.close();
+    }
+    const before = snapshot(database);
+    const second = await cli(["import", file], { DATA_DIR: dataDir });
+    expect(second.stdout.trim()).toBe(
+      "imported benefits: 0 created, 0 updated, 1 unchanged; offers: 0 created, 0 updated, 1 unchanged",
+    );
+    expect(snapshot(database)).toBe(before);
+
+    const invalid = fileWith(dir, "invalid-benefits.json", {
+      benefits: [
+        {
+          ...benefit,
+          translations: { ...benefit.translations, en: { ...benefit.translations.en, name: "Help\u202Eline" } },
+        },
+        { ...benefit, itemCd: "cli-no-korean", translations: { en: benefit.translations.en } },
+      ],
+      offers: [{ ...offer, itemCd: "cli-sim-2", link: "javascript:alert(1)" }],
+    });
+    const refused = await cli(["import", invalid], { DATA_DIR: dataDir });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr.trim().split("\n")).toEqual([
+      "benefits[cli-helpline].translations.en.name: Remove control characters, invisible characters and direction overrides from this text.",
+      "benefits[cli-no-korean]: Add the Korean original: it is the text that applies.",
+      "offers[cli-sim-2].link: Enter a full address that starts with https://.",
+      `3 error(s) in ${invalid}: nothing was imported.`,
+    ]);
+    expect(snapshot(database)).toBe(before);
+  });
+
   it("imports while a server runs on the same DATA_DIR, which shows the change at once", async () => {
     server = await startServer({}, dataDir);
     const file = fileWith(dir, "update.json", {
@@ -226,6 +307,41 @@ describe("crawlers", () => {
     }
   });
 
+  it("read the benefits, the shop and the terms in all 19 languages with canonical, alternates, their description and Open Graph", async () => {
+    const origin = `http://localhost:${server!.env.PORT}`;
+    for (const lng of supportedLanguages) {
+      const common = JSON.parse(fs.readFileSync(path.join(root, "locales", lng, "common.json"), "utf8")) as {
+        app: { description: string };
+        descriptions: Record<string, string>;
+      };
+      for (const [pathname, query, description] of [
+        ["/benefit", "", common.descriptions.benefit],
+        ["/benefit", "category=health&", common.descriptions.benefit],
+        ["/shop", "", common.descriptions.shop],
+        ["/member/terms", "", common.app.description],
+        ["/mypage/terms", "", common.app.description],
+      ] as const) {
+        const page = await crawl(`${pathname}?${query}lng=${lng}`);
+        const where = `${pathname}?${query} ${lng}`;
+        expect(page.status, where).toBe(200);
+        expect(page.lang, where).toBe(lng);
+        const canonical = `${origin}${pathname}?${query}lng=${encodeURIComponent(lng)}`;
+        expect(page.canonical, where).toBe(canonical);
+        expect(page.alternates, where).toEqual([
+          ...supportedLanguages.map((l) => [l, `${origin}${pathname}?${query}lng=${encodeURIComponent(l)}`]),
+          ["x-default", `${origin}${pathname}${query ? `?${query.slice(0, -1)}` : ""}`],
+        ]);
+        expect(page.description, where).toBe(description);
+        expect(page.og.description, where).toBe(description);
+        expect(page.og.url, where).toBe(canonical);
+        expect(page.og.type, where).toBe("website");
+        expect(page.title?.startsWith(`${page.og.title} | `), where).toBe(true);
+      }
+    }
+    // A category that is none shows every service: its address is the page's own.
+    expect((await crawl("/benefit?category=nope&lng=en")).canonical).toBe(`${origin}/benefit?lng=en`);
+  });
+
   it("get the 404 page for an unknown or malformed item code, and the bare address adapts (x-default)", async () => {
     for (const query of ["itemCd=nope", "itemCd=%3Cscript%3E", ""]) {
       expect((await crawl(`/mypage/noticeDetail?${query}`)).status, query).toBe(404);
@@ -251,6 +367,7 @@ describe("crawlers", () => {
       "Disallow: /community/edit",
       "Disallow: /sign",
       "Disallow: /member/start",
+      "Disallow: /member/termsUpdate",
       "Disallow: /dev",
     ]) {
       expect(rules.split("\n"), line).toContain(line);
@@ -267,6 +384,8 @@ describe("crawlers", () => {
       "/member/findVisa",
       "/member/findVisa/E-9",
       "/community",
+      "/benefit",
+      "/shop",
       "/member/terms",
       "/mypage/terms",
       "/mypage/notice",
