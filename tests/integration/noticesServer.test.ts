@@ -272,9 +272,27 @@ describe("crawlers", () => {
     };
   }
 
+  /**
+   * A page in one language (`query` is "" or ends with "&"): found, in that language, its canonical address that
+   * language's, and the alternates every language's and the adapting one (`x-default`).
+   */
+  async function crawlInLanguage(pathname: string, query: string, lng: string) {
+    const origin = `http://localhost:${server!.env.PORT}`;
+    const page = await crawl(`${pathname}?${query}lng=${lng}`);
+    const where = `${pathname}?${query} ${lng}`;
+    expect(page.status, where).toBe(200);
+    expect(page.lang, where).toBe(lng);
+    const canonical = `${origin}${pathname}?${query}lng=${encodeURIComponent(lng)}`;
+    expect(page.canonical, where).toBe(canonical);
+    expect(page.alternates, where).toEqual([
+      ...supportedLanguages.map((l) => [l, `${origin}${pathname}?${query}lng=${encodeURIComponent(l)}`]),
+      ["x-default", `${origin}${pathname}${query ? `?${query.slice(0, -1)}` : ""}`],
+    ]);
+    return { page, where, canonical };
+  }
+
   it("read every notice page in all 19 languages with canonical, alternates, description, Open Graph and the title as <h1>", async () => {
     expect(server).not.toBeNull();
-    const origin = `http://localhost:${server!.env.PORT}`;
     for (const lng of supportedLanguages) {
       for (const [pathname, query, titleOf] of [
         ["/mypage/notice", "", null],
@@ -284,16 +302,7 @@ describe("crawlers", () => {
           lng === "en" ? "Extending your stay & more" : "체류기간 연장 안내",
         ],
       ] as const) {
-        const page = await crawl(`${pathname}?${query}lng=${lng}`);
-        const where = `${pathname} ${lng}`;
-        expect(page.status, where).toBe(200);
-        expect(page.lang, where).toBe(lng);
-        const canonical = `${origin}${pathname}?${query}lng=${encodeURIComponent(lng)}`;
-        expect(page.canonical, where).toBe(canonical);
-        expect(page.alternates, where).toEqual([
-          ...supportedLanguages.map((l) => [l, `${origin}${pathname}?${query}lng=${encodeURIComponent(l)}`]),
-          ["x-default", `${origin}${pathname}${query ? `?${query.slice(0, -1)}` : ""}`],
-        ]);
+        const { page, where, canonical } = await crawlInLanguage(pathname, query, lng);
         expect(page.description?.length, where).toBeGreaterThan(10);
         expect(page.og.url, where).toBe(canonical);
         expect(page.og.description, where).toBe(page.description);
@@ -321,16 +330,7 @@ describe("crawlers", () => {
         ["/member/terms", "", common.app.description],
         ["/mypage/terms", "", common.app.description],
       ] as const) {
-        const page = await crawl(`${pathname}?${query}lng=${lng}`);
-        const where = `${pathname}?${query} ${lng}`;
-        expect(page.status, where).toBe(200);
-        expect(page.lang, where).toBe(lng);
-        const canonical = `${origin}${pathname}?${query}lng=${encodeURIComponent(lng)}`;
-        expect(page.canonical, where).toBe(canonical);
-        expect(page.alternates, where).toEqual([
-          ...supportedLanguages.map((l) => [l, `${origin}${pathname}?${query}lng=${encodeURIComponent(l)}`]),
-          ["x-default", `${origin}${pathname}${query ? `?${query.slice(0, -1)}` : ""}`],
-        ]);
+        const { page, where, canonical } = await crawlInLanguage(pathname, query, lng);
         expect(page.description, where).toBe(description);
         expect(page.og.description, where).toBe(description);
         expect(page.og.url, where).toBe(canonical);
