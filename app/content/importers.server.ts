@@ -6,7 +6,8 @@
  * The whole file is judged before anything is written: an unknown key, an item its
  * schema refuses, an item code twice in one key, or a cross check (`check`) that
  * fails is an error naming the key, the item (its code, else its place) and the
- * field; one error and nothing is written. Then every item is applied in the
+ * field; so is an item what is stored refuses (`refusal`: a change to a terms
+ * version members agreed to); one error and nothing is written. Then every item is applied in the
  * file's order, and each one created or updated is recorded in the audit log as
  * the import's. Items are applied one by one, not in one transaction: the stores
  * are async interfaces with no transaction across calls (decision 0021). That is
@@ -31,6 +32,11 @@ export interface ContentImporter<Item> {
   idOf(item: Item): string;
   /** Checks across items that the schema cannot (e.g. a Korean original present). null when fine, else a message key. */
   check?(item: Item): string | null;
+  /**
+   * What the stored content refuses of the item (a change to a terms version in force): read for every item
+   * before anything is written, so such a file is refused whole. null when fine, else a message key.
+   */
+  refusal?(stores: Stores, item: Item, at: number): Promise<string | null>;
   /**
    * Writes one item if it differs from what is stored (same content → "unchanged": running an import twice changes
    * nothing). Records nothing in the audit log: the import does (and the shipped content written at start is not
@@ -120,6 +126,14 @@ export async function importContent(stores: Stores, file: unknown, at: number): 
       items.push(parsed.data);
     });
     planned.push({ importer, items });
+  }
+  if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ERRORS) };
+  for (const { importer, items } of planned) {
+    if (!importer.refusal) continue;
+    for (const item of items) {
+      const problem = await importer.refusal(stores, item, at);
+      if (problem) errors.push({ key: importer.key, item: importer.idOf(item), field: "", message: problem });
+    }
   }
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ERRORS) };
 

@@ -56,6 +56,26 @@ export interface TermsTextIn extends TermsText {
   language: string;
 }
 
+/**
+ * A version's content in one canonical form (languages in order): two saves with the same key change nothing.
+ * The store tells an unchanged save by it; the import tells by it, before writing, a change it would be refused.
+ */
+export function termsContentKey({ effectiveOn, required, texts }: Omit<NewTermsVersion, "document" | "version">) {
+  const languages = Object.keys(texts).sort();
+  return JSON.stringify([
+    effectiveOn,
+    required,
+    languages.map((lng) => {
+      const { title, summary, sections } = texts[lng]!;
+      return [lng, title, summary, sections.map(({ heading, body }) => [heading, body])];
+    }),
+  ]);
+}
+
+/** Published and effective on or before `today` (Korea's date): members agreed to it as it is. */
+export const termsVersionInForce = (head: TermsVersionHead, today: string) =>
+  head.publishedAt !== null && head.effectiveOn <= today;
+
 export type SaveTermsVersionResult =
   | { ok: true; outcome: "created" | "updated" | "unchanged" }
   /** Published and effective: members agreed to it as it is, so a change is a new version. */

@@ -9,7 +9,7 @@ import { isSupportedLanguage } from "~/i18n/config";
 import { formatDate } from "~/lib/format";
 import { formMessage } from "~/lib/formMessage";
 import type { Stores } from "~/stores/stores";
-import type { NewTermsVersion } from "~/stores/terms";
+import { termsContentKey, termsVersionInForce, type NewTermsVersion } from "~/stores/terms";
 import shipped from "../../content/terms.json";
 import { allDocuments, alwaysOptional, VERSION_ID, type DocumentId } from "./documents";
 
@@ -102,7 +102,10 @@ const versionOf = (item: TermsItem): NewTermsVersion => ({
   ),
 });
 
-/** A version in force that an import would change: members agreed to it as it is, so a change is a new version. */
+/**
+ * A version in force that an import would change: members agreed to it as it is, so a change is a new version.
+ * The import's `refusal` finds it before writing; this is the guard for a version that came into force between.
+ */
 export class TermsVersionInForce extends Error {
   override name = "TermsVersionInForce";
   constructor(readonly itemId: string) {
@@ -116,6 +119,11 @@ export const termsImporter: ContentImporter<TermsItem> = {
   item: termsItemSchema,
   idOf: termsItemId,
   check: termsItemProblem,
+  async refusal(stores, item, at) {
+    const stored = await stores.terms.version(item.document, item.version);
+    if (!stored || !termsVersionInForce(stored, formatDate(at))) return null;
+    return termsContentKey(stored) === termsContentKey(versionOf(item)) ? null : "errors.form.termsInForce";
+  },
   async apply(stores, item, at) {
     const saved = await stores.terms.save(versionOf(item), at, formatDate(at));
     if (!saved.ok) throw new TermsVersionInForce(termsItemId(item));

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/auth/session.server";
+import { importContent } from "~/content/importers.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import { formatDate } from "~/lib/format";
 import { loader as rootLoader } from "~/root";
@@ -349,6 +350,23 @@ describe("the import of terms versions", () => {
     const changedInForce = { ...shipped[1]!, required: false };
     await expect(publish(h.services.stores, changedInForce)).rejects.toThrow(/privacy@2026-11-01 is in force/);
     expect((await h.services.stores.terms.version("privacy", "2026-11-01"))!.required).toBe(true);
+  });
+
+  it("refuses a whole file that changes a version in force, naming it, before writing anything", async () => {
+    await loadShippedTerms(h.services.stores);
+    const fresh = newVersion("service", 9, true);
+    const changedInForce = { ...shipped[1]!, required: false };
+    const file = { terms: [fresh, changedInForce] };
+    const result = await importContent(h.services.stores, file, Date.now());
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ key: "terms", item: "privacy@2026-11-01", field: "", message: "errors.form.termsInForce" }],
+    });
+    // The valid item before it was not written either.
+    expect(await h.services.stores.terms.version("service", fresh.version)).toBeNull();
+    // The same version unchanged is no change, and imports with the rest.
+    const again = await importContent(h.services.stores, { terms: [fresh, shipped[1]!] }, Date.now());
+    expect(again).toEqual({ ok: true, counts: { terms: { created: 1, updated: 0, unchanged: 1 } } });
   });
 });
 

@@ -1,11 +1,13 @@
 /** The terms documents' versions and their texts in SQLite (tables `terms_versions`, `terms_texts`). */
-import type {
-  NewTermsVersion,
-  TermsSection,
-  TermsStore,
-  TermsText,
-  TermsTextIn,
-  TermsVersionHead,
+import {
+  termsContentKey,
+  termsVersionInForce,
+  type NewTermsVersion,
+  type TermsSection,
+  type TermsStore,
+  type TermsText,
+  type TermsTextIn,
+  type TermsVersionHead,
 } from "~/stores/terms";
 import type { Db } from "./database.server";
 
@@ -44,19 +46,6 @@ const textOf = (row: TextRow): TermsText => ({
   sections: (JSON.parse(row.sections) as TermsSection[]).map(({ heading, body }) => ({ heading, body })),
 });
 
-/** A version's content in one canonical form (languages in order), to tell an unchanged save. */
-function contentKey(effectiveOn: string, required: boolean, texts: Record<string, TermsText>): string {
-  const languages = Object.keys(texts).sort();
-  return JSON.stringify([
-    effectiveOn,
-    required,
-    languages.map((lng) => {
-      const { title, summary, sections } = texts[lng]!;
-      return [lng, title, summary, sections.map(({ heading, body }) => [heading, body])];
-    }),
-  ]);
-}
-
 export function sqliteTermsStore(db: Db): TermsStore {
   const allHeads = db.prepare(`SELECT ${HEAD} FROM terms_versions ORDER BY document, effective_on, version`);
   const headBy = db.prepare(`SELECT ${HEAD} FROM terms_versions WHERE document = ? AND version = ?`);
@@ -91,11 +80,15 @@ export function sqliteTermsStore(db: Db): TermsStore {
     const { document, version: id, effectiveOn, required, texts } = version;
     const stored = headBy.get(document, id) as HeadRow | undefined;
     if (stored) {
-      const before = contentKey(stored.effective_on, stored.required === 1, storedTexts(document, id));
-      if (before === contentKey(effectiveOn, required, texts)) {
+      const before = termsContentKey({
+        effectiveOn: stored.effective_on,
+        required: stored.required === 1,
+        texts: storedTexts(document, id),
+      });
+      if (before === termsContentKey({ effectiveOn, required, texts })) {
         return { ok: true as const, outcome: "unchanged" as const };
       }
-      if (stored.published_at !== null && stored.effective_on <= today) {
+      if (termsVersionInForce(headOf(stored), today)) {
         return { ok: false as const, problem: "inForce" as const };
       }
       updateHead.run(effectiveOn, required ? 1 : 0, now, document, id);
