@@ -14,8 +14,9 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { joinOverHttp } from "../support/join";
 import { failedStart, launch, localEnv, processesWith, startServer, type RunningServer } from "../support/server";
+import { soakRounds } from "../support/soak";
+import { LIMITED_BY_ITS_WAITS } from "../support/waitFor";
 
-const ROUNDS = 20;
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -52,7 +53,7 @@ async function accountsByPhone(server: RunningServer): Promise<Map<string, strin
   const { origin, projectId } = server.authEmulator;
   const res = await fetch(
     `${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchGet?maxResults=-1`,
-    { headers: { Authorization: "Bearer owner" } },
+    { headers: { Authorization: "Bearer owner" }, signal: AbortSignal.timeout(10_000) },
   );
   expect(res.status).toBe(200);
   const body = (await res.json()) as { users: { localId: string; phoneNumber?: string }[] };
@@ -94,7 +95,7 @@ const freshNumber = (block: number) => `0109${String(block).padStart(3, "0")}${S
 
 /**
  * Joins, stops the server at once with `stopNow`, starts it again on the same
- * data directory and ports, and checks every member so far: ROUNDS times.
+ * data directory and ports, and checks every member so far: `soakRounds` times (3, or 20 in `npm run test:soak`).
  */
 async function joinThenStop(
   block: number,
@@ -108,7 +109,7 @@ async function joinThenStop(
   servers.push(server);
   const joined: Joined[] = [];
   const began = Date.now();
-  for (let round = 1; round <= ROUNDS; round++) {
+  for (let round = 1; round <= soakRounds; round++) {
     const name = `Member ${block}-${round}`;
     const { e164 } = await joinOverHttp(server.url, dataDir, {
       local: freshNumber(block),
@@ -124,7 +125,7 @@ async function joinThenStop(
   }
   const ms = Date.now() - began;
   console.log(
-    `${ROUNDS} joins, each followed by a stop and a restart: ${ms} ms (${Math.round(ms / ROUNDS)} ms a round)`,
+    `${soakRounds} joins, each followed by a stop and a restart: ${ms} ms (${Math.round(ms / soakRounds)} ms a round)`,
   );
   const pids = server.emulatorPids;
   expect(pids.length).toBe(2);
@@ -134,33 +135,41 @@ async function joinThenStop(
 }
 
 describe("accounts are never lost", () => {
-  it(`keeps a join confirmed just before kill -9 (${ROUNDS} rounds), and the emulator dies with the server`, async () => {
-    await joinThenStop(
-      1,
-      async (server) => {
-        const code = await server.stop("SIGKILL");
-        // stop() waited for the emulator's lifeline to end it: nothing of this run is left.
-        expect(processesWith(server.dataDir)).toEqual([]);
-        return code;
-      },
-      null,
-      false,
-    );
-  }, 900_000);
+  it(
+    `keeps a join confirmed just before kill -9 (${soakRounds} rounds), and the emulator dies with the server`,
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      await joinThenStop(
+        1,
+        async (server) => {
+          const code = await server.stop("SIGKILL");
+          // stop() waited for the emulator's lifeline to end it: nothing of this run is left.
+          expect(processesWith(server.dataDir)).toEqual([]);
+          return code;
+        },
+        null,
+        false,
+      );
+    },
+  );
 
-  it(`keeps a join confirmed just before a SIGTERM to the server's process group (${ROUNDS} rounds)`, async () => {
-    await joinThenStop(
-      2,
-      async (server) => {
-        const code = await server.stop("SIGTERM", { group: true });
-        expect(server.output()).toContain('"event":"stopped"');
-        expect(server.output()).not.toMatch(/could not save accounts/);
-        return code;
-      },
-      0,
-      true,
-    );
-  }, 900_000);
+  it(
+    `keeps a join confirmed just before a SIGTERM to the server's process group (${soakRounds} rounds)`,
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      await joinThenStop(
+        2,
+        async (server) => {
+          const code = await server.stop("SIGTERM", { group: true });
+          expect(server.output()).toContain('"event":"stopped"');
+          expect(server.output()).not.toMatch(/could not save accounts/);
+          return code;
+        },
+        0,
+        true,
+      );
+    },
+  );
 
   it("deletes an account left without a profile at start, and reports a profile left without an account", async () => {
     const dataDir = tempDir();
@@ -221,13 +230,17 @@ describe("accounts are never lost", () => {
     },
   );
 
-  it("a server started by startServer leaves no data directory and no process behind, whatever the signal", async () => {
-    for (const signal of ["SIGKILL", "SIGTERM"] as const) {
-      const server = await startServer(serverEnv);
-      expect(server.emulatorPids.length).toBe(2);
-      await server.stop(signal);
-      expect(fs.existsSync(server.dataDir)).toBe(false);
-      expect(processesWith(server.dataDir)).toEqual([]);
-    }
-  });
+  it(
+    "a server started by startServer leaves no data directory and no process behind, whatever the signal",
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      for (const signal of ["SIGKILL", "SIGTERM"] as const) {
+        const server = await startServer(serverEnv);
+        expect(server.emulatorPids.length).toBe(2);
+        await server.stop(signal);
+        expect(fs.existsSync(server.dataDir)).toBe(false);
+        expect(processesWith(server.dataDir)).toEqual([]);
+      }
+    },
+  );
 });
