@@ -5,6 +5,10 @@
  * cannot end the Auth emulator before the server's final save. Each restart finds
  * every account in the emulator and every profile in SQLite. A taken port stops
  * start-up cleanly, and no emulator outlives its server.
+ *
+ * The restart loops run 3 rounds (20 in `npm run test:soak`). A server's start costs its Auth emulator seconds of
+ * CPU: the tests that start one more than once have no time limit of their own, each of their waits being bounded
+ * and named instead (docs/decisions/0051).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -171,41 +175,46 @@ describe("accounts are never lost", () => {
     },
   );
 
-  it("deletes an account left without a profile at start, and reports a profile left without an account", async () => {
-    const dataDir = tempDir();
-    const env = await localEnv(dataDir, serverEnv);
-    let server = await launch(env, dataDir);
-    servers.push(server);
-    const { e164 } = await joinOverHttp(server.url, dataDir, { local: freshNumber(3), name: "Kept Member" });
-    // A join cut between its two writes: the account exists, the profile does not.
-    const { origin, projectId } = server.authEmulator;
-    const half = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
-      body: JSON.stringify({ localId: "half-made-join", phoneNumber: "+821099990000" }),
-    });
-    expect(half.ok).toBe(true);
-    expect(await server.stop("SIGTERM")).toBe(0);
-    servers.splice(servers.indexOf(server), 1);
-    // A profile whose account is gone (it cannot be made again here).
-    const db = new Database(path.join(dataDir, "klife.sqlite"));
-    db.prepare(
-      `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
+  it(
+    "deletes an account left without a profile at start, and reports a profile left without an account",
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      const dataDir = tempDir();
+      const env = await localEnv(dataDir, serverEnv);
+      let server = await launch(env, dataDir);
+      servers.push(server);
+      const { e164 } = await joinOverHttp(server.url, dataDir, { local: freshNumber(3), name: "Kept Member" });
+      // A join cut between its two writes: the account exists, the profile does not.
+      const { origin, projectId } = server.authEmulator;
+      const half = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`, {
+        signal: AbortSignal.timeout(10_000),
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+        body: JSON.stringify({ localId: "half-made-join", phoneNumber: "+821099990000" }),
+      });
+      expect(half.ok).toBe(true);
+      expect(await server.stop("SIGTERM")).toBe(0);
+      servers.splice(servers.indexOf(server), 1);
+      // A profile whose account is gone (it cannot be made again here).
+      const db = new Database(path.join(dataDir, "klife.sqlite"));
+      db.prepare(
+        `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
                             sign_up_method, created_at, updated_at)
        VALUES ('lost-account', 'Lost', 'en', '+821099990001', 'VN', NULL, NULL, 'phone', 0, 0)`,
-    ).run();
-    db.close();
+      ).run();
+      db.close();
 
-    server = await launch(env, dataDir);
-    servers.push(server);
-    expect(server.output()).toContain("deleted account half-made-join");
-    expect(server.output()).toMatch(/1 member profile\(s\) have no Firebase account[^"]*lost-account/);
-    const accounts = await accountsByPhone(server);
-    expect([...accounts.keys()]).toEqual([e164]);
-    expect(profilesByPhone(dataDir).get("+821099990001")).toMatchObject({ uid: "lost-account" });
-    expect(await server.stop("SIGTERM")).toBe(0);
-    servers.splice(servers.indexOf(server), 1);
-  });
+      server = await launch(env, dataDir);
+      servers.push(server);
+      expect(server.output()).toContain("deleted account half-made-join");
+      expect(server.output()).toMatch(/1 member profile\(s\) have no Firebase account[^"]*lost-account/);
+      const accounts = await accountsByPhone(server);
+      expect([...accounts.keys()]).toEqual([e164]);
+      expect(profilesByPhone(dataDir).get("+821099990001")).toMatchObject({ uid: "lost-account" });
+      expect(await server.stop("SIGTERM")).toBe(0);
+      servers.splice(servers.indexOf(server), 1);
+    },
+  );
 
   it.each(["AUTH_EMULATOR_PORT", "AUTH_EMULATOR_HUB_PORT", "AUTH_EMULATOR_LOGGING_PORT"] as const)(
     "stops start-up when %s is held by another server: exit 1, the port named, nothing left running",
