@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { joinOverHttp, lastCodeTo, uniqueNumber } from "../support/join";
+import { pageTitle, strings } from "../support/locales";
 import { authEmulatorIn, type AuthEmulatorAddress } from "../support/serverLog";
 
-import { pageTitle, strings } from "../support/locales";
-
+// The locale helpers live in tests/support (Vitest uses them too); the specs take them from here.
 export { pageTitle, strings };
 
 /** The pages a visitor can reach without an account or a flow in progress, and the two kinds of dead end. */
