@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePorts } from "./ports";
 import { authEmulatorIn, type AuthEmulatorAddress } from "./serverLog";
+import { waitFor } from "./waitFor";
 
 const root = path.resolve(__dirname, "../..");
 export const serverEntry = path.join(root, "build", "server.js");
@@ -122,12 +123,10 @@ function emulatorPids(dataDir: string): number[] {
 }
 
 async function waitUntilGone(pids: number[], timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (pids.some(isEmulator)) {
-    if (Date.now() > deadline)
-      throw new Error(`Auth emulator processes ${pids.filter(isEmulator)} outlived the server`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(`the Auth emulator's processes (${pids}) ending with the server`, () => !pids.some(isEmulator), {
+    within: timeoutMs,
+    every: 100,
+  });
 }
 
 export async function launch(
@@ -152,7 +151,7 @@ export async function launch(
   let up = false;
   while (!up && Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    up = await fetch(`${url}/healthz`).then(
+    up = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
       (r) => r.ok,
       () => false,
     );
@@ -167,6 +166,13 @@ export async function launch(
         if (group) process.kill(-child.pid!, signal);
         else child.kill(signal);
       }
+      // Bounded: a server still running a minute after the signal is a failure (and is killed), not a longer wait.
+      await waitFor(`the server exiting after ${signal}`, () => child.exitCode !== null || child.signalCode !== null, {
+        within: 60_000,
+      }).catch((error: unknown) => {
+        child.kill("SIGKILL");
+        throw error;
+      });
       const code = await exited;
       running.delete(entry);
       try {
