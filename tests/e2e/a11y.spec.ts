@@ -1,15 +1,19 @@
 /**
- * axe on every page of the app (app/routes), signed out and signed in, in English and right-to-left Urdu: WCAG 2.0,
- * 2.1 (and 2.2) A and AA and axe's best practices, with the experimental rules of those tags too (among them
- * `label-content-name-mismatch`: a control's name holds what it shows). The steps of the sign-up, sign-in,
- * recovery and number-change flows are reached through the flows themselves (each code read from the outbox), the
- * terms sheet open, a feed with a comment, the inbox with an unread notification, and the error pages.
- * With JavaScript (the "js" project) every page once per language and state; without it (the "nojs" project) the
- * pages a visitor and a member reach directly, in English.
+ * axe on every page of the app (app/routes), signed out and signed in: WCAG 2.0, 2.1 (and 2.2) A and AA and axe's
+ * best practices, with the experimental rules of those tags too (among them `label-content-name-mismatch`: a
+ * control's name holds what it shows). The steps of the sign-up, sign-in, recovery and number-change flows are
+ * reached through the flows themselves (each code read from the outbox), the terms sheet open, a feed with a
+ * comment, the inbox with an unread notification, and the error pages.
+ * Each page is checked once per project, with JavaScript ("js") and without ("nojs"), in English; one page per
+ * layout is checked in every language of this file (English and right-to-left Urdu), since a layout's own parts
+ * (header, tab bar, footer) are what a language changes on every page (docs/decisions/0051). The flows' steps are
+ * checked with JavaScript only: they are the same documents without it. Every page is first checked to be the page
+ * asked for, with its status: a sweep sent to sign-in would otherwise check the sign-in page.
  */
 import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
 import { devices, expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { LayoutName } from "~/lib/page";
 import { httpBrowser, joinOverHttp, lastCodeTo } from "../support/join";
 import {
   communityPages,
@@ -19,11 +23,11 @@ import {
   inLanguage,
   memberPages,
   memberWithUnreadComment,
+  openPage,
   shippedTerms,
   strings,
   visitorNotice,
   visitorPages,
-  waitForHydration,
 } from "./helpers";
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -33,7 +37,29 @@ const experimental = axe
   .filter((rule) => rule.tags.includes("experimental") && rule.tags.some((tag) => tags.includes(tag)))
   .map((rule) => rule.ruleId);
 
-const languages = ["en", "ur"];
+/** The languages of the checks: every page in the first, one page per layout in each of the others too. */
+const [everyPage, ...layoutsOnly] = ["en", "ur"] as const;
+
+/** One page a visitor reaches in each layout (app/lib/page.ts). */
+const visitorLayoutPages: Record<LayoutName, string> = {
+  main: "/",
+  join: "/sign",
+  default: "/member/startId",
+  simple: "/member/agree",
+  blank: "/shop",
+  community: "/community",
+  none: "/language",
+};
+
+/** One page a member reaches in each layout, with the inbox bell and sign-out (the simple layout is the join's). */
+const memberLayoutPages: Record<Exclude<LayoutName, "simple">, string> = {
+  main: "/",
+  join: "/nLanguage",
+  default: "/mypage",
+  blank: "/shop",
+  community: "/community",
+  none: "/language",
+};
 const dataDir = () => process.env.E2E_DATA_DIR!;
 
 type Cookie = { name: string; value: string };
@@ -51,7 +77,10 @@ async function contextWithoutScripts(browser: Browser, baseURL: string, cookies:
     const request = route.request();
     if (request.resourceType() === "script") return route.abort();
     if (request.resourceType() !== "document") return route.continue();
-    const response = await route.fetch();
+    // A redirect is not followed here but handed to the browser, which follows it: the address it lands on is then
+    // the browser's, for openPage to see, not the address asked for with another page's body.
+    const response = await route.fetch({ maxRedirects: 0 });
+    if (response.status() >= 300 && response.status() < 400) return route.fulfill({ response });
     const headers = { ...response.headers() };
     delete headers["content-encoding"];
     delete headers["content-length"];
@@ -85,13 +114,14 @@ async function violations(page: Page) {
  */
 class Checker {
   found: string[] = [];
+  private lng: string = everyPage;
+  private cookies: Cookie[] = [];
   private bare: BrowserContext | null = null;
   constructor(
     private readonly page: Page,
     private readonly browser: Browser,
     private readonly baseURL: string,
     private readonly javaScriptEnabled: boolean,
-    private readonly lng: string,
   ) {}
 
   /**
@@ -104,6 +134,7 @@ class Checker {
 
   /** The browser's cookies from now on (a member's session, a flow in progress). */
   async useCookies(cookies: Cookie[]) {
+    this.cookies = cookies;
     const context = this.page.context();
     await context.clearCookies();
     await context.addCookies([...cookies, this.language].map((c) => ({ ...c, url: this.baseURL })));
@@ -114,16 +145,24 @@ class Checker {
     }
   }
 
-  /** Opens a page in the test's language; with JavaScript, once React has taken it over. */
+  /** The pages from now on are in `lng` (the cookies kept). */
+  async speak(lng: string) {
+    this.lng = lng;
+    await this.useCookies(this.cookies);
+  }
+
+  /**
+   * Opens a page in the current language; with JavaScript, once React has taken it over. It must be the page asked
+   * for, answering with its status (openPage).
+   */
   async open(path: string) {
     let page = this.page;
     if (!this.javaScriptEnabled) {
       this.bare ??= await contextWithoutScripts(this.browser, this.baseURL, []);
       page = this.bare.pages()[0] ?? (await this.bare.newPage());
     }
-    const response = await page.goto(inLanguage(path, this.lng));
-    if (this.javaScriptEnabled) await waitForHydration(page);
-    return { page, status: response?.status() };
+    await openPage(page, inLanguage(path, this.lng), { hydrate: this.javaScriptEnabled });
+    return { page };
   }
 
   /** Runs axe on the page as it is now, its findings named by `what`. */
@@ -134,6 +173,16 @@ class Checker {
   async visit(path: string) {
     const { page } = await this.open(path);
     await this.check(page, path);
+  }
+
+  /** Every page in the first language, then the layouts' pages in each of the others. */
+  async visitAll(pages: string[], layoutPages: string[]) {
+    for (const path of pages) await this.visit(path);
+    for (const lng of layoutsOnly) {
+      await this.speak(lng);
+      for (const path of layoutPages) await this.visit(path);
+    }
+    await this.speak(everyPage);
   }
 
   async close() {
@@ -160,175 +209,167 @@ const moreVisitorPages = [
   "/community/AAAAAAAAAAAA",
 ];
 
-for (const lng of languages) {
-  test.describe(`in ${lng}`, () => {
-    // Many pages in one test, one load each.
-    test.describe.configure({ timeout: 240_000 });
-    test.beforeEach(async ({ context, javaScriptEnabled }) => {
-      // The popup is checked on its own below.
-      await hideTodayPopup(context);
-      test.skip(!javaScriptEnabled && lng !== "en", "without JavaScript, English only");
-    });
-
-    test("every page a visitor reaches has no axe violations", async ({
-      page,
-      browser,
-      baseURL,
-      javaScriptEnabled,
-    }) => {
-      const checker = new Checker(page, browser, baseURL!, javaScriptEnabled, lng);
-      for (const path of [...visitorPages, ...moreVisitorPages]) await checker.visit(path);
-      await checker.close();
-      expect(checker.found, checker.found.join("\n")).toEqual([]);
-    });
-
-    test("every page a member reaches, the inbox with an unread notification, has no axe violations", async ({
-      page,
-      browser,
-      baseURL,
-      javaScriptEnabled,
-    }) => {
-      const { cookies, feed } = await memberWithUnreadComment(baseURL!);
-      const others = await communityPages(baseURL!);
-      const checker = new Checker(page, browser, baseURL!, javaScriptEnabled, lng);
-      await checker.useCookies(cookies);
-      const pages = [
-        "/",
-        "/community",
-        feed,
-        ...others,
-        ...memberPages,
-        "/mypage/terms",
-        "/language",
-        "/nLanguage",
-        "/shop",
-        "/benefit",
-        "/mypage/notice",
-        visitorNotice,
-        "/member/findVisa",
-        "/member/findVisa/E-9",
-        // A member who is not a moderator: 403.
-        "/community/review",
-        "/no/such/page",
-      ];
-      for (const path of pages) await checker.visit(path);
-      await checker.close();
-      expect(checker.found, checker.found.join("\n")).toEqual([]);
-    });
-
-    test("the steps of joining, signing in, recovery and a number change have no axe violations", async ({
-      page,
-      browser,
-      baseURL,
-      javaScriptEnabled,
-    }) => {
-      test.skip(!javaScriptEnabled, "the flows' steps are the same documents without JavaScript");
-      const checker = new Checker(page, browser, baseURL!, javaScriptEnabled, lng);
-      await checker.useCookies([]);
-      const s = {
-        ...(strings(lng) as unknown as { signup: { agree: { view: string } } }),
-        service: shippedTerms(lng, "service"),
-      };
-
-      // The terms sheet, open over each checklist.
-      for (const path of ["/sign", "/member/agree"]) {
-        const { page: opened } = await checker.open(path);
-        await opened.getByRole("link", { name: `${s.signup.agree.view} ${s.service.title}` }).click();
-        const sheet = opened.getByRole("dialog", { name: s.service.title });
-        await expect(sheet.getByRole("heading", { level: 3 }).first()).toBeVisible();
-        await checker.check(opened, `${path} with the terms sheet open`);
-      }
-
-      // Joining with a phone: each step as the flow reaches it, the code read from the outbox.
-      {
-        const { e164, local } = freshNumber();
-        const flow = httpBrowser(baseURL!);
-        const at = async (path: string) => {
-          await checker.useCookies(cookiesOf(flow.jar.header));
-          await checker.visit(path);
-        };
-        await flow.step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
-        await at("/sign/authNo");
-        // The name is asked with the nationality and visa (decision 0044).
-        await flow.step("/sign/authNo", { code: lastCodeTo(dataDir(), e164) }, "/sign/choiceNation");
-        await at("/sign/choiceNation");
-        await flow.step(
-          "/sign/choiceNation",
-          { name: "Bold Bat", nationality: "Mongolia", visa: "E-9" },
-          "/sign/signUpComplete",
-        );
-        await at("/sign/signUpComplete");
-      }
-
-      // Joining with an ID.
-      const email = `a11y-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-      const password = "a long phrase about Seoul winters";
-      {
-        const { e164, local } = freshNumber();
-        const flow = httpBrowser(baseURL!);
-        const at = async (path: string, what = path) => {
-          await checker.useCookies(cookiesOf(flow.jar.header));
-          const { page: opened } = await checker.open(path);
-          await checker.check(opened, what);
-        };
-        await flow.step("/member/agree", { agreeAll: "on" }, "/member/accountInfo");
-        await at("/member/accountInfo");
-        await flow.step("/member/accountInfo", { email, password, passwordConfirm: password }, "/member/userInfo");
-        await at("/member/userInfo");
-        await flow.step("/member/userInfo", { intent: "send", name: "Nguyen Van A", phone: local }, "/member/userInfo");
-        await at("/member/userInfo", "/member/userInfo's code step");
-        await flow.step(
-          "/member/userInfo",
-          { intent: "verify", name: "Nguyen Van A", code: lastCodeTo(dataDir(), e164) },
-          "/member/addInfo",
-        );
-        await at("/member/addInfo");
-        await flow.step("/member/addInfo", { nationality: "Vietnam", visa: "D-2-2" }, "/member/complete");
-        await at("/member/complete");
-      }
-
-      // Signing in with a phone: the code step.
-      {
-        const joined = await joinOverHttp(baseURL!, dataDir(), { name: "Phone Signer" });
-        const flow = httpBrowser(baseURL!);
-        await flow.step("/login/login", { phone: joined.local, redirectTo: "/" }, "/login/authNo");
-        await checker.useCookies(cookiesOf(flow.jar.header));
-        await checker.visit("/login/authNo");
-      }
-
-      // Recovery: the code step, then the new password.
-      {
-        const joined = await joinOverHttp(baseURL!, dataDir(), { name: "Forgetful Member", email: `r-${email}` });
-        const flow = httpBrowser(baseURL!);
-        await flow.step("/member/findPw", { intent: "send", email: `r-${email}` }, "/member/findPw");
-        await checker.useCookies(cookiesOf(flow.jar.header));
-        const { page: opened } = await checker.open("/member/findPw");
-        await checker.check(opened, "/member/findPw's code step");
-        await flow.step(
-          "/member/findPw",
-          { intent: "verify", code: lastCodeTo(dataDir(), joined.e164) },
-          "/member/resetPw",
-        );
-        await checker.useCookies(cookiesOf(flow.jar.header));
-        await checker.visit("/member/resetPw");
-      }
-
-      // A member changing their number: the code step.
-      {
-        const joined = await joinOverHttp(baseURL!, dataDir(), { name: "Moving Member" });
-        const flow = httpBrowser(baseURL!);
-        for (const [name, value] of cookiesOf(joined.cookies).map((c) => [c.name, c.value] as const))
-          flow.jar.cookies.set(name, value);
-        await flow.step("/mypage/phone?index", { phone: freshNumber().local }, "/mypage/phone/authNo");
-        await checker.useCookies(cookiesOf(flow.jar.header));
-        await checker.visit("/mypage/phone/authNo");
-      }
-
-      await checker.close();
-      expect(checker.found, checker.found.join("\n")).toEqual([]);
-    });
+test.describe("axe", () => {
+  // Many pages in one test, one load each.
+  test.describe.configure({ timeout: 240_000 });
+  test.beforeEach(async ({ context }) => {
+    // The popup is checked on its own below.
+    await hideTodayPopup(context);
   });
-}
+
+  test("every page a visitor reaches has no axe violations", async ({ page, browser, baseURL, javaScriptEnabled }) => {
+    const checker = new Checker(page, browser, baseURL!, javaScriptEnabled);
+    await checker.visitAll([...visitorPages, ...moreVisitorPages], Object.values(visitorLayoutPages));
+    await checker.close();
+    expect(checker.found, checker.found.join("\n")).toEqual([]);
+  });
+
+  test("every page a member reaches, the inbox with an unread notification, has no axe violations", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    const { cookies, feed } = await memberWithUnreadComment(baseURL!);
+    const others = await communityPages(baseURL!);
+    const checker = new Checker(page, browser, baseURL!, javaScriptEnabled);
+    await checker.useCookies(cookies);
+    const pages = [
+      "/",
+      "/community",
+      feed,
+      ...others,
+      ...memberPages,
+      "/mypage/terms",
+      "/language",
+      "/nLanguage",
+      "/shop",
+      "/benefit",
+      "/mypage/notice",
+      visitorNotice,
+      "/member/findVisa",
+      "/member/findVisa/E-9",
+      // A member who is not a moderator: 403.
+      "/community/review",
+      "/no/such/page",
+    ];
+    await checker.visitAll(pages, Object.values(memberLayoutPages));
+    await checker.close();
+    expect(checker.found, checker.found.join("\n")).toEqual([]);
+  });
+
+  test("the steps of joining, signing in, recovery and a number change have no axe violations", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "the flows' steps are the same documents without JavaScript");
+    const checker = new Checker(page, browser, baseURL!, javaScriptEnabled);
+    await checker.useCookies([]);
+    const s = {
+      ...(strings(everyPage) as unknown as { signup: { agree: { view: string } } }),
+      service: shippedTerms(everyPage, "service"),
+    };
+
+    // The terms sheet, open over each checklist.
+    for (const path of ["/sign", "/member/agree"]) {
+      const { page: opened } = await checker.open(path);
+      await opened.getByRole("link", { name: `${s.signup.agree.view} ${s.service.title}` }).click();
+      const sheet = opened.getByRole("dialog", { name: s.service.title });
+      await expect(sheet.getByRole("heading", { level: 3 }).first()).toBeVisible();
+      await checker.check(opened, `${path} with the terms sheet open`);
+    }
+
+    // Joining with a phone: each step as the flow reaches it, the code read from the outbox.
+    {
+      const { e164, local } = freshNumber();
+      const flow = httpBrowser(baseURL!);
+      const at = async (path: string) => {
+        await checker.useCookies(cookiesOf(flow.jar.header));
+        await checker.visit(path);
+      };
+      await flow.step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
+      await at("/sign/authNo");
+      // The name is asked with the nationality and visa (decision 0044).
+      await flow.step("/sign/authNo", { code: lastCodeTo(dataDir(), e164) }, "/sign/choiceNation");
+      await at("/sign/choiceNation");
+      await flow.step(
+        "/sign/choiceNation",
+        { name: "Bold Bat", nationality: "Mongolia", visa: "E-9" },
+        "/sign/signUpComplete",
+      );
+      await at("/sign/signUpComplete");
+    }
+
+    // Joining with an ID.
+    const email = `a11y-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+    const password = "a long phrase about Seoul winters";
+    {
+      const { e164, local } = freshNumber();
+      const flow = httpBrowser(baseURL!);
+      const at = async (path: string, what = path) => {
+        await checker.useCookies(cookiesOf(flow.jar.header));
+        const { page: opened } = await checker.open(path);
+        await checker.check(opened, what);
+      };
+      await flow.step("/member/agree", { agreeAll: "on" }, "/member/accountInfo");
+      await at("/member/accountInfo");
+      await flow.step("/member/accountInfo", { email, password, passwordConfirm: password }, "/member/userInfo");
+      await at("/member/userInfo");
+      await flow.step("/member/userInfo", { intent: "send", name: "Nguyen Van A", phone: local }, "/member/userInfo");
+      await at("/member/userInfo", "/member/userInfo's code step");
+      await flow.step(
+        "/member/userInfo",
+        { intent: "verify", name: "Nguyen Van A", code: lastCodeTo(dataDir(), e164) },
+        "/member/addInfo",
+      );
+      await at("/member/addInfo");
+      await flow.step("/member/addInfo", { nationality: "Vietnam", visa: "D-2-2" }, "/member/complete");
+      await at("/member/complete");
+    }
+
+    // Signing in with a phone: the code step.
+    {
+      const joined = await joinOverHttp(baseURL!, dataDir(), { name: "Phone Signer" });
+      const flow = httpBrowser(baseURL!);
+      await flow.step("/login/login", { phone: joined.local, redirectTo: "/" }, "/login/authNo");
+      await checker.useCookies(cookiesOf(flow.jar.header));
+      await checker.visit("/login/authNo");
+    }
+
+    // Recovery: the code step, then the new password.
+    {
+      const joined = await joinOverHttp(baseURL!, dataDir(), { name: "Forgetful Member", email: `r-${email}` });
+      const flow = httpBrowser(baseURL!);
+      await flow.step("/member/findPw", { intent: "send", email: `r-${email}` }, "/member/findPw");
+      await checker.useCookies(cookiesOf(flow.jar.header));
+      const { page: opened } = await checker.open("/member/findPw");
+      await checker.check(opened, "/member/findPw's code step");
+      await flow.step(
+        "/member/findPw",
+        { intent: "verify", code: lastCodeTo(dataDir(), joined.e164) },
+        "/member/resetPw",
+      );
+      await checker.useCookies(cookiesOf(flow.jar.header));
+      await checker.visit("/member/resetPw");
+    }
+
+    // A member changing their number: the code step.
+    {
+      const joined = await joinOverHttp(baseURL!, dataDir(), { name: "Moving Member" });
+      const flow = httpBrowser(baseURL!);
+      for (const [name, value] of cookiesOf(joined.cookies).map((c) => [c.name, c.value] as const))
+        flow.jar.cookies.set(name, value);
+      await flow.step("/mypage/phone?index", { phone: freshNumber().local }, "/mypage/phone/authNo");
+      await checker.useCookies(cookiesOf(flow.jar.header));
+      await checker.visit("/mypage/phone/authNo");
+    }
+
+    await checker.close();
+    expect(checker.found, checker.found.join("\n")).toEqual([]);
+  });
+});
 
 test("the main page's popup has no axe violations", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the popup needs JavaScript");

@@ -1,6 +1,6 @@
 /** 404s from route boundaries, translated. */
 import { expect, test } from "@playwright/test";
-import { importVisitorNotice, inLanguage, strings, visitorPages } from "./helpers";
+import { importVisitorNotice, inLanguage, openPage, strings, visitorPages } from "./helpers";
 
 test.beforeAll(importVisitorNotice);
 
@@ -43,7 +43,7 @@ test("no link on any page a visitor sees leads to a 404", async ({ page, request
   const origin = new URL(baseURL!).origin;
   const found = new Map<string, string>();
   for (const path of visitorPages) {
-    await page.goto(inLanguage(path, "en"));
+    await openPage(page, inLanguage(path, "en"));
     // In-page anchors (the skip link) stay on the page.
     const hrefs = await page
       .locator("a[href]:not([href^='#'])")

@@ -6,7 +6,7 @@
  * scripts have arrived still works (docs/decisions/0025, 0026).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { hideTodayPopup, strings, useLanguage, waitForHydration } from "./helpers";
+import { hideTodayPopup, openPage, strings, useLanguage, waitForHydration } from "./helpers";
 
 const en = strings("en") as unknown as {
   member: { start: { joinWithPhone: string } };
@@ -39,7 +39,7 @@ for (const path of PAGES) {
     const violations = await watchViolations(page);
     const requested: string[] = [];
     page.on("request", (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(path);
+    await openPage(page, path);
     // The inline stylesheet applies (a browser's default body margin is 8 px).
     expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
     expect(requested.filter((p) => p.endsWith(".css"))).toEqual([]);

@@ -4,7 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { joinOverHttp, lastCodeTo, uniqueNumber } from "../support/join";
+import { pageTitle, strings } from "../support/locales";
 import { authEmulatorIn, type AuthEmulatorAddress } from "../support/serverLog";
+
+// The locale helpers live in tests/support (Vitest uses them too); the specs take them from here.
+export { pageTitle, strings };
 
 /** The notice the visitor pages include: imported by `importVisitorNotice` before a spec sweeps them. */
 export const visitorNotice = "/mypage/noticeDetail?itemCd=e2e-visitor";
@@ -36,7 +40,6 @@ export const visitorPages = [
   "/no/such/page",
 ];
 
-/** A page in a language for this one visit (`?lng=`), as a visitor's link would name it. */
 /** My page's screens, as a member who has just joined (the number change and withdrawal need a recent sign-in). */
 export const memberPages = [
   "/mypage",
@@ -162,33 +165,26 @@ export function importVisitorNotice() {
   });
 }
 
+/** A page in a language for this one visit (`?lng=`), as a visitor's link would name it. */
 export const inLanguage = (path: string, lng: string) => `${path}${path.includes("?") ? "&" : "?"}lng=${lng}`;
 
-type Common = Record<string, Record<string, string>>;
-
-const cache = new Map<string, Common>();
+/**
+ * The pages of the sweeps that answer with a status other than 200 where the sweeps reach them: 404s from the
+ * catch-all and from routes' own loaders, and the moderators' queue for a member who is not one.
+ */
+const sweepStatuses: Record<string, number> = {
+  "/no/such/page": 404,
+  "/member/findVisa/Z-99": 404,
+  "/community/AAAAAAAAAAAA": 404,
+  "/community/review": 403,
+};
 
 /**
- * The locale files a page should be rendered from, all namespaces of a language in
- * one object (each top-level group lives in one namespace): expected texts come
- * from them, not from the test.
+ * Opens a page of a sweep (a loop that checks something on page after page) and checks that what answered is the
+ * page asked for, with its status (by default 200, or the one `sweepStatuses` names): a redirect, to sign-in when a
+ * session is missing, would otherwise have the sweep check the page it landed on, and pass. With `hydrate`, it waits
+ * for React first, so a navigation the page makes by itself is caught too.
  */
-export function strings(lng: string): Common {
-  let value = cache.get(lng);
-  if (!value) {
-    const dir = path.resolve("locales", lng);
-    value = Object.assign(
-      {},
-      ...fs
-        .readdirSync(dir)
-        .filter((file) => file.endsWith(".json"))
-        .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Common),
-    ) as Common;
-    cache.set(lng, value);
-  }
-  return value;
-}
-
 /**
  * A terms document's first version in a language, as the app ships it (content/terms.json): the terms are
  * content, not locale keys (docs/decisions/0057).
@@ -201,10 +197,20 @@ export function shippedTerms(lng: string, document: string): { title: string; se
   return { title: text.title, sections: text.sections ?? [] };
 }
 
-export function pageTitle(lng: string, titleKey: string) {
-  const s = strings(lng);
-  const [group, key] = titleKey.split(".") as [string, string];
-  return titleKey === "titles.main" ? s.app!.name! : `${s[group]![key]} | ${s.app!.name}`;
+export async function openPage(
+  page: Page,
+  target: string,
+  { status, hydrate = false }: { status?: number; hydrate?: boolean } = {},
+) {
+  const response = await page.goto(target);
+  if (hydrate) await waitForHydration(page);
+  const landed = new URL(page.url());
+  const asked = new URL(target, landed);
+  const expected = status ?? sweepStatuses[asked.pathname] ?? 200;
+  expect(`${response?.status()} ${landed.pathname}${landed.search}`, `${target} answered or landed elsewhere`).toBe(
+    `${expected} ${asked.pathname}${asked.search}`,
+  );
+  return response!;
 }
 
 /**

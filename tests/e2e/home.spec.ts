@@ -2,7 +2,7 @@
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { addDays, format, subMonths } from "date-fns";
 import { joinOverHttp } from "../support/join";
-import { hideTodayPopup, memberWithUnreadComment, shippedTerms, strings, useLanguage } from "./helpers";
+import { hideTodayPopup, memberWithUnreadComment, openPage, shippedTerms, strings, useLanguage } from "./helpers";
 
 type Home = {
   main: Record<string, string>;
@@ -147,7 +147,7 @@ test("every page's footer names who runs the service, says what local mode has n
     privacyPolicy: shippedTerms("ko", "privacyPolicy"),
   };
   for (const path of ["/", "/member/start", "/member/findVisa"]) {
-    await page.goto(path);
+    await openPage(page, path);
     const footer = page.getByRole("contentinfo");
     for (const label of [ko.footer.operator!, ko.footer.registrationNo!, ko.footer.support!]) {
       await expect(footer.getByRole("term").filter({ hasText: label })).toBeVisible();

@@ -16,9 +16,9 @@ import {
   joinedMemberCookies,
   memberPages,
   communityPages,
+  openPage,
   strings,
   visitorPages,
-  waitForHydration,
 } from "./helpers";
 
 const languages = ["en", "ko", "vi", "ur", "my"];
@@ -182,8 +182,7 @@ for (const lng of languages) {
       const brand = name.includes("-") ? name : "";
       const problems: string[] = [];
       for (const path of visitorPages) {
-        await page.goto(inLanguage(path, lng));
-        if (javaScriptEnabled) await waitForHydration(page);
+        await openPage(page, inLanguage(path, lng), { hydrate: javaScriptEnabled });
         await page.evaluate(() => document.fonts.ready);
         for (const problem of await page.evaluate(layoutProblems, { minTarget: 44, brand }))
           problems.push(`${path}: ${problem}`);
@@ -207,8 +206,7 @@ for (const lng of languages) {
     const brand = name.includes("-") ? name : "";
     const problems: string[] = [];
     for (const path of [...memberPages, ...(await communityPages(baseURL!))]) {
-      await page.goto(inLanguage(path, lng));
-      if (javaScriptEnabled) await waitForHydration(page);
+      await openPage(page, inLanguage(path, lng), { hydrate: javaScriptEnabled });
       await page.evaluate(() => document.fonts.ready);
       for (const problem of await page.evaluate(layoutProblems, { minTarget: 44, brand }))
         problems.push(`${path}: ${problem}`);
@@ -223,7 +221,7 @@ test("every language's tab labels fit on one line at 320 px", async ({ page, jav
   await page.setViewportSize({ width: 320, height: 640 });
   const problems: string[] = [];
   for (const lng of supportedLanguages) {
-    await page.goto(inLanguage("/community", lng));
+    await openPage(page, inLanguage("/community", lng));
     await page.evaluate(() => document.fonts.ready);
     const found = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>(".tab-bar__item span")].flatMap((label) => {
@@ -297,8 +295,7 @@ for (const width of [320, 360]) {
       for (const { keyboard, height } of screens) {
         await page.setViewportSize({ width, height });
         for (const path of pages) {
-          await page.goto(inLanguage(path, lng));
-          if (javaScriptEnabled) await waitForHydration(page);
+          await openPage(page, inLanguage(path, lng), { hydrate: javaScriptEnabled });
           await page.evaluate(() => document.fonts.ready);
           if (keyboard === "open") {
             // The last field the person types in before pressing the button: the page scrolls to it.
@@ -361,8 +358,7 @@ test("after saving, reporting or commenting, the confirmation is on screen and f
   const en = strings("en") as unknown as Record<string, Record<string, string>>;
   const reasons = en.report!.reasons as unknown as Record<string, string>;
   const go = async (path: string) => {
-    await page.goto(inLanguage(path, "en"));
-    if (javaScriptEnabled) await waitForHydration(page);
+    await openPage(page, inLanguage(path, "en"), { hydrate: javaScriptEnabled });
   };
 
   // Settings saved: my page's notification choices, at the end of a long page.

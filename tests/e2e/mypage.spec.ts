@@ -1,7 +1,7 @@
 /** My page in a real browser, with JavaScript on and off (the two projects): settings, edits, visa, withdrawal. */
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { joinOverHttp } from "../support/join";
-import { enterCode, freshNumber, hideTodayPopup, strings, textedCode, useLanguage } from "./helpers";
+import { enterCode, freshNumber, hideTodayPopup, openPage, strings, textedCode, useLanguage } from "./helpers";
 
 type Groups = Record<string, Record<string, string>>;
 const my = (lng: string) => strings(lng) as unknown as Groups;
@@ -176,7 +176,7 @@ test("every page of my page has the header, the tab bar and one sign-out; my pag
   ];
   const problems: string[] = [];
   for (const path of pages) {
-    await page.goto(path);
+    await openPage(page, path);
     const tabs = page.getByRole("navigation", { name: common.nav!.tabs });
     if (!(await tabs.isVisible())) problems.push(`${path}: no tab bar`);
     else if ((await tabs.getByRole("link", { name: tabLabel }).getAttribute("aria-current")) !== "page")

@@ -5,7 +5,7 @@
  * them, keeps the current page until they are in, and never shows a raw key.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { hideTodayPopup, strings, useLanguage } from "./helpers";
+import { hideTodayPopup, openPage, strings, useLanguage } from "./helpers";
 
 const en = strings("en") as unknown as {
   main: { greeting: string; entries: Record<string, string>; visaTile: { title: string } };
@@ -88,7 +88,7 @@ for (const [path, expected] of [
 ] as const) {
   test(`${path} carries ${expected.join(", ")} in its HTML and downloads no translations`, async ({ page }) => {
     const fetched = recordLocales(page);
-    await page.goto(path);
+    await openPage(page, path);
     await page.waitForLoadState("networkidle");
     expect(await carried(page)).toEqual(expected);
     expect(fetched).toEqual([]);

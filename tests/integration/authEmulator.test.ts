@@ -4,6 +4,10 @@
  * before its call resolves, nothing is saved before the import finished, a save
  * never replaces good files with an answer that is not an export, and a taken port
  * stops start-up with a message naming it.
+ *
+ * A start costs the emulator seconds of CPU (on a busy 2-core machine, half a minute): the tests that start it more
+ * than once have no time limit of their own but wait for each thing on its condition, each wait bounded and named
+ * (docs/decisions/0051).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -15,6 +19,8 @@ import { startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.
 import { createIdentity } from "~/infra/firebase/admin.server";
 import { loadConfig } from "~/infra/config.server";
 import { freePorts } from "../support/ports";
+import { soakRounds } from "../support/soak";
+import { LIMITED_BY_ITS_WAITS, nextSecond, waitFor } from "../support/waitFor";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-emu-"));
 const projectId = "demo-klife-persist";
@@ -60,8 +66,12 @@ function savedUsers(file: string): { localId: string; email?: string }[] | null 
   }
 }
 
+/** How long a request to the emulator may take to be answered. */
+const ANSWER_WITHIN = 10_000;
+
 async function signUp(e: AuthEmulator, email: string) {
   const res = await fetch(`${e.origin}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local`, {
+    signal: AbortSignal.timeout(ANSWER_WITHIN),
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password: "correct horse battery", returnSecureToken: true }),
@@ -71,6 +81,7 @@ async function signUp(e: AuthEmulator, email: string) {
 
 async function signIn(e: AuthEmulator, email: string) {
   const res = await fetch(`${e.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local`, {
+    signal: AbortSignal.timeout(ANSWER_WITHIN),
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password: "correct horse battery", returnSecureToken: true }),
@@ -85,6 +96,7 @@ async function createMany(e: AuthEmulator, prefix: string, count: number) {
     email: `${prefix}${i}@example.com`,
   }));
   const res = await fetch(`${e.origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchCreate`, {
+    signal: AbortSignal.timeout(ANSWER_WITHIN),
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
     body: JSON.stringify({ users }),
@@ -92,30 +104,27 @@ async function createMany(e: AuthEmulator, prefix: string, count: number) {
   expect(res.ok).toBe(true);
 }
 
+/** The killed emulator answers no more: neither as an emulator nor at all. */
 async function waitUntilDown(e: AuthEmulator) {
-  await expect.poll(() => e.answers(), { timeout: 10_000 }).toBe(false);
-  await expect
-    .poll(
-      () =>
-        fetch(e.origin).then(
-          () => true,
-          () => false,
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(false);
+  await waitFor("the killed emulator no longer answering", async () => {
+    const answered = await fetch(e.origin, { signal: AbortSignal.timeout(2000) }).then(
+      () => true,
+      () => false,
+    );
+    return !answered && !(await e.answers());
+  });
 }
 
 describe("Auth emulator supervision", () => {
-  it("saves accounts while running and brings them back after a crash", async () => {
+  it("saves accounts while running and brings them back after a crash", LIMITED_BY_ITS_WAITS, async () => {
     emulator = await start(200);
     expect(await emulator.answers()).toBe(true);
     await signUp(emulator, "crash@example.com");
 
     // The watcher saves within its interval, without anyone calling persist().
-    await expect
-      .poll(() => savedUsers(accountsFile(dataDir))?.some((u) => u.email === "crash@example.com"), { timeout: 10_000 })
-      .toBe(true);
+    await waitFor("the watcher saving crash@example.com", () =>
+      savedUsers(accountsFile(dataDir))?.some((u) => u.email === "crash@example.com"),
+    );
 
     // Crash: the emulator dies without any chance to export.
     process.kill(emulator.pid!, "SIGKILL");
@@ -124,7 +133,7 @@ describe("Auth emulator supervision", () => {
     expect(await signIn(emulator, "crash@example.com")).toBe(true);
   });
 
-  it("saves on persist() and on stop, and imports on the next start", async () => {
+  it("saves on persist() and on stop, and imports on the next start", LIMITED_BY_ITS_WAITS, async () => {
     await emulator!.stop();
     emulator = await start(0);
     await signUp(emulator, "clean@example.com");
@@ -151,8 +160,8 @@ describe("Auth emulator supervision", () => {
       await identity.admin.auth.setCustomUserClaims(user.uid, { role: "tester" });
       expect(saved().find((u) => u.localId === user.uid)).toMatchObject({ customAttributes: '{"role":"tester"}' });
       const before = saved().find((u) => u.localId === user.uid) as { validSince?: string };
-      // validSince has one-second resolution: let a second pass so the revocation changes it.
-      await new Promise((r) => setTimeout(r, 1100));
+      // validSince has one-second resolution: the revocation changes it once the clock is in a later second.
+      await nextSecond();
       await identity.admin.auth.revokeRefreshTokens(user.uid);
       expect((saved().find((u) => u.localId === user.uid) as { validSince?: string }).validSince).not.toBe(
         before.validSince,
@@ -180,46 +189,50 @@ describe("Auth emulator supervision", () => {
     }
   });
 
-  it("never saves before the import finished: the export does not shrink during start (20 restarts)", async () => {
-    const dir = tempDir();
-    const first = await start(0, dir);
-    await createMany(first, "seed", 300);
-    await first.stop();
-    let expected = 300;
-    let smallest = Infinity;
-    let unreadable = 0;
-    // Watch the saved file as closely as a timer allows while the emulator starts and stops.
-    const watch = setInterval(() => {
-      const users = savedUsers(accountsFile(dir));
-      if (users === null) unreadable++;
-      else smallest = Math.min(smallest, users.length - expected);
-    }, 1);
-    const began = Date.now();
-    try {
-      for (let round = 0; round < 20; round++) {
-        // A short interval: the watcher's first save comes as early as it can.
-        const e = await start(20, dir);
-        try {
-          const saved = savedUsers(accountsFile(dir));
-          expect(saved?.length, `round ${round}`).toBe(expected);
-          await signUp(e, `round${round}@example.com`);
-          await e.persist();
-          expected++;
-          expect(savedUsers(accountsFile(dir))?.length, `round ${round}`).toBe(expected);
-        } finally {
-          await e.stop();
+  it(
+    `never saves before the import finished: the export does not shrink in ${soakRounds} restarts`,
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      const dir = tempDir();
+      const first = await start(0, dir);
+      await createMany(first, "seed", 300);
+      await first.stop();
+      let expected = 300;
+      let smallest = Infinity;
+      let unreadable = 0;
+      // Watch the saved file as closely as a timer allows while the emulator starts and stops.
+      const watch = setInterval(() => {
+        const users = savedUsers(accountsFile(dir));
+        if (users === null) unreadable++;
+        else smallest = Math.min(smallest, users.length - expected);
+      }, 1);
+      const began = Date.now();
+      try {
+        for (let round = 0; round < soakRounds; round++) {
+          // A short interval: the watcher's first save comes as early as it can.
+          const e = await start(20, dir);
+          try {
+            const saved = savedUsers(accountsFile(dir));
+            expect(saved?.length, `round ${round}`).toBe(expected);
+            await signUp(e, `round${round}@example.com`);
+            await e.persist();
+            expected++;
+            expect(savedUsers(accountsFile(dir))?.length, `round ${round}`).toBe(expected);
+          } finally {
+            await e.stop();
+          }
         }
+      } finally {
+        clearInterval(watch);
       }
-    } finally {
-      clearInterval(watch);
-    }
-    console.log(`20 start/stop rounds with ${expected} accounts: ${Date.now() - began} ms`);
-    expect(unreadable).toBe(0);
-    expect(smallest).toBe(0);
-    expect(savedUsers(accountsFile(dir))!.length).toBe(320);
-  }, 600_000);
+      console.log(`${soakRounds} start/stop rounds with ${expected} accounts: ${Date.now() - began} ms`);
+      expect(unreadable).toBe(0);
+      expect(smallest).toBe(0);
+      expect(savedUsers(accountsFile(dir))!.length).toBe(300 + soakRounds);
+    },
+  );
 
-  it("never replaces the saved accounts with an answer that is not an export", async () => {
+  it("never replaces the saved accounts with an answer that is not an export", LIMITED_BY_ITS_WAITS, async () => {
     const dir = tempDir();
     const [port, hubPort, loggingPort] = await freePorts(3);
     const e = await start(0, dir, [port!, hubPort!, loggingPort!]);
@@ -257,32 +270,36 @@ describe("Auth emulator supervision", () => {
     }
   });
 
-  it("imports the previous good copy when the live one is damaged, and refuses to start when both are", async () => {
-    const dir = tempDir();
-    const e = await start(0, dir);
-    await signUp(e, "first@example.com");
-    await e.persist();
-    await signUp(e, "second@example.com");
-    await e.persist();
-    await e.stop();
-    // The previous copy is the save before the last one.
-    expect(savedUsers(prevAccountsFile(dir))?.map((u) => u.email)).toEqual(["first@example.com"]);
-
-    fs.writeFileSync(accountsFile(dir), '{"kind":"identitytoolkit#DownloadAcc');
-    const again = await start(0, dir);
-    try {
-      expect(await signIn(again, "first@example.com")).toBe(true);
-      // The damaged file is replaced by a good one, and never becomes the previous copy.
-      expect(savedUsers(accountsFile(dir))?.map((u) => u.email)).toEqual(["first@example.com"]);
+  it(
+    "imports the previous good copy when the live one is damaged, and refuses to start when both are",
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      const dir = tempDir();
+      const e = await start(0, dir);
+      await signUp(e, "first@example.com");
+      await e.persist();
+      await signUp(e, "second@example.com");
+      await e.persist();
+      await e.stop();
+      // The previous copy is the save before the last one.
       expect(savedUsers(prevAccountsFile(dir))?.map((u) => u.email)).toEqual(["first@example.com"]);
-    } finally {
-      await again.stop();
-    }
 
-    fs.writeFileSync(accountsFile(dir), "<!doctype html><p>Not Found</p>");
-    fs.writeFileSync(prevAccountsFile(dir), "");
-    await expect(start(0, dir)).rejects.toThrow(/saved accounts .* are damaged and there is no good previous copy/);
-  });
+      fs.writeFileSync(accountsFile(dir), '{"kind":"identitytoolkit#DownloadAcc');
+      const again = await start(0, dir);
+      try {
+        expect(await signIn(again, "first@example.com")).toBe(true);
+        // The damaged file is replaced by a good one, and never becomes the previous copy.
+        expect(savedUsers(accountsFile(dir))?.map((u) => u.email)).toEqual(["first@example.com"]);
+        expect(savedUsers(prevAccountsFile(dir))?.map((u) => u.email)).toEqual(["first@example.com"]);
+      } finally {
+        await again.stop();
+      }
+
+      fs.writeFileSync(accountsFile(dir), "<!doctype html><p>Not Found</p>");
+      fs.writeFileSync(prevAccountsFile(dir), "");
+      await expect(start(0, dir)).rejects.toThrow(/saved accounts .* are damaged and there is no good previous copy/);
+    },
+  );
 
   it.each([
     ["AUTH_EMULATOR_PORT", 0],

@@ -28,8 +28,17 @@ beforeAll(async () => {
   metafile = JSON.parse(fs.readFileSync(path.join(root, "build/metafile.js.json"), "utf8")) as Metafile;
 });
 
-/** The modules in a built file (none for the manifest, which Remix writes itself). */
-const inputsOf = (url: string) => metafile.outputs[`public${url}`]?.inputs ?? {};
+/**
+ * The modules in a built file (none for the manifest, which Remix writes itself). A library reached through a
+ * symlinked node_modules (a git worktree's) is named from node_modules/ on, as in a clone.
+ */
+const inputsOf = (url: string) =>
+  Object.fromEntries(
+    Object.entries(metafile.outputs[`public${url}`]?.inputs ?? {}).map(([input, value]) => [
+      input.replace(/^(?:\.\.\/)+[^/]+\/(?=node_modules\/)/, ""),
+      value,
+    ]),
+  );
 /** The app and library modules in a built file that hold code (not an empty `*.server` stand-in). */
 const codeIn = (url: string) =>
   Object.entries(inputsOf(url))

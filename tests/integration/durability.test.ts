@@ -5,6 +5,10 @@
  * cannot end the Auth emulator before the server's final save. Each restart finds
  * every account in the emulator and every profile in SQLite. A taken port stops
  * start-up cleanly, and no emulator outlives its server.
+ *
+ * The restart loops run 3 rounds (20 in `npm run test:soak`). A server's start costs its Auth emulator seconds of
+ * CPU: the tests that start one more than once have no time limit of their own, each of their waits being bounded
+ * and named instead (docs/decisions/0051).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -14,8 +18,9 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { joinOverHttp } from "../support/join";
 import { failedStart, launch, localEnv, processesWith, startServer, type RunningServer } from "../support/server";
+import { soakRounds } from "../support/soak";
+import { LIMITED_BY_ITS_WAITS } from "../support/waitFor";
 
-const ROUNDS = 20;
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -52,7 +57,7 @@ async function accountsByPhone(server: RunningServer): Promise<Map<string, strin
   const { origin, projectId } = server.authEmulator;
   const res = await fetch(
     `${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchGet?maxResults=-1`,
-    { headers: { Authorization: "Bearer owner" } },
+    { headers: { Authorization: "Bearer owner" }, signal: AbortSignal.timeout(10_000) },
   );
   expect(res.status).toBe(200);
   const body = (await res.json()) as { users: { localId: string; phoneNumber?: string }[] };
@@ -94,7 +99,7 @@ const freshNumber = (block: number) => `0109${String(block).padStart(3, "0")}${S
 
 /**
  * Joins, stops the server at once with `stopNow`, starts it again on the same
- * data directory and ports, and checks every member so far: ROUNDS times.
+ * data directory and ports, and checks every member so far: `soakRounds` times (3, or 20 in `npm run test:soak`).
  */
 async function joinThenStop(
   block: number,
@@ -108,7 +113,7 @@ async function joinThenStop(
   servers.push(server);
   const joined: Joined[] = [];
   const began = Date.now();
-  for (let round = 1; round <= ROUNDS; round++) {
+  for (let round = 1; round <= soakRounds; round++) {
     const name = `Member ${block}-${round}`;
     const { e164 } = await joinOverHttp(server.url, dataDir, {
       local: freshNumber(block),
@@ -124,7 +129,7 @@ async function joinThenStop(
   }
   const ms = Date.now() - began;
   console.log(
-    `${ROUNDS} joins, each followed by a stop and a restart: ${ms} ms (${Math.round(ms / ROUNDS)} ms a round)`,
+    `${soakRounds} joins, each followed by a stop and a restart: ${ms} ms (${Math.round(ms / soakRounds)} ms a round)`,
   );
   const pids = server.emulatorPids;
   expect(pids.length).toBe(2);
@@ -134,69 +139,82 @@ async function joinThenStop(
 }
 
 describe("accounts are never lost", () => {
-  it(`keeps a join confirmed just before kill -9 (${ROUNDS} rounds), and the emulator dies with the server`, async () => {
-    await joinThenStop(
-      1,
-      async (server) => {
-        const code = await server.stop("SIGKILL");
-        // stop() waited for the emulator's lifeline to end it: nothing of this run is left.
-        expect(processesWith(server.dataDir)).toEqual([]);
-        return code;
-      },
-      null,
-      false,
-    );
-  }, 900_000);
+  it(
+    `keeps a join confirmed just before kill -9 (${soakRounds} rounds), and the emulator dies with the server`,
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      await joinThenStop(
+        1,
+        async (server) => {
+          const code = await server.stop("SIGKILL");
+          // stop() waited for the emulator's lifeline to end it: nothing of this run is left.
+          expect(processesWith(server.dataDir)).toEqual([]);
+          return code;
+        },
+        null,
+        false,
+      );
+    },
+  );
 
-  it(`keeps a join confirmed just before a SIGTERM to the server's process group (${ROUNDS} rounds)`, async () => {
-    await joinThenStop(
-      2,
-      async (server) => {
-        const code = await server.stop("SIGTERM", { group: true });
-        expect(server.output()).toContain('"event":"stopped"');
-        expect(server.output()).not.toMatch(/could not save accounts/);
-        return code;
-      },
-      0,
-      true,
-    );
-  }, 900_000);
+  it(
+    `keeps a join confirmed just before a SIGTERM to the server's process group (${soakRounds} rounds)`,
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      await joinThenStop(
+        2,
+        async (server) => {
+          const code = await server.stop("SIGTERM", { group: true });
+          expect(server.output()).toContain('"event":"stopped"');
+          expect(server.output()).not.toMatch(/could not save accounts/);
+          return code;
+        },
+        0,
+        true,
+      );
+    },
+  );
 
-  it("deletes an account left without a profile at start, and reports a profile left without an account", async () => {
-    const dataDir = tempDir();
-    const env = await localEnv(dataDir, serverEnv);
-    let server = await launch(env, dataDir);
-    servers.push(server);
-    const { e164 } = await joinOverHttp(server.url, dataDir, { local: freshNumber(3), name: "Kept Member" });
-    // A join cut between its two writes: the account exists, the profile does not.
-    const { origin, projectId } = server.authEmulator;
-    const half = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
-      body: JSON.stringify({ localId: "half-made-join", phoneNumber: "+821099990000" }),
-    });
-    expect(half.ok).toBe(true);
-    expect(await server.stop("SIGTERM")).toBe(0);
-    servers.splice(servers.indexOf(server), 1);
-    // A profile whose account is gone (it cannot be made again here).
-    const db = new Database(path.join(dataDir, "klife.sqlite"));
-    db.prepare(
-      `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
+  it(
+    "deletes an account left without a profile at start, and reports a profile left without an account",
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      const dataDir = tempDir();
+      const env = await localEnv(dataDir, serverEnv);
+      let server = await launch(env, dataDir);
+      servers.push(server);
+      const { e164 } = await joinOverHttp(server.url, dataDir, { local: freshNumber(3), name: "Kept Member" });
+      // A join cut between its two writes: the account exists, the profile does not.
+      const { origin, projectId } = server.authEmulator;
+      const half = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`, {
+        signal: AbortSignal.timeout(10_000),
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+        body: JSON.stringify({ localId: "half-made-join", phoneNumber: "+821099990000" }),
+      });
+      expect(half.ok).toBe(true);
+      expect(await server.stop("SIGTERM")).toBe(0);
+      servers.splice(servers.indexOf(server), 1);
+      // A profile whose account is gone (it cannot be made again here).
+      const db = new Database(path.join(dataDir, "klife.sqlite"));
+      db.prepare(
+        `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
                             sign_up_method, created_at, updated_at)
        VALUES ('lost-account', 'Lost', 'en', '+821099990001', 'VN', NULL, NULL, 'phone', 0, 0)`,
-    ).run();
-    db.close();
+      ).run();
+      db.close();
 
-    server = await launch(env, dataDir);
-    servers.push(server);
-    expect(server.output()).toContain("deleted account half-made-join");
-    expect(server.output()).toMatch(/1 member profile\(s\) have no Firebase account[^"]*lost-account/);
-    const accounts = await accountsByPhone(server);
-    expect([...accounts.keys()]).toEqual([e164]);
-    expect(profilesByPhone(dataDir).get("+821099990001")).toMatchObject({ uid: "lost-account" });
-    expect(await server.stop("SIGTERM")).toBe(0);
-    servers.splice(servers.indexOf(server), 1);
-  });
+      server = await launch(env, dataDir);
+      servers.push(server);
+      expect(server.output()).toContain("deleted account half-made-join");
+      expect(server.output()).toMatch(/1 member profile\(s\) have no Firebase account[^"]*lost-account/);
+      const accounts = await accountsByPhone(server);
+      expect([...accounts.keys()]).toEqual([e164]);
+      expect(profilesByPhone(dataDir).get("+821099990001")).toMatchObject({ uid: "lost-account" });
+      expect(await server.stop("SIGTERM")).toBe(0);
+      servers.splice(servers.indexOf(server), 1);
+    },
+  );
 
   it.each(["AUTH_EMULATOR_PORT", "AUTH_EMULATOR_HUB_PORT", "AUTH_EMULATOR_LOGGING_PORT"] as const)(
     "stops start-up when %s is held by another server: exit 1, the port named, nothing left running",
@@ -221,13 +239,17 @@ describe("accounts are never lost", () => {
     },
   );
 
-  it("a server started by startServer leaves no data directory and no process behind, whatever the signal", async () => {
-    for (const signal of ["SIGKILL", "SIGTERM"] as const) {
-      const server = await startServer(serverEnv);
-      expect(server.emulatorPids.length).toBe(2);
-      await server.stop(signal);
-      expect(fs.existsSync(server.dataDir)).toBe(false);
-      expect(processesWith(server.dataDir)).toEqual([]);
-    }
-  });
+  it(
+    "a server started by startServer leaves no data directory and no process behind, whatever the signal",
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      for (const signal of ["SIGKILL", "SIGTERM"] as const) {
+        const server = await startServer(serverEnv);
+        expect(server.emulatorPids.length).toBe(2);
+        await server.stop(signal);
+        expect(fs.existsSync(server.dataDir)).toBe(false);
+        expect(processesWith(server.dataDir)).toEqual([]);
+      }
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { firebaseIdentity } from "~/infra/firebase/identity.server";
 import { identityToolkit } from "~/infra/firebase/identityToolkit.server";
 import { createTestServices } from "../support/services";
+import { nextSecond } from "../support/waitFor";
 
 const services = createTestServices();
 const { identity } = services;
@@ -146,7 +147,7 @@ describe("accounts", () => {
     // Every account has a tokens-valid-after time from its creation, in whole seconds: a revocation moves it later.
     const validAfter = async () => Date.parse((await auth.getUser(uid)).tokensValidAfterTime!);
     const before = await validAfter();
-    await new Promise((r) => setTimeout(r, 1100));
+    await nextSecond();
     expect(await identity.revokeSessions(uid)).toEqual({ ok: true });
     expect(await validAfter()).toBeGreaterThan(before);
     expect(await identity.revokeSessions(`nobody-${randomUUID()}`)).toEqual({ ok: false, reason: "notFound" });
@@ -189,7 +190,7 @@ describe("session tokens", () => {
       if (change === "deleted") await auth.deleteUser(uid);
       if (change === "revoked") {
         // Firebase compares whole seconds: a revocation in the sign-in's own second would not count.
-        await new Promise((r) => setTimeout(r, 1100));
+        await nextSecond();
         await identity.revokeSessions(uid);
       }
       expect(await identity.verifySession(token, { checkAccount: true })).toEqual({ ok: false, reason: "accountGone" });

@@ -20,6 +20,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { httpBrowser, joinOverHttp, type Joined } from "../support/join";
 import { launch, localEnv, type RunningServer } from "../support/server";
+import { LIMITED_BY_ITS_WAITS, nextSecond, waitFor } from "../support/waitFor";
 
 const root = path.resolve(__dirname, "../..");
 const dirs: string[] = [];
@@ -38,11 +39,13 @@ const serverEnv = {
   SHUTDOWN_TIMEOUT_MS: "3000",
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** What a signed-in page answers to these cookies: 200, or a redirect to the start screen. */
 async function myPage(server: RunningServer, cookies: string) {
-  const response = await fetch(`${server.url}/mypage`, { headers: { Cookie: cookies }, redirect: "manual" });
+  const response = await fetch(`${server.url}/mypage`, {
+    headers: { Cookie: cookies },
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
   await response.arrayBuffer();
   return response.status === 302 ? `302 ${response.headers.get("Location")}` : String(response.status);
 }
@@ -68,107 +71,106 @@ function savedAccount(dataDir: string, uid: string): { validSince?: string; disa
   return users.find((u) => u.localId === uid);
 }
 
-/** Waits (no bound on speed) until `condition` holds. */
-async function until(condition: () => boolean) {
-  while (!condition()) await sleep(50);
-}
-
-/** Firebase compares whole seconds: a revocation counts against sign-ins made in an earlier second. */
-async function nextSecond() {
-  const second = Math.floor(Date.now() / 1000);
-  await until(() => Math.floor(Date.now() / 1000) > second);
-}
-
 describe.each(["SIGTERM", "SIGKILL"] as const)("a restart after %s", (signal) => {
-  it("keeps every session that was valid before it, and ends every one revoked before or during it", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-restart-"));
-    dirs.push(dataDir);
-    const env = await localEnv(dataDir, serverEnv);
-    let server = await launch(env, dataDir);
-    servers.push(server);
+  it(
+    "keeps every session that was valid before it, and ends every one revoked before or during it",
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-restart-"));
+      dirs.push(dataDir);
+      const env = await localEnv(dataDir, serverEnv);
+      let server = await launch(env, dataDir);
+      servers.push(server);
 
-    let address = 0;
-    const join = () => joinOverHttp(server.url, dataDir, { headers: { "X-Forwarded-For": `198.51.100.${++address}` } });
-    const kept = await join();
-    const revokedAtFirebase = await join();
-    const disabled = await join();
-    const signedOut = await join();
-    const revokedWhileDown = await join();
-    const everyone = [kept, revokedAtFirebase, disabled, signedOut, revokedWhileDown];
-    for (const member of everyone) expect(await myPage(server, member.cookies)).toBe("200");
+      let address = 0;
+      const join = () =>
+        joinOverHttp(server.url, dataDir, { headers: { "X-Forwarded-For": `198.51.100.${++address}` } });
+      const kept = await join();
+      const revokedAtFirebase = await join();
+      const disabled = await join();
+      const signedOut = await join();
+      const revokedWhileDown = await join();
+      const everyone = [kept, revokedAtFirebase, disabled, signedOut, revokedWhileDown];
+      for (const member of everyone) expect(await myPage(server, member.cookies)).toBe("200");
 
-    // Signing out through the app: the browser drops its cookie; the old cookie is kept to be tried again.
-    const { jar, request } = httpBrowser(server.url);
-    for (const [name, value] of signedOut.cookies.split("; ").map((c) => c.split("=") as [string, string])) {
-      jar.cookies.set(name, value);
-    }
-    expect((await request("/member/signOut", {})).status).toBe(302);
-    expect(jar.cookies.has("__session")).toBe(false);
+      // Signing out through the app: the browser drops its cookie; the old cookie is kept to be tried again.
+      const { jar, request } = httpBrowser(server.url);
+      for (const [name, value] of signedOut.cookies.split("; ").map((c) => c.split("=") as [string, string])) {
+        jar.cookies.set(name, value);
+      }
+      expect((await request("/member/signOut", {})).status).toBe(302);
+      expect(jar.cookies.has("__session")).toBe(false);
 
-    // Outside the app, with the Admin SDK against the running server's emulator, as an operator would.
-    const { origin, projectId } = server.authEmulator;
-    const revokedUid = uidOf(dataDir, revokedAtFirebase);
-    const validSinceBefore = Number(savedAccount(dataDir, revokedUid)?.validSince ?? 0);
-    await nextSecond();
-    await promisify(execFile)(
-      process.execPath,
-      [path.join(root, "scripts", "grant-admin.mjs"), revokedAtFirebase.e164, "--revoke"],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? "",
-          AUTH_EMULATOR_PORT: new URL(origin).port,
-          FIREBASE_PROJECT_ID: projectId,
-        } as unknown as NodeJS.ProcessEnv,
-      },
-    );
-    const disabledUid = uidOf(dataDir, disabled);
-    const disabling = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
-      body: JSON.stringify({ localId: disabledUid, disableUser: true }),
-    });
-    expect(disabling.status).toBe(200);
-    // Changes made outside the app are saved by the server's once-a-second backstop: a kill before
-    // that would lose them with the rest of that second's changes, which is not what this test is about.
-    await until(() => {
-      const revoked = savedAccount(dataDir, revokedUid);
-      return Number(revoked?.validSince) > validSinceBefore && savedAccount(dataDir, disabledUid)?.disabled === true;
-    });
+      // Outside the app, with the Admin SDK against the running server's emulator, as an operator would.
+      const { origin, projectId } = server.authEmulator;
+      const revokedUid = uidOf(dataDir, revokedAtFirebase);
+      const validSinceBefore = Number(savedAccount(dataDir, revokedUid)?.validSince ?? 0);
+      await nextSecond();
+      await promisify(execFile)(
+        process.execPath,
+        [path.join(root, "scripts", "grant-admin.mjs"), revokedAtFirebase.e164, "--revoke"],
+        {
+          cwd: root,
+          timeout: 60_000,
+          env: {
+            PATH: process.env.PATH ?? "",
+            AUTH_EMULATOR_PORT: new URL(origin).port,
+            FIREBASE_PROJECT_ID: projectId,
+          } as unknown as NodeJS.ProcessEnv,
+        },
+      );
+      const disabledUid = uidOf(dataDir, disabled);
+      const disabling = await fetch(
+        `${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
+        {
+          signal: AbortSignal.timeout(10_000),
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+          body: JSON.stringify({ localId: disabledUid, disableUser: true }),
+        },
+      );
+      expect(disabling.status).toBe(200);
+      // Changes made outside the app are saved by the server's once-a-second backstop: a kill before
+      // that would lose them with the rest of that second's changes, which is not what this test is about.
+      await waitFor("the server's backstop saving the revocation and the disabling", () => {
+        const revoked = savedAccount(dataDir, revokedUid);
+        return Number(revoked?.validSince) > validSinceBefore && savedAccount(dataDir, disabledUid)?.disabled === true;
+      });
 
-    expect(await server.stop(signal)).toBe(signal === "SIGTERM" ? 0 : null);
-    servers.splice(servers.indexOf(server), 1);
+      expect(await server.stop(signal)).toBe(signal === "SIGTERM" ? 0 : null);
+      servers.splice(servers.indexOf(server), 1);
 
-    // While the server is down, another server process sharing the database ends a member's sessions.
-    const db = new Database(path.join(dataDir, "klife.sqlite"));
-    db.prepare("INSERT INTO session_revocations (uid, valid_after) VALUES (?, ?)").run(
-      uidOf(dataDir, revokedWhileDown),
-      Date.now(),
-    );
-    db.close();
+      // While the server is down, another server process sharing the database ends a member's sessions.
+      const db = new Database(path.join(dataDir, "klife.sqlite"));
+      db.prepare("INSERT INTO session_revocations (uid, valid_after) VALUES (?, ?)").run(
+        uidOf(dataDir, revokedWhileDown),
+        Date.now(),
+      );
+      db.close();
 
-    server = await launch(env, dataDir);
-    servers.push(server);
-    expect({
-      kept: await myPage(server, kept.cookies),
-      revokedAtFirebase: await myPage(server, revokedAtFirebase.cookies),
-      disabled: await myPage(server, disabled.cookies),
-      signedOut: await myPage(server, signedOut.cookies),
-      revokedWhileDown: await myPage(server, revokedWhileDown.cookies),
-    }).toEqual({
-      kept: "200",
-      revokedAtFirebase: SIGNED_OUT,
-      disabled: SIGNED_OUT,
-      signedOut: SIGNED_OUT,
-      revokedWhileDown: SIGNED_OUT,
-    });
-    // And the kept session stays kept: a second restart does not end it either.
-    expect(await server.stop(signal)).toBe(signal === "SIGTERM" ? 0 : null);
-    servers.splice(servers.indexOf(server), 1);
-    server = await launch(env, dataDir);
-    servers.push(server);
-    expect(await myPage(server, kept.cookies)).toBe("200");
-    expect(await server.stop("SIGTERM")).toBe(0);
-    servers.splice(servers.indexOf(server), 1);
-  }, 300_000);
+      server = await launch(env, dataDir);
+      servers.push(server);
+      expect({
+        kept: await myPage(server, kept.cookies),
+        revokedAtFirebase: await myPage(server, revokedAtFirebase.cookies),
+        disabled: await myPage(server, disabled.cookies),
+        signedOut: await myPage(server, signedOut.cookies),
+        revokedWhileDown: await myPage(server, revokedWhileDown.cookies),
+      }).toEqual({
+        kept: "200",
+        revokedAtFirebase: SIGNED_OUT,
+        disabled: SIGNED_OUT,
+        signedOut: SIGNED_OUT,
+        revokedWhileDown: SIGNED_OUT,
+      });
+      // And the kept session stays kept: a second restart does not end it either.
+      expect(await server.stop(signal)).toBe(signal === "SIGTERM" ? 0 : null);
+      servers.splice(servers.indexOf(server), 1);
+      server = await launch(env, dataDir);
+      servers.push(server);
+      expect(await myPage(server, kept.cookies)).toBe("200");
+      expect(await server.stop("SIGTERM")).toBe(0);
+      servers.splice(servers.indexOf(server), 1);
+    },
+  );
 });

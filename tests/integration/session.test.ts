@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { endSession, readSession, requireMember, revokeSessions, startSession } from "~/auth/session.server";
 import { registerMember } from "../support/members";
 import { createTestServices } from "../support/services";
+import { nextSecond } from "../support/waitFor";
 
 const services = createTestServices();
 const other = createTestServices();
@@ -96,7 +97,7 @@ describe("sessions", () => {
     // Every account has a tokens-valid-after time from its creation, in whole seconds: a revocation moves it later.
     const validAfter = async () => Date.parse((await services.identity.admin.auth.getUser(uid)).tokensValidAfterTime!);
     const before = await validAfter();
-    await new Promise((r) => setTimeout(r, 1100));
+    await nextSecond();
     const cleared = await endSession(requestWith(cookie), services);
     expect(cleared).toMatch(/^__session=;.*Max-Age=0/);
     expect(await readSession(requestWith(cookie), services)).toBeNull();
@@ -154,7 +155,7 @@ describe("sessions end when the account does", () => {
     deleted: (uid: string) => services.identity.admin.auth.deleteUser(uid),
     // Firebase compares whole seconds: a revocation in the sign-in's own second would not count.
     revoked: async (uid: string) => {
-      await new Promise((r) => setTimeout(r, 1100));
+      await nextSecond();
       await services.identity.admin.auth.revokeRefreshTokens(uid);
     },
   };

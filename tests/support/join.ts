@@ -34,11 +34,16 @@ export function lastCodeTo(dataDir: string, e164: string): string {
 export function httpBrowser(baseUrl: string, headers: Record<string, string> = {}) {
   const jar = new Jar();
   const request = async (pathname: string, form?: Record<string, string>) => {
+    const method = form ? "POST" : "GET";
+    // Bounded: a server that does not answer within 30 s fails the request, named, rather than holding the test.
     const response = await fetch(`${baseUrl}${pathname}`, {
-      method: form ? "POST" : "GET",
+      method,
       headers: { ...headers, Cookie: jar.header, ...(form ? { Origin: baseUrl } : {}) },
       body: form ? new URLSearchParams(form) : undefined,
       redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    }).catch((error: unknown) => {
+      throw new Error(`${method} ${pathname} was not answered: ${String(error)}`);
     });
     jar.take(response);
     await response.arrayBuffer();

@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePorts } from "./ports";
 import { authEmulatorIn, type AuthEmulatorAddress } from "./serverLog";
+import { waitFor } from "./waitFor";
 
 // From this module's own address: Playwright loads it as an ES module (no __dirname), as the terms spec does.
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -124,12 +125,10 @@ function emulatorPids(dataDir: string): number[] {
 }
 
 async function waitUntilGone(pids: number[], timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (pids.some(isEmulator)) {
-    if (Date.now() > deadline)
-      throw new Error(`Auth emulator processes ${pids.filter(isEmulator)} outlived the server`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(`the Auth emulator's processes (${pids}) ending with the server`, () => !pids.some(isEmulator), {
+    within: timeoutMs,
+    every: 100,
+  });
 }
 
 export async function launch(
@@ -154,7 +153,7 @@ export async function launch(
   let up = false;
   while (!up && Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    up = await fetch(`${url}/healthz`).then(
+    up = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
       (r) => r.ok,
       () => false,
     );
@@ -169,6 +168,13 @@ export async function launch(
         if (group) process.kill(-child.pid!, signal);
         else child.kill(signal);
       }
+      // Bounded: a server still running a minute after the signal is a failure (and is killed), not a longer wait.
+      await waitFor(`the server exiting after ${signal}`, () => child.exitCode !== null || child.signalCode !== null, {
+        within: 60_000,
+      }).catch((error: unknown) => {
+        child.kill("SIGKILL");
+        throw error;
+      });
       const code = await exited;
       running.delete(entry);
       try {
