@@ -5,10 +5,6 @@ import { WaysOn } from "./ErrorView";
 import { Icon, type IconName } from "./Icon";
 
 const icons: Record<UpcomingFeature, IconName> = {
-  community: "community",
-  benefit: "benefit",
-  inbox: "noti",
-  mypage: "mypage",
   loan: "loan",
   exchange: "exchange",
   remittance: "remittance",

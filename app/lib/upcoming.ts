@@ -7,7 +7,7 @@
  */
 import type { TabName } from "./page";
 
-export type UpcomingFeature = "community" | "benefit" | "inbox" | "mypage" | "loan" | "exchange" | "remittance";
+export type UpcomingFeature = "loan" | "exchange" | "remittance";
 
 export interface Upcoming {
   feature: UpcomingFeature;
