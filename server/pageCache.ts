@@ -8,14 +8,18 @@
  *   so a member's request never meets a visitor's document (their cookies differ) and each language has its own;
  * - only a document answered 200 with no Set-Cookie and no `private`/`no-store` Cache-Control is kept (a page
  *   for a member is private: entry.server.tsx), so nothing personal is ever stored;
- * - the CSP nonce is taken out when stored and the request's own put in when answered;
- * - any post this process answers empties it (an admin's change is seen at once here); a change made by another
- *   process (the content import, a second server) is seen within `PAGE_CACHE_SECONDS`.
+ * - the CSP nonce is taken out when stored and the request's own put in when answered, with an `Age` header;
+ * - any post this process answers empties it (an admin's change is seen at once here), and so does a change
+ *   another process committed to the storage (the content import, a second server on the same SQLite file):
+ *   the storage's change mark (`Stores.changeMark`) is read before each answer from the cache. A storage
+ *   without such a mark would leave a change elsewhere to show within `PAGE_CACHE_SECONDS`.
  */
 import { randomUUID } from "node:crypto";
 import { LRUCache } from "lru-cache";
 
 interface Kept {
+  /** When it was drawn (the TTL's clock). */
+  at: number;
   status: number;
   headers: [string, string][];
   /** The document with every occurrence of the nonce it was drawn with replaced by `NONCE_SLOT`. */
@@ -34,6 +38,8 @@ export interface PageCache {
   keep(key: string | null, response: Response, nonce: string): Promise<Response>;
   /** Forgets everything (after a post). */
   clear(): void;
+  /** Forgets everything when the storage's change mark is not the one seen last (another process wrote). */
+  sync(mark: number): void;
 }
 
 /** The key of a request to a shared route, or null when it may not be answered from the cache. */
@@ -50,7 +56,7 @@ export function pageCacheKey(method: string, url: string, headers: Record<string
 /** `clock` is for tests: the TTL's clock (performance.now by default). */
 export function createPageCache(seconds: number, clock?: { now(): number }): PageCache {
   if (seconds <= 0) {
-    return { answer: () => null, keep: async (_key, response) => response, clear() {} };
+    return { answer: () => null, keep: async (_key, response) => response, clear() {}, sync() {} };
   }
   const kept = new LRUCache<string, Kept>({
     max: 1000,
@@ -59,6 +65,9 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
     ttl: seconds * 1000,
     ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
   });
+
+  let seenMark: number | null = null;
+  const now = () => (clock ?? performance).now();
 
   const mayKeep = (response: Response) => {
     const cacheControl = response.headers.get("cache-control") ?? "";
@@ -74,22 +83,33 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
     answer(key, nonce) {
       const page = key === null ? undefined : kept.get(key);
       if (!page) return null;
-      return new Response(page.body.replaceAll(NONCE_SLOT, nonce), {
-        status: page.status,
-        headers: page.headers,
-      });
+      const headers = new Headers(page.headers);
+      // HTTP's own word for an answer from a cache: how many seconds ago it was drawn.
+      headers.set("Age", String(Math.max(0, Math.floor((now() - page.at) / 1000))));
+      return new Response(page.body.replaceAll(NONCE_SLOT, nonce), { status: page.status, headers });
     },
 
     async keep(key, response, nonce) {
       if (key === null || !mayKeep(response)) return response;
       const body = await response.text();
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
-      kept.set(key, { status: response.status, headers, body: nonce ? body.replaceAll(nonce, NONCE_SLOT) : body });
+      const page = {
+        at: now(),
+        status: response.status,
+        headers,
+        body: nonce ? body.replaceAll(nonce, NONCE_SLOT) : body,
+      };
+      kept.set(key, page);
       return new Response(body, { status: response.status, statusText: response.statusText, headers });
     },
 
     clear() {
       kept.clear();
+    },
+
+    sync(mark) {
+      if (mark !== seenMark) kept.clear();
+      seenMark = mark;
     },
   };
 }

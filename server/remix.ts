@@ -67,10 +67,11 @@ export function remixHandler(build: ServerBuild, config: Config, services: Servi
     const policy = res.locals.policy as RoutePolicy;
     const nonce = res.locals.cspNonce as string;
     const cacheKey = policy.shared ? pageCacheKey(req.method, req.originalUrl, req.headers) : null;
-    const kept = pageCache.answer(cacheKey, nonce);
-    if (kept) {
+    if (cacheKey !== null) {
       try {
-        return await sendResponse(res, kept);
+        pageCache.sync(await services.stores.changeMark());
+        const kept = pageCache.answer(cacheKey, nonce);
+        if (kept) return await sendResponse(res, kept);
       } catch (error) {
         return next(error);
       }

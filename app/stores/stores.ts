@@ -49,6 +49,12 @@ export interface Stores {
   counters: CountersStore;
   /** The terms documents' versions and their texts (what members agree to is in `members`). */
   terms: TermsStore;
+  /**
+   * A mark that changes once another client of the same storage (another process: the content import, a second
+   * server) has committed a change since this client last asked. The shared pages' cache of the server forgets
+   * what it kept when it changes (decision 0068).
+   */
+  changeMark(): Promise<number>;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */

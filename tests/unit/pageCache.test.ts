@@ -30,6 +30,7 @@ describe("the shared pages' cache", () => {
     expect(html).toBe(`<script nonce="${NONCE_B}">1</script><p>notice</p><style nonce="${NONCE_B}"></style>`);
     expect(again.status).toBe(200);
     expect(again.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(Number(again.headers.get("age"))).toBeGreaterThanOrEqual(0);
   });
 
   it("keeps one page per address, cookies and languages", async () => {
@@ -74,12 +75,23 @@ describe("the shared pages' cache", () => {
     const key = pageCacheKey("GET", "/mypage/notice", {});
     await cache.keep(key, page(NONCE_A), NONCE_A);
     clock.at += 4_000;
-    expect(cache.answer(key, NONCE_B)).not.toBeNull();
+    expect(cache.answer(key, NONCE_B)?.headers.get("age")).toBe("4");
     clock.at += 1_500;
     expect(cache.answer(key, NONCE_B)).toBeNull();
 
     await cache.keep(key, page(NONCE_A), NONCE_A);
     cache.clear();
+    expect(cache.answer(key, NONCE_B)).toBeNull();
+  });
+
+  it("forgets everything when the storage's change mark moves (another process wrote), not before", async () => {
+    const cache = createPageCache(60);
+    const key = pageCacheKey("GET", "/shop", {});
+    cache.sync(7);
+    await cache.keep(key, page(NONCE_A), NONCE_A);
+    cache.sync(7);
+    expect(cache.answer(key, NONCE_B)).not.toBeNull();
+    cache.sync(8);
     expect(cache.answer(key, NONCE_B)).toBeNull();
   });
 
