@@ -10,6 +10,7 @@
 import type { AuditStore } from "./audit";
 import type { BenefitsStore } from "./benefits";
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
+import type { CorridorsStore } from "./corridors";
 import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
@@ -49,6 +50,8 @@ export interface Stores {
   counters: CountersStore;
   /** The terms documents' versions and their texts (what members agree to is in `members`). */
   terms: TermsStore;
+  /** The remittance corridors of /finance/remittance: operator figures with their day and source. */
+  corridors: CorridorsStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
@@ -60,6 +63,8 @@ export type * from "./benefits";
 export { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "./benefits";
 export type * from "./community";
 export type * from "./content";
+export type * from "./corridors";
+export { CORRIDOR_FACTS, FEE_TIER_CURRENCIES } from "./corridors";
 export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
 export type { CounterHits, CountersStore } from "./counters";
 export type { FileStorage } from "./fileStorage";

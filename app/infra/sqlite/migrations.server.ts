@@ -477,4 +477,19 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 18,
+    name: "remittance corridors",
+    // A corridor per country (app/stores/corridors.ts): its figures (provider, currencies and margins, fee,
+    // day, source, what is assumed) as one canonical JSON object, compared whole to write only what differs.
+    // Shipped corridors are written at start only where absent (docs/decisions/0062).
+    sql: `
+      CREATE TABLE corridors (
+        country    TEXT PRIMARY KEY CHECK (length(country) = 2),
+        figures    TEXT NOT NULL CHECK (json_valid(figures)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
