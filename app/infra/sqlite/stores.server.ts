@@ -16,6 +16,7 @@ import { sqliteNoticeStore } from "./noticeStore.server";
 import { sqliteNotificationStore } from "./notificationStore.server";
 import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
 import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
+import { sqliteRateStore } from "./rateStore.server";
 import { sqliteRevocationStore } from "./revocationStore.server";
 import { sqliteTermsStore } from "./termsStore.server";
 
@@ -35,6 +36,7 @@ export function sqliteStores(db: Db): Stores {
     offers: sqliteOfferStore(db),
     counters: memoryCounters(),
     terms: sqliteTermsStore(db),
+    rates: sqliteRateStore(db),
     async ping() {
       return db.open && databaseAnswers(db);
     },
