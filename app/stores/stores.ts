@@ -19,6 +19,7 @@ import type { NotificationsStore } from "./notifications";
 import type { OffersStore } from "./offers";
 import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
+import type { RatesStore } from "./rates";
 import type { RevocationStore } from "./revocations";
 import type { TermsStore } from "./terms";
 
@@ -50,6 +51,8 @@ export interface Stores {
   counters: CountersStore;
   /** The terms documents' versions and their texts (what members agree to is in `members`). */
   terms: TermsStore;
+  /** Exchange rates: each source's last good snapshot and the rate in force per currency (app/stores/rates.ts). */
+  rates: RatesStore;
   /** The remittance corridors of /finance/remittance: operator figures with their day and source. */
   corridors: CorridorsStore;
   /** True when the storage answers (/readyz). */
@@ -104,6 +107,8 @@ export type {
   PhoneCodeStore,
   ReserveResult,
 } from "./phoneCodes";
+export type * from "./rates";
+export { RATE_SOURCES } from "./rates";
 export type { RevocationStore } from "./revocations";
 export type {
   NewTermsVersion,

@@ -17,6 +17,7 @@ import { sqliteNoticeStore } from "./noticeStore.server";
 import { sqliteNotificationStore } from "./notificationStore.server";
 import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
 import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
+import { sqliteRateStore } from "./rateStore.server";
 import { sqliteRevocationStore } from "./revocationStore.server";
 import { sqliteTermsStore } from "./termsStore.server";
 
@@ -36,6 +37,7 @@ export function sqliteStores(db: Db): Stores {
     offers: sqliteOfferStore(db),
     counters: memoryCounters(),
     terms: sqliteTermsStore(db),
+    rates: sqliteRateStore(db),
     corridors: sqliteCorridorStore(db),
     async ping() {
       return db.open && databaseAnswers(db);
