@@ -8,14 +8,10 @@
  */
 import { z } from "zod";
 import shippedFile from "../../content/corridors.json";
+import { recordAudit } from "~/admin/admin.server";
 import type { ContentImporter } from "~/content/importers.server";
 import { formMessage } from "~/lib/formMessage";
-import {
-  CORRIDOR_FACTS,
-  FEE_TIER_CURRENCIES,
-  type CorridorRecord,
-  type StoredCorridor,
-} from "~/stores/corridors";
+import { CORRIDOR_FACTS, FEE_TIER_CURRENCIES, type CorridorRecord, type StoredCorridor } from "~/stores/corridors";
 import type { Stores } from "~/stores/stores";
 import { isCurrencyCode, type CurrencyCode } from "./money";
 import { corridorProblems, type Corridor, type RemittanceFee } from "./remittance";
@@ -131,7 +127,10 @@ export function corridorOf(record: CorridorRecord): Corridor {
   return {
     country: record.country,
     provider: record.provider,
-    offers: record.offers.map((o) => ({ currency: o.currency as CurrencyCode, marginBasisPoints: o.marginBasisPoints })),
+    offers: record.offers.map((o) => ({
+      currency: o.currency as CurrencyCode,
+      marginBasisPoints: o.marginBasisPoints,
+    })),
     fee: domainFee,
     asOf: record.asOf,
     source: record.source,
@@ -187,3 +186,101 @@ export async function seedShippedCorridors(stores: Stores, at = Date.now()): Pro
 }
 
 export type { StoredCorridor };
+
+// ---------------------------------------------------------------------------------------------------------
+// The admin form (/admin/corridors/edit): plain fields, so it works without JavaScript
+
+/** Rows the form offers: as many as the format takes. */
+export const CORRIDOR_FORM_ROWS = { offers: MAX_OFFERS, tiers: MAX_TIERS } as const;
+
+/** The form's fields as sent back into it (what was typed, kept), by field name. */
+export type CorridorFormValues = Record<string, string | string[]>;
+
+export type CorridorFormResult =
+  { ok: true; item: CorridorItem } | { ok: false; values: CorridorFormValues; errors: Record<string, string> };
+
+/** "5,000" → 5000; anything else is kept as typed, for the schema to refuse by name. */
+function wholeNumber(text: string): number | string {
+  const plain = text.replace(/[,\s]/g, "");
+  return /^\d{1,12}$/.test(plain) ? Number(plain) : text;
+}
+
+/** The corridor the form describes, or each problem next to its field (every one at once, decision 0042). */
+export function readCorridorForm(formData: FormData, country: string | null): CorridorFormResult {
+  const text = (name: string) => String(formData.get(name) ?? "").slice(0, 2_000);
+  const values: CorridorFormValues = {};
+  for (const [name, value] of formData.entries()) {
+    if (typeof value !== "string" || name === "unverified") continue;
+    values[name] = value.slice(0, 2_000);
+  }
+  values.unverified = formData.getAll("unverified").map(String);
+  // Rows left empty are no rows; each kept row remembers its place for its messages.
+  const offerRows = Array.from({ length: MAX_OFFERS }, (_, i) => i).filter(
+    (i) => text(`offers.${i}.currency`).trim() || text(`offers.${i}.margin`).trim(),
+  );
+  const tierRows = Array.from({ length: MAX_TIERS }, (_, i) => i).filter(
+    (i) => text(`tiers.${i}.upTo`).trim() || text(`tiers.${i}.krw`).trim(),
+  );
+  const feeKind = text("feeKind");
+  const raw = {
+    country: country ?? text("country").trim().toUpperCase(),
+    provider: text("provider"),
+    source: text("source"),
+    asOf: text("asOf").trim(),
+    offers: offerRows.map((i) => ({
+      currency: text(`offers.${i}.currency`).trim().toUpperCase(),
+      marginBasisPoints: wholeNumber(text(`offers.${i}.margin`).trim()),
+    })),
+    fee:
+      feeKind === "flat"
+        ? { kind: "flat", krw: wholeNumber(text("flatKrw").trim()) }
+        : feeKind === "tiered"
+          ? {
+              kind: "tiered",
+              tierCurrency: text("tierCurrency"),
+              tiers: tierRows.map((i) => {
+                const upTo = text(`tiers.${i}.upTo`).trim();
+                return { upTo: upTo ? wholeNumber(upTo) : null, krw: wholeNumber(text(`tiers.${i}.krw`).trim()) };
+              }),
+            }
+          : { kind: feeKind },
+    unverified: values.unverified,
+  };
+  const parsed = corridorItem.safeParse(raw);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [head, index, name] = issue.path;
+      let field = String(head ?? "");
+      if (head === "offers" && typeof index === "number") {
+        field = `offers.${offerRows[index]}.${name === "marginBasisPoints" ? "margin" : "currency"}`;
+      } else if (head === "fee") {
+        const [, part, row, tierField] = issue.path;
+        if (part === "krw") field = "flatKrw";
+        else if (part === "tiers" && typeof row === "number") field = `tiers.${tierRows[row]}.${String(tierField)}`;
+        else if (part === "tierCurrency") field = "tierCurrency";
+        else field = part === "tiers" ? "tiers" : "feeKind";
+      }
+      errors[field] ??= issue.message;
+    }
+    return { ok: false, values, errors };
+  }
+  const problem = corridorProblem(parsed.data);
+  if (problem) return { ok: false, values, errors: { "": problem } };
+  return { ok: true, item: parsed.data };
+}
+
+/** Saves an admin's corridor and records the change (nothing recorded when the figures are the same). */
+export async function saveCorridor(stores: Stores, item: CorridorItem, actorUid: string, at: number) {
+  const outcome = await stores.corridors.put(recordOf(item), at);
+  if (outcome !== "unchanged") {
+    await recordAudit(stores, {
+      actorUid,
+      action: outcome === "created" ? "create" : "update",
+      target: { kind: corridorsImporter.audit.kind, id: item.country },
+      summary: corridorsImporter.audit.summaryOf(item),
+      at,
+    });
+  }
+  return outcome;
+}

@@ -21,6 +21,7 @@ import joinStylesheet from "~/styles/join.css";
 import languageStylesheet from "~/styles/language.css";
 import mypageStylesheet from "~/styles/mypage.css";
 import noticesStylesheet from "~/styles/notices.css";
+import remittanceStylesheet from "~/styles/remittance.css";
 import termsStylesheet from "~/styles/terms.css";
 import visaFinderStylesheet from "~/styles/visaFinder.css";
 
@@ -50,6 +51,8 @@ export const featureStyles = {
   mypage: mypageStylesheet,
   /** Notices (their list and page) and the admin area. */
   notices: noticesStylesheet,
+  /** The remittance estimate (/finance/remittance). */
+  remittance: remittanceStylesheet,
   /** Terms and policies, on their page and in the checklist's sheet (loaded when it opens). */
   terms: termsStylesheet,
   visaFinder: visaFinderStylesheet,

@@ -7,7 +7,7 @@
  */
 import type { TabName } from "./page";
 
-export type UpcomingFeature = "loan" | "exchange" | "remittance";
+export type UpcomingFeature = "loan" | "exchange";
 
 export interface Upcoming {
   feature: UpcomingFeature;
@@ -18,7 +18,6 @@ export interface Upcoming {
 const upcoming: (Upcoming & { path: string })[] = [
   { path: "/finance/loan", feature: "loan" },
   { path: "/finance/currencyExchange", feature: "exchange" },
-  { path: "/finance/remittance", feature: "remittance" },
 ];
 
 /** The feature a path belongs to, if it is one still being built: the path itself or one below it. */
