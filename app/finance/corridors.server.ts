@@ -199,10 +199,14 @@ export type CorridorFormValues = Record<string, string | string[]>;
 export type CorridorFormResult =
   { ok: true; item: CorridorItem } | { ok: false; values: CorridorFormValues; errors: Record<string, string> };
 
-/** "5,000" → 5000; anything else is kept as typed, for the schema to refuse by name. */
-function wholeNumber(text: string): number | string {
+/**
+ * "5,000" → 5000; "-1" and "1.5" as numbers too, for the schema to say what is wrong with them; nothing typed →
+ * missing; anything else is kept as typed, for the schema to refuse as no number.
+ */
+function wholeNumber(text: string): number | string | undefined {
   const plain = text.replace(/[,\s]/g, "");
-  return /^\d{1,12}$/.test(plain) ? Number(plain) : text;
+  if (plain === "") return undefined;
+  return /^-?\d{1,12}(\.\d{1,6})?$/.test(plain) ? Number(plain) : text;
 }
 
 /** The corridor the form describes, or each problem next to its field (every one at once, decision 0042). */
