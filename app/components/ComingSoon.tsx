@@ -6,7 +6,6 @@ import { Icon, type IconName } from "./Icon";
 
 const icons: Record<UpcomingFeature, IconName> = {
   loan: "loan",
-  exchange: "exchange",
   remittance: "remittance",
 };
 
