@@ -119,7 +119,11 @@ export async function exchangePage(
   return {
     input,
     problems,
-    currencies: CURRENCY_CODES.map((code) => ({ code, name: currencyName(code, request.lng) })),
+    // KRW first, then by code: a member looks for a code they know.
+    currencies: ["KRW" as const, ...CURRENCY_CODES.filter((code) => code !== "KRW").sort()].map((code) => ({
+      code,
+      name: currencyName(code, request.lng),
+    })),
     rates,
     missing,
     answer,

@@ -161,8 +161,10 @@ const isCalendarDay = (text: string) =>
 const rateText = z
   .string({ invalid_type_error: "exchange.problems.rateFormat" })
   .transform((text) => text.trim().replace(/,/g, ""))
-  .refine((text) => text === "" || RATE_TEXT.test(text), "exchange.problems.rateFormat")
-  .refine((text) => text === "" || (parseDecimal(text)?.units ?? 0n) > 0n, "exchange.problems.rateFormat");
+  .refine(
+    (text) => text === "" || (RATE_TEXT.test(text) && (parseDecimal(text)?.units ?? 0n) > 0n),
+    "exchange.problems.rateFormat",
+  );
 const requiredRate = z
   .string({ required_error: "exchange.problems.rateRequired" })
   .pipe(rateText)

@@ -203,7 +203,7 @@ function RateCard({ rate, name }: { rate: RateView; name: string }) {
       </p>
       {rate.stale ? (
         <p className="exchange__stale" role="note">
-          <SentenceWithValues sentence={(v) => t("exchange.stale", v)} count={rate.ageDays} />
+          <SentenceWithValues sentence={(v) => t("exchange.stale", v)} values={{ day: rate.day }} />
         </p>
       ) : null}
     </article>
