@@ -19,6 +19,7 @@ import type { z } from "zod";
 import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
 import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
 import { corridorsImporter } from "~/finance/corridors.server";
+import { ratesImporter } from "~/finance/rates.server";
 import { noticesImporter } from "~/notices/notices.server";
 import type { Stores } from "~/stores/stores";
 import { termsImporter } from "~/terms/importer.server";
@@ -55,6 +56,7 @@ export const contentImporters: readonly ContentImporter<any>[] = [
   benefitsImporter,
   offersImporter,
   termsImporter,
+  ratesImporter,
   corridorsImporter,
 ];
 

@@ -54,6 +54,7 @@ export const namespaces = [
   "notices",
   "admin",
   "benefit",
+  "exchange",
   "remittance",
 ] as const;
 export type Namespace = (typeof namespaces)[number];

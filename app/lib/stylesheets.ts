@@ -15,6 +15,7 @@ import benefitsStylesheet from "~/styles/benefits.css";
 import communityStylesheet from "~/styles/community.css";
 import devStylesheet from "~/styles/dev.css";
 import dialogStylesheet from "~/styles/dialog.css";
+import exchangeStylesheet from "~/styles/exchange.css";
 import formsStylesheet from "~/styles/forms.css";
 import homeStylesheet from "~/styles/home.css";
 import joinStylesheet from "~/styles/join.css";
@@ -41,6 +42,8 @@ export const featureStyles = {
   dev: devStylesheet,
   /** The message box: loaded when a dialog first opens (lib/dialog/open.ts), never with a page. */
   dialog: dialogStylesheet,
+  /** Currency exchange (/finance/currencyExchange): the calculator, its answer and the rates' cards. */
+  exchange: exchangeStylesheet,
   /** Fields, buttons and checkboxes of every form. */
   forms: formsStylesheet,
   home: homeStylesheet,

@@ -7,7 +7,7 @@
  */
 import type { TabName } from "./page";
 
-export type UpcomingFeature = "loan" | "exchange";
+export type UpcomingFeature = "loan";
 
 export interface Upcoming {
   feature: UpcomingFeature;
@@ -17,7 +17,6 @@ export interface Upcoming {
 
 const upcoming: (Upcoming & { path: string })[] = [
   { path: "/finance/loan", feature: "loan" },
-  { path: "/finance/currencyExchange", feature: "exchange" },
 ];
 
 /** The feature a path belongs to, if it is one still being built: the path itself or one below it. */

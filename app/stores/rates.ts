@@ -71,6 +71,8 @@ export interface RatesStore {
   list(source: RateSourceKind): Promise<StoredRate[]>;
   /** Replaces a whole-day source's snapshot (`eximbank`, `sample`) in one transaction; an empty one is refused. */
   replaceSnapshot(source: "eximbank" | "sample", snapshot: RateSnapshotIn, at: number): Promise<void>;
+  /** Removes a whole-day source's snapshot (the sample, once live rates are configured). */
+  dropSnapshot(source: "eximbank" | "sample"): Promise<void>;
   /** Stores one operator rate by its currency; "unchanged" and nothing written when it is the same. */
   saveOperatorRate(rate: OperatorRateIn, at: number): Promise<SaveRateResult>;
   recordFetch(state: RateFetchState): Promise<void>;

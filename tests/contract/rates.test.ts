@@ -65,6 +65,10 @@ describe.each(implementations)("rates store: $name", (implementation) => {
     expect((await clients.b.rates.current()).map((r) => [r.currency, r.day, r.storedAt])).toEqual([
       ["USD", "2026-11-20", T0 + 1],
     ]);
+    await clients.a.rates.replaceSnapshot("sample", exim("2026-08-14", [jpy]), T0);
+    await clients.b.rates.dropSnapshot("sample");
+    expect(await clients.a.rates.list("sample")).toEqual([]);
+    expect(await clients.a.rates.list("eximbank")).toHaveLength(1);
   });
 
   it("keeps operator rates per currency; the same one again is unchanged", async () => {

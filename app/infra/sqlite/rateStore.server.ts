@@ -144,6 +144,9 @@ export function sqliteRateStore(db: Db): RatesStore {
       if (snapshot.rates.length === 0) throw new RangeError("an empty snapshot would drop the last good rates");
       replace.immediate(source, snapshot, at);
     },
+    async dropSnapshot(source) {
+      clear.run(source);
+    },
     async saveOperatorRate(rate, at) {
       return saveOperator.immediate(rate, at);
     },
