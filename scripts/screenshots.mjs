@@ -39,6 +39,9 @@ const PAGES = [
   ["coming-soon-loan", "/finance/loan"],
   ["not-found", "/no/such/page"],
   ["shop", "/shop"],
+  ["remittance", "/finance/remittance"],
+  ["remittance-result", "/finance/remittance?country=VN&send=1%2C000%2C000"],
+  ["remittance-error", "/finance/remittance?country=PH&currency=USD&send=10000000"],
 ];
 const MEMBER_PAGES = [
   ["home-member", "/"],
