@@ -15,9 +15,7 @@ export interface Upcoming {
   tab?: TabName;
 }
 
-const upcoming: (Upcoming & { path: string })[] = [
-  { path: "/finance/loan", feature: "loan" },
-];
+const upcoming: (Upcoming & { path: string })[] = [{ path: "/finance/loan", feature: "loan" }];
 
 /** The feature a path belongs to, if it is one still being built: the path itself or one below it. */
 export function upcomingFeatureAt(pathname: string): Upcoming | null {
