@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AdminCorridorsRoute() {
-  const { t } = useTranslation(["admin", "remittance"]);
+  const { t } = useTranslation("remittance");
   const { items } = useLoaderData<typeof loader>();
   return (
     <>

@@ -80,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminCorridorEditRoute() {
-  const { t } = useTranslation(["admin", "remittance"]);
+  const { t } = useTranslation("remittance");
   const { editing, values: stored, rows } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const values = reply?.values ?? stored;
