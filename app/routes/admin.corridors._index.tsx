@@ -10,7 +10,7 @@ import { formatDate, RouteErrorBoundary } from "~/pageKit";
 import { json, requireAdmin } from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  i18n: ["admin", "remittance"],
+  i18n: ["remittance"],
   title: "titles.adminCorridors",
   back: "/admin",
   secret: true,

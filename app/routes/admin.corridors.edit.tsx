@@ -25,7 +25,7 @@ import {
 import type { Services } from "~/context";
 
 export const handle: PageHandle = {
-  i18n: ["admin", "remittance"],
+  i18n: ["remittance"],
   title: (url) => (url.searchParams.has("country") ? "titles.adminEditCorridor" : "titles.adminNewCorridor"),
   back: "/admin/corridors",
   secret: true,
