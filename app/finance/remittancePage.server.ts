@@ -83,7 +83,7 @@ export interface RemittancePage {
   corridor: CorridorView | null;
   result: RemittanceResult | null;
   rate: RateView | null;
-  /** The USD rate the limits are converted at, when it is another source or day than `rate`. */
+  /** The USD rate the limits (and fee tiers in dollars) are converted at, shown beside the limits. */
   usdRate: RateView | null;
   limits: { perTransactionUsd: string; perTransactionKrw: string | null; yearlyUsd: string; yearlySince: string };
 }
@@ -176,6 +176,7 @@ export async function remittancePage(
   };
   const usd = rateOf.get("USD");
   if (usd) {
+    page.usdRate = rateView(usd, today);
     page.limits.perTransactionKrw = moneyShown(toKrw(REMITTANCE_LIMITS.perTransaction, usd.base, "down"));
   }
 
@@ -236,7 +237,6 @@ export async function remittancePage(
     return page;
   }
   page.rate = rateView(base, today);
-  if (currency !== "USD" && (usd.source !== base.source || usd.day !== base.day)) page.usdRate = rateView(usd, today);
   if (Object.keys(page.errors).length > 0) return page;
 
   const quoteRates = { base: base.base, usd: usd.base };

@@ -174,7 +174,6 @@ export default function RemittanceRoute() {
           {corridor.unverified.includes("currencies") ? <p>{t("remittance.currenciesAssumed")}</p> : null}
           {corridor.bankCounter ? <p>{t("remittance.bankExtras")}</p> : null}
           {page.rate ? <RateLine rate={page.rate} currency={result?.currency ?? form.currency} /> : null}
-          {page.usdRate ? <RateLine rate={page.usdRate} currency="USD" /> : null}
         </section>
       ) : null}
 
@@ -199,6 +198,7 @@ export default function RemittanceRoute() {
             values={{ usd: limits.yearlyUsd, date: limits.yearlySince }}
           />
         </p>
+        {page.usdRate && limits.perTransactionKrw ? <RateLine rate={page.usdRate} currency="USD" /> : null}
       </section>
     </div>
   );

@@ -34,7 +34,8 @@ for (const lng of ["en", "ko", "vi", "ur"]) {
     for (const label of Object.values(t.items)) await expect(result.getByText(label, { exact: true })).toBeVisible();
     await expect(result.locator(".remittance__row--total dd").last()).toHaveText(/^[\d,]+ VND/);
     // Local mode's rates are a dated sample: said so beside the figures, never shown as live.
-    await expect(page.getByText(t.rateSample!)).toBeVisible();
+    await expect(page.locator(".remittance__sources").getByText(t.rateSample!)).toBeVisible();
+    await expect(page.locator(".remittance__limits").getByText(t.rateSample!)).toBeVisible();
     await expect(page.locator(".unverified").first()).toHaveText(t.unverified!);
     // The input is kept in the form the answer came with.
     await expect(page.getByLabel(t.send!)).toHaveValue("1,000,000");

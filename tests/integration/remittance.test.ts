@@ -69,6 +69,8 @@ describe("the remittance estimate", () => {
     const first = await page("");
     expect(first.result).toBeNull();
     expect(first.errors).toEqual({});
+    // The limit in won is a figure from a rate: its source and day are beside it, the sample said so.
+    expect(first.usdRate).toEqual({ kind: "sample", name: "Test bank", url: null, day: TODAY, old: false });
     expect(first.countries.map((c) => c.code).sort()).toEqual(
       shippedCorridors()
         .map((c) => c.country)
