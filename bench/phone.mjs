@@ -46,6 +46,7 @@ const PAGES = [
   { name: "/mypage/notice", path: "/mypage/notice", lng: "en" },
   { name: "/mypage/noticeDetail", path: "/mypage/noticeDetail?itemCd=bench-005", lng: "en" },
   { name: "/benefit", path: "/benefit", lng: "en" },
+  { name: "/finance/remittance", path: "/finance/remittance?country=VN&send=1%2C000%2C000", lng: "en" },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */

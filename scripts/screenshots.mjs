@@ -43,6 +43,9 @@ const PAGES = [
   ["benefit", "/benefit"],
   ["benefit-work", "/benefit?category=work"],
   ["notices", "/mypage/notice"],
+  ["remittance", "/finance/remittance"],
+  ["remittance-result", "/finance/remittance?country=VN&send=1%2C000%2C000"],
+  ["remittance-error", "/finance/remittance?country=PH&currency=USD&send=10000000"],
 ];
 const MEMBER_PAGES = [
   ["home-member", "/"],

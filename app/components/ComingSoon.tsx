@@ -6,8 +6,6 @@ import { Icon, type IconName } from "./Icon";
 
 const icons: Record<UpcomingFeature, IconName> = {
   loan: "loan",
-  exchange: "exchange",
-  remittance: "remittance",
 };
 
 /** A feature's page until the feature is built: what it will be, and ways on (the header's back button too). */

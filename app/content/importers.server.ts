@@ -18,6 +18,8 @@
 import type { z } from "zod";
 import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
 import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
+import { corridorsImporter } from "~/finance/corridors.server";
+import { ratesImporter } from "~/finance/rates.server";
 import { noticesImporter } from "~/notices/notices.server";
 import type { Stores } from "~/stores/stores";
 import { termsImporter } from "~/terms/importer.server";
@@ -54,6 +56,8 @@ export const contentImporters: readonly ContentImporter<any>[] = [
   benefitsImporter,
   offersImporter,
   termsImporter,
+  ratesImporter,
+  corridorsImporter,
 ];
 
 /** One problem of the file: where (key, item, field path) and a message key with its values (lib/formMessage.ts). */

@@ -20,9 +20,15 @@ import {
   toKrw,
 } from "./money";
 
-/** A flat fee, or tiers by the won sent: the first tier whose `upToKrw` (inclusive) covers it; null is "above". */
+/**
+ * A flat fee, or tiers by the won sent: the first tier whose `upToKrw` (inclusive) covers it; null is "above".
+ * Banks state their counter tiers in US dollars ("up to USD 500"): `tieredUsd` tiers are bounded in US cents
+ * and compared with the won sent converted at the day's USD base rate (rounded down), so they move with it.
+ */
 export type RemittanceFee =
-  { kind: "flat"; krw: bigint } | { kind: "tiered"; tiers: readonly { upToKrw: bigint | null; krw: bigint }[] };
+  | { kind: "flat"; krw: bigint }
+  | { kind: "tiered"; tiers: readonly { upToKrw: bigint | null; krw: bigint }[] }
+  | { kind: "tieredUsd"; tiers: readonly { upToUsd: bigint | null; krw: bigint }[] };
 
 export interface CorridorOffer {
   currency: CurrencyCode;
@@ -116,13 +122,13 @@ export function corridorProblems(corridor: Corridor): string[] {
   if (fee.kind === "flat") {
     if (fee.krw < 0n) problems.push("fee is negative");
   } else {
-    const tiers = fee.tiers;
-    if (tiers.length === 0 || tiers.at(-1)?.upToKrw !== null) problems.push("the last fee tier must be open-ended");
+    const tiers = tiersOf(fee);
+    if (tiers.length === 0 || tiers.at(-1)?.upTo !== null) problems.push("the last fee tier must be open-ended");
     tiers.forEach((tier, index) => {
       if (tier.krw < 0n) problems.push("fee is negative");
-      const previous = index > 0 ? tiers[index - 1]?.upToKrw : undefined;
-      const below = typeof previous === "bigint" && tier.upToKrw !== null && tier.upToKrw <= previous;
-      if (index < tiers.length - 1 && (tier.upToKrw === null || below)) {
+      const previous = index > 0 ? tiers[index - 1]?.upTo : undefined;
+      const below = typeof previous === "bigint" && tier.upTo !== null && tier.upTo <= previous;
+      if (index < tiers.length - 1 && (tier.upTo === null || below)) {
         problems.push("fee tiers are not in ascending order");
       }
     });
@@ -130,10 +136,23 @@ export function corridorProblems(corridor: Corridor): string[] {
   return problems;
 }
 
-export function feeFor(fee: RemittanceFee, sendKrw: bigint): bigint {
+/** A tiered fee's tiers with their bound in the unit they count (won, or US cents). */
+function tiersOf(fee: Exclude<RemittanceFee, { kind: "flat" }>): { upTo: bigint | null; krw: bigint }[] {
+  return fee.kind === "tiered"
+    ? fee.tiers.map((t) => ({ upTo: t.upToKrw, krw: t.krw }))
+    : fee.tiers.map((t) => ({ upTo: t.upToUsd, krw: t.krw }));
+}
+
+/** The fee for `sendKrw` won; tiers in US dollars need the day's USD base rate. */
+export function feeFor(fee: RemittanceFee, sendKrw: bigint, usd?: Rate): bigint {
   if (fee.kind === "flat") return fee.krw;
+  let amount = sendKrw;
+  if (fee.kind === "tieredUsd") {
+    if (!usd) throw new RangeError("fee tiers in USD need the USD rate");
+    amount = fromKrw({ currency: "KRW", minor: sendKrw }, usd, "down").minor;
+  }
   // A checked corridor's last tier is open-ended, so one always covers the amount.
-  const tier = fee.tiers.find((t) => t.upToKrw === null || sendKrw <= t.upToKrw);
+  const tier = tiersOf(fee).find((t) => t.upTo === null || amount <= t.upTo);
   if (!tier) throw new RangeError("no fee tier covers the amount");
   return tier.krw;
 }
@@ -188,7 +207,7 @@ export function quote(
     return { ok: false, problem: "overTransactionLimit", limit: limits.perTransaction };
   }
 
-  const fee: Money = { currency: "KRW", minor: feeFor(corridor.fee, send.minor) };
+  const fee: Money = { currency: "KRW", minor: feeFor(corridor.fee, send.minor, rates.usd) };
   return {
     ok: true,
     value: {

@@ -54,6 +54,8 @@ export const namespaces = [
   "notices",
   "admin",
   "benefit",
+  "exchange",
+  "remittance",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";

@@ -70,6 +70,15 @@ const sharedSchema = z.object({
     .regex(/^\d{3}-\d{2}-\d{5}$/, "must be a business registration number like 123-45-67890")
     .optional(),
   SUPPORT_EMAIL: z.string().email("must be an e-mail address").optional(),
+  /**
+   * The Korea Eximbank's open API key (AP01 exchange rates): with it, rates are fetched on a schedule; without it,
+   * local mode shows its sample of published rates, marked as such (docs/decisions/0060).
+   */
+  EXIMBANK_AUTH_KEY: z.string().trim().min(1).optional(),
+  /** Scheme and host of the Eximbank's API (it moved from www.koreaexim.go.kr in 2025); tests point it at a stand-in. */
+  EXIMBANK_HOST: z.string().url().default("https://oapi.koreaexim.go.kr"),
+  /** How often the exchange-rates job asks the Eximbank (ms); a day's rates already stored are not asked again. */
+  EXCHANGE_RATES_INTERVAL_MS: positiveInt.default(60 * 60_000),
   /** Support hours on weekdays, Korean time, "HH:MM-HH:MM". */
   SUPPORT_HOURS: z
     .string()

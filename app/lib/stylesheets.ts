@@ -15,12 +15,14 @@ import benefitsStylesheet from "~/styles/benefits.css";
 import communityStylesheet from "~/styles/community.css";
 import devStylesheet from "~/styles/dev.css";
 import dialogStylesheet from "~/styles/dialog.css";
+import exchangeStylesheet from "~/styles/exchange.css";
 import formsStylesheet from "~/styles/forms.css";
 import homeStylesheet from "~/styles/home.css";
 import joinStylesheet from "~/styles/join.css";
 import languageStylesheet from "~/styles/language.css";
 import mypageStylesheet from "~/styles/mypage.css";
 import noticesStylesheet from "~/styles/notices.css";
+import remittanceStylesheet from "~/styles/remittance.css";
 import termsStylesheet from "~/styles/terms.css";
 import visaFinderStylesheet from "~/styles/visaFinder.css";
 
@@ -40,6 +42,8 @@ export const featureStyles = {
   dev: devStylesheet,
   /** The message box: loaded when a dialog first opens (lib/dialog/open.ts), never with a page. */
   dialog: dialogStylesheet,
+  /** Currency exchange (/finance/currencyExchange): the calculator, its answer and the rates' cards. */
+  exchange: exchangeStylesheet,
   /** Fields, buttons and checkboxes of every form. */
   forms: formsStylesheet,
   home: homeStylesheet,
@@ -50,6 +54,8 @@ export const featureStyles = {
   mypage: mypageStylesheet,
   /** Notices (their list and page) and the admin area. */
   notices: noticesStylesheet,
+  /** The remittance estimate (/finance/remittance). */
+  remittance: remittanceStylesheet,
   /** Terms and policies, on their page and in the checklist's sheet (loaded when it opens). */
   terms: termsStylesheet,
   visaFinder: visaFinderStylesheet,

@@ -7,7 +7,7 @@
  */
 import type { TabName } from "./page";
 
-export type UpcomingFeature = "loan" | "exchange" | "remittance";
+export type UpcomingFeature = "loan";
 
 export interface Upcoming {
   feature: UpcomingFeature;
@@ -15,11 +15,7 @@ export interface Upcoming {
   tab?: TabName;
 }
 
-const upcoming: (Upcoming & { path: string })[] = [
-  { path: "/finance/loan", feature: "loan" },
-  { path: "/finance/currencyExchange", feature: "exchange" },
-  { path: "/finance/remittance", feature: "remittance" },
-];
+const upcoming: (Upcoming & { path: string })[] = [{ path: "/finance/loan", feature: "loan" }];
 
 /** The feature a path belongs to, if it is one still being built: the path itself or one below it. */
 export function upcomingFeatureAt(pathname: string): Upcoming | null {

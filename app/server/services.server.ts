@@ -23,7 +23,9 @@ import { visaReminderJob } from "~/visa/reminderJob.server";
 import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
+import { seedShippedCorridors } from "~/finance/corridors.server";
 import { startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
+import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
 import { loadShippedTerms } from "~/terms/importer.server";
 
 /** Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts. */
@@ -45,7 +47,7 @@ function localSessionSecret(dataDir: string): string {
  * given to startScheduler here.
  */
 function periodicJobs(services: Services): PeriodicJob[] {
-  return [visaReminderJob(services), photoSweepJob(services)];
+  return [visaReminderJob(services), photoSweepJob(services), exchangeRatesJob(services)];
 }
 
 /** The scheduler of each started server's services: stopped before the stores close. */
@@ -76,6 +78,11 @@ export async function startServices(
     // The benefits shipped with the app, written where absent: an operator's edit survives restarts.
     const shipped = await seedShippedBenefits(stores);
     if (shipped) log(`shipped benefits written: ${shipped}`);
+    // Local mode without an Eximbank key: the dated sample of published rates, marked as one (decision 0060).
+    if (await loadSampleRates(stores, config, Date.now())) log("sample exchange rates written");
+    // The remittance corridors shipped with the app, likewise (docs/decisions/0062).
+    const corridors = await seedShippedCorridors(stores);
+    if (corridors) log(`shipped corridors written: ${corridors}`);
     // After a crash, identity and profiles agree again before anyone is served.
     if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
     schedulers.set(services, startScheduler(periodicJobs(services)));

@@ -10,6 +10,7 @@
 import type { AuditStore } from "./audit";
 import type { BenefitsStore } from "./benefits";
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
+import type { CorridorsStore } from "./corridors";
 import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { MembersStore } from "./members";
@@ -18,6 +19,7 @@ import type { NotificationsStore } from "./notifications";
 import type { OffersStore } from "./offers";
 import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
+import type { RatesStore } from "./rates";
 import type { RevocationStore } from "./revocations";
 import type { TermsStore } from "./terms";
 
@@ -49,6 +51,10 @@ export interface Stores {
   counters: CountersStore;
   /** The terms documents' versions and their texts (what members agree to is in `members`). */
   terms: TermsStore;
+  /** Exchange rates: each source's last good snapshot and the rate in force per currency (app/stores/rates.ts). */
+  rates: RatesStore;
+  /** The remittance corridors of /finance/remittance: operator figures with their day and source. */
+  corridors: CorridorsStore;
   /**
    * A mark that changes once another client of the same storage (another process: the content import, a second
    * server) has committed a change since this client last asked. The shared pages' cache of the server forgets
@@ -66,6 +72,8 @@ export type * from "./benefits";
 export { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "./benefits";
 export type * from "./community";
 export type * from "./content";
+export type * from "./corridors";
+export { CORRIDOR_FACTS, FEE_TIER_CURRENCIES } from "./corridors";
 export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
 export type { CounterHits, CountersStore } from "./counters";
 export type { FileStorage } from "./fileStorage";
@@ -105,6 +113,8 @@ export type {
   PhoneCodeStore,
   ReserveResult,
 } from "./phoneCodes";
+export type * from "./rates";
+export { RATE_SOURCES } from "./rates";
 export type { RevocationStore } from "./revocations";
 export type {
   NewTermsVersion,

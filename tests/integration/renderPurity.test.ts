@@ -25,6 +25,7 @@ import { createTestServices, loadContext, type TestServices } from "../support/s
 import { formatDate } from "~/lib/format";
 import { shippedTerms, termsImporter } from "~/terms/importer.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
+import { seedShippedCorridors } from "~/finance/corridors.server";
 
 const appDirectory = path.resolve(__dirname, "../../app");
 const HUMAN =
@@ -230,6 +231,8 @@ beforeAll(async () => {
   services = createTestServices();
   // The benefits the server writes at start: /benefit draws them (and, signed in, those for the visa first).
   await seedShippedBenefits(services.stores);
+  // The corridors likewise: /finance/remittance lists them and quotes one.
+  await seedShippedCorridors(services.stores);
   google = createTestServices(standIn.env);
   const source = await sourceBuild();
   pages = source.pages;
@@ -286,6 +289,8 @@ const PUBLIC_PAGES = [
   "/shop",
   "/benefit",
   "/benefit?category=work",
+  "/finance/remittance",
+  "/finance/remittance?country=VN&send=1%2C000%2C000",
   "/member/start",
   "/member/startId",
   "/login/login",
@@ -431,6 +436,9 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/admin/notices/edit",
       "/admin/notices/edit?itemCd=render-1",
       "/admin/audit",
+      "/admin/corridors",
+      "/admin/corridors/edit",
+      "/admin/corridors/edit?country=VN",
     ]) {
       await admin.open(target);
     }

@@ -137,6 +137,12 @@ const ONLY_IMPORTS: Record<string, readonly string[]> = {
   phone: ["countries", "lib"],
 };
 
+/**
+ * Value types every layer may name in a type-only import: money's exact decimals and currency codes are the
+ * vocabulary of the rates port (app/stores/rates.ts) as of the finance features (decision 0061).
+ */
+const SHARED_TYPES = ["app/finance/money.ts"];
+
 /** Folders a folder must not import: auth and members sit below joining, the community and the account lifecycle. */
 const NEVER_IMPORTS: Record<string, readonly string[]> = {
   auth: ["signup", "community", "account"],
@@ -150,9 +156,10 @@ const REACHES_ROOT = ["app/entry.server.tsx"];
 /** The imports that break the layering, each as "from -> to". */
 function layeringProblems(edges: Edge[]): string[] {
   return edges
-    .filter(({ from, to }) => {
+    .filter(({ from, to, typeOnly }) => {
       const [source, target] = [areaOf(from), areaOf(to)];
       if (source === target) return false;
+      if (typeOnly && SHARED_TYPES.includes(to)) return false;
       if (target === COMPOSITION_ROOT && !REACHES_ROOT.includes(from)) return true;
       if (source in ONLY_IMPORTS && !ONLY_IMPORTS[source]!.includes(target)) return true;
       return NEVER_IMPORTS[source]?.includes(target) ?? false;

@@ -477,4 +477,47 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 17,
+    name: "exchange rates",
+    // The last good snapshot of each rate source (app/stores/rates.ts, decision 0060), one row per source and
+    // currency, so a restart or a failing source never loses the rates; figures as exact decimal text ("1347.21"),
+    // TTB/TTS NULL where the source gives only a base rate. And the scheduled job's last attempt per source.
+    sql: `
+      CREATE TABLE exchange_rates (
+        source      TEXT NOT NULL CHECK (source IN ('eximbank', 'operator', 'sample')),
+        currency    TEXT NOT NULL,
+        unit        INTEGER NOT NULL CHECK (unit IN (1, 100)),
+        base        TEXT NOT NULL,
+        ttb         TEXT,
+        tts         TEXT,
+        day         TEXT NOT NULL,
+        source_name TEXT NOT NULL,
+        source_url  TEXT,
+        stored_at   INTEGER NOT NULL,
+        PRIMARY KEY (source, currency)
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE exchange_rate_fetches (
+        source       TEXT PRIMARY KEY,
+        attempted_at INTEGER NOT NULL,
+        outcome      TEXT NOT NULL,
+        not_before   INTEGER
+      ) STRICT;
+    `,
+  },
+  {
+    version: 18,
+    name: "remittance corridors",
+    // A corridor per country (app/stores/corridors.ts): its figures (provider, currencies and margins, fee,
+    // day, source, what is assumed) as one canonical JSON object, compared whole to write only what differs.
+    // Shipped corridors are written at start only where absent (docs/decisions/0062).
+    sql: `
+      CREATE TABLE corridors (
+        country    TEXT PRIMARY KEY CHECK (length(country) = 2),
+        figures    TEXT NOT NULL CHECK (json_valid(figures)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

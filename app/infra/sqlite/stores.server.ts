@@ -10,12 +10,14 @@ import { databaseAnswers, openDatabase, type Db } from "./database.server";
 import { sqliteAuditStore } from "./auditStore.server";
 import { sqliteCommunityStores } from "./communityStore.server";
 import { sqliteBenefitStore, sqliteOfferStore } from "./contentStore.server";
+import { sqliteCorridorStore } from "./corridorStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
 import { sqliteNoticeStore } from "./noticeStore.server";
 import { sqliteNotificationStore } from "./notificationStore.server";
 import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
 import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
+import { sqliteRateStore } from "./rateStore.server";
 import { sqliteRevocationStore } from "./revocationStore.server";
 import { sqliteTermsStore } from "./termsStore.server";
 
@@ -35,6 +37,8 @@ export function sqliteStores(db: Db): Stores {
     offers: sqliteOfferStore(db),
     counters: memoryCounters(),
     terms: sqliteTermsStore(db),
+    rates: sqliteRateStore(db),
+    corridors: sqliteCorridorStore(db),
     async changeMark() {
       // SQLite's own: changes when another connection commits; this connection's writes leave it as it is.
       return db.pragma("data_version", { simple: true }) as number;

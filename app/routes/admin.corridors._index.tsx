@@ -1,0 +1,88 @@
+/**
+ * The remittance corridors /finance/remittance quotes, by country: whose figures, currencies with their margin,
+ * the fee, the day they were read and where; each with a link to its form.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { formatDate, RouteErrorBoundary } from "~/pageKit";
+import { json, requireAdmin } from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  i18n: ["remittance"],
+  title: "titles.adminCorridors",
+  back: "/admin",
+  secret: true,
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.services);
+  const corridors = await context.services.stores.corridors.list();
+  return json({
+    items: corridors.map((c) => ({
+      country: c.country,
+      provider: c.provider,
+      asOf: c.asOf,
+      source: c.source,
+      margins: c.offers.map((o) => `${o.currency} ${o.marginBasisPoints} bp`).join(", "),
+      fee:
+        c.fee.kind === "flat"
+          ? `${c.fee.krw} KRW`
+          : c.fee.tiers
+              .map(
+                (t) =>
+                  `${t.upTo === null ? "…" : `≤ ${t.upTo} ${c.fee.kind === "tiered" ? c.fee.tierCurrency : ""}`}: ${t.krw}`,
+              )
+              .join(" · "),
+      unverified: c.unverified,
+      updatedOn: formatDate(c.updatedAt),
+    })),
+  });
+}
+
+export default function AdminCorridorsRoute() {
+  const { t } = useTranslation("remittance");
+  const { items } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>{t("corridorAdmin.intro")}</p>
+      <Link className="button button--primary" to="/admin/corridors/edit">
+        {t("corridorAdmin.new")}
+      </Link>
+      {items.length === 0 ? <p className="notice-empty">{t("corridorAdmin.empty")}</p> : null}
+      <ul className="admin-table">
+        {items.map((c) => (
+          <li key={c.country} className="admin-row">
+            <strong dir="ltr">
+              {c.country} · {c.provider}
+            </strong>
+            <span className="notice-meta" dir="ltr">
+              <span>{c.asOf}</span>
+              <span>{c.source}</span>
+            </span>
+            <span className="notice-meta" dir="ltr">
+              <span>
+                {t("corridorAdmin.margins")}: {c.margins}
+              </span>
+              <span>
+                {t("corridorAdmin.fees")}: {c.fee}
+              </span>
+              {c.unverified.length ? <span className="notice-tag">{c.unverified.join(", ")}</span> : null}
+              <span>
+                {t("corridorAdmin.updated")}: {c.updatedOn}
+              </span>
+            </span>
+            <div className="admin-row__actions">
+              <Link className="button button--secondary" to={`/admin/corridors/edit?country=${c.country}`}>
+                {t("corridorAdmin.edit")}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

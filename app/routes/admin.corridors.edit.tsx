@@ -1,0 +1,178 @@
+/**
+ * A new corridor (no `country`) or an edit of one (`?country=VN`): whose figures, their source and day, the
+ * currencies paid out with their margin in basis points, a flat fee or fee tiers (bounds in won or US dollars),
+ * and which of the figures are assumptions. Checked by the schema the content import uses
+ * (finance/corridors.server.ts) and by the quote's own check; every problem next to its field, what was typed
+ * kept. Plain fields and rows: it works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { LabelledField, RouteErrorBoundary, translateFormMessage } from "~/pageKit";
+import {
+  CORRIDOR_FACTS,
+  CORRIDOR_FORM_ROWS,
+  FEE_TIER_CURRENCIES,
+  json,
+  notFound,
+  readCorridorForm,
+  readForm,
+  redirect,
+  requireAdmin,
+  saveCorridor,
+} from "~/routeKit.server";
+import type { Services } from "~/context";
+
+export const handle: PageHandle = {
+  i18n: ["remittance"],
+  title: (url) => (url.searchParams.has("country") ? "titles.adminEditCorridor" : "titles.adminNewCorridor"),
+  back: "/admin/corridors",
+  secret: true,
+};
+
+async function editedCorridor(request: Request, services: Services) {
+  const country = new URL(request.url).searchParams.get("country");
+  if (country === null) return null;
+  const corridor = /^[A-Z]{2}$/.test(country) ? await services.stores.corridors.get(country) : null;
+  if (!corridor) notFound(request);
+  return corridor;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.services);
+  const corridor = await editedCorridor(request, context.services);
+  const values: Record<string, string | string[]> = {};
+  if (corridor) {
+    Object.assign(values, {
+      country: corridor.country,
+      provider: corridor.provider,
+      source: corridor.source,
+      asOf: corridor.asOf,
+      feeKind: corridor.fee.kind,
+      unverified: corridor.unverified,
+    });
+    corridor.offers.forEach((o, i) => {
+      values[`offers.${i}.currency`] = o.currency;
+      values[`offers.${i}.margin`] = String(o.marginBasisPoints);
+    });
+    if (corridor.fee.kind === "flat") values.flatKrw = String(corridor.fee.krw);
+    else {
+      values.tierCurrency = corridor.fee.tierCurrency;
+      corridor.fee.tiers.forEach((t, i) => {
+        values[`tiers.${i}.upTo`] = t.upTo === null ? "" : String(t.upTo);
+        values[`tiers.${i}.krw`] = String(t.krw);
+      });
+    }
+  }
+  return json({ editing: corridor?.country ?? null, values, rows: CORRIDOR_FORM_ROWS });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context.services);
+  const corridor = await editedCorridor(request, context.services);
+  const formData = await readForm(request);
+  // The country of an edited corridor is the one in its address, whatever the form says.
+  const read = readCorridorForm(formData, corridor?.country ?? null);
+  if (!read.ok) return json({ values: read.values, errors: read.errors }, { status: 400 });
+  await saveCorridor(context.services.stores, read.item, admin.uid, Date.now());
+  return redirect("/admin/corridors");
+}
+
+export default function AdminCorridorEditRoute() {
+  const { t } = useTranslation("remittance");
+  const { editing, values: stored, rows } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const values = reply?.values ?? stored;
+  const value = (name: string) => {
+    const v = values[name];
+    return typeof v === "string" ? v : "";
+  };
+  const unverified = Array.isArray(values.unverified) ? values.unverified : [];
+  const errorOf = (name: string) => translateFormMessage(t, reply?.errors[name]) ?? null;
+  const input = (name: string, label: string, options: { hint?: string; readOnly?: boolean; dir?: "ltr" } = {}) => (
+    <LabelledField key={name} id={name} label={label} hint={options.hint} error={errorOf(name)}>
+      <input
+        id={name}
+        name={name}
+        className="input"
+        defaultValue={value(name)}
+        readOnly={options.readOnly}
+        dir={options.dir}
+        autoComplete="off"
+        aria-invalid={errorOf(name) ? true : undefined}
+      />
+    </LabelledField>
+  );
+  const formError = errorOf("");
+  return (
+    <Form method="post" className="form" noValidate>
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      {input("country", t("corridorAdmin.country"), {
+        hint: t("corridorAdmin.countryHint"),
+        readOnly: Boolean(editing),
+        dir: "ltr",
+      })}
+      {input("provider", t("corridorAdmin.provider"), { hint: t("corridorAdmin.providerHint") })}
+      {input("source", t("corridorAdmin.source"), { hint: t("corridorAdmin.sourceHint"), dir: "ltr" })}
+      {input("asOf", t("corridorAdmin.asOf"), { hint: "2026-11-26", dir: "ltr" })}
+      <fieldset className="admin-language">
+        <legend>{t("corridorAdmin.offers")}</legend>
+        {errorOf("offers") ? <p className="field__error">{errorOf("offers")}</p> : null}
+        {Array.from({ length: rows.offers }, (_, i) => (
+          <div key={i} className="admin-row">
+            {input(`offers.${i}.currency`, t("corridorAdmin.offerCurrency", { n: i + 1 }), { dir: "ltr" })}
+            {input(`offers.${i}.margin`, t("corridorAdmin.offerMargin", { n: i + 1 }), { dir: "ltr" })}
+          </div>
+        ))}
+      </fieldset>
+      <fieldset className="admin-language">
+        <legend>{t("corridorAdmin.fee")}</legend>
+        {errorOf("feeKind") ? <p className="field__error">{errorOf("feeKind")}</p> : null}
+        <label className="choice">
+          <input type="radio" name="feeKind" value="flat" defaultChecked={value("feeKind") === "flat"} />{" "}
+          {t("corridorAdmin.feeFlat")}
+        </label>
+        {input("flatKrw", t("corridorAdmin.flatKrw"), { dir: "ltr" })}
+        <label className="choice">
+          <input type="radio" name="feeKind" value="tiered" defaultChecked={value("feeKind") === "tiered"} />{" "}
+          {t("corridorAdmin.feeTiered")}
+        </label>
+        <LabelledField id="tierCurrency" label={t("corridorAdmin.tierCurrency")} error={errorOf("tierCurrency")}>
+          <select id="tierCurrency" name="tierCurrency" className="input" defaultValue={value("tierCurrency")}>
+            {FEE_TIER_CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </LabelledField>
+        {errorOf("tiers") ? <p className="field__error">{errorOf("tiers")}</p> : null}
+        {Array.from({ length: rows.tiers }, (_, i) => (
+          <div key={i} className="admin-row">
+            {input(`tiers.${i}.upTo`, t("corridorAdmin.tierUpTo", { n: i + 1 }), { dir: "ltr" })}
+            {input(`tiers.${i}.krw`, t("corridorAdmin.tierKrw", { n: i + 1 }), { dir: "ltr" })}
+          </div>
+        ))}
+      </fieldset>
+      <fieldset className="admin-language">
+        <legend>{t("corridorAdmin.unverified")}</legend>
+        {CORRIDOR_FACTS.map((fact) => (
+          <label key={fact} className="choice">
+            <input type="checkbox" name="unverified" value={fact} defaultChecked={unverified.includes(fact)} />{" "}
+            {t(`corridorAdmin.facts.${fact}`)}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="button button--primary">
+        {t("corridorAdmin.save")}
+      </button>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,174 @@
+/**
+ * Operator exchange rates (decision 0060): the rates entered for the currencies the Eximbank's AP01 does not carry,
+ * each with its day and source, and a form to enter or update one (`?currency=` fills it from the stored rate).
+ * Checked by the schema the content import's `rates` key uses; every change is in the audit log. Above them, the
+ * state of the scheduled Eximbank fetch. A plain form: it works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { formatDate, RouteErrorBoundary } from "~/pageKit";
+import { translateFormMessage } from "~/formKit";
+import {
+  invalid,
+  json,
+  OPERATOR_CURRENCIES,
+  operatorRateItem,
+  parseForm,
+  redirect,
+  requireAdmin,
+  saveOperatorRate,
+  type FormReply,
+} from "~/routeKit.server";
+import { decimalText } from "~/finance/money";
+
+export const handle: PageHandle = {
+  i18n: ["admin", "exchange"],
+  title: "titles.adminRates",
+  back: "/admin",
+  secret: true,
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.services);
+  const { stores, config } = context.services;
+  const [operator, fetch] = await Promise.all([stores.rates.list("operator"), stores.rates.fetchState("eximbank")]);
+  const rates = operator.map((rate) => ({
+    currency: rate.currency,
+    unit: rate.base.unit,
+    base: decimalText(rate.base.krw),
+    ttb: rate.ttb && decimalText(rate.ttb),
+    tts: rate.tts && decimalText(rate.tts),
+    day: rate.day,
+    sourceName: rate.sourceName,
+    sourceUrl: rate.sourceUrl,
+    storedOn: formatDate(rate.storedAt),
+  }));
+  const asked = new URL(request.url).searchParams.get("currency");
+  return json({
+    rates,
+    editing: rates.find((rate) => rate.currency === asked) ?? null,
+    currencies: OPERATOR_CURRENCIES,
+    eximbank: {
+      configured: Boolean(config.EXIMBANK_AUTH_KEY),
+      attemptedOn: fetch ? formatDate(fetch.attemptedAt) : null,
+      outcome: fetch?.outcome ?? null,
+    },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context.services);
+  const parsed = await parseForm({ request, context }, operatorRateItem);
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
+  if (submission.status !== "success") return invalid(submission);
+  await saveOperatorRate(context.services.stores, submission.value, admin.uid, Date.now());
+  return redirect("/admin/rates");
+}
+
+const FIELDS = ["base", "ttb", "tts", "day", "sourceName", "sourceUrl"] as const;
+
+export default function AdminRatesRoute() {
+  const { t } = useTranslation(["admin", "exchange"]);
+  const { rates, editing, currencies, eximbank } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReply>();
+  const submitted = (reply?.initialValue ?? null) as Record<string, string | undefined> | null;
+  const errorOf = (name: string) => translateFormMessage(t, reply?.error?.[name]?.[0]) ?? null;
+  const valueOf = (name: string): string =>
+    submitted ? (submitted[name] ?? "") : String((editing as Record<string, unknown> | null)?.[name] ?? "");
+  const formError = errorOf("");
+  return (
+    <>
+      <p className="admin-rates__status">
+        {eximbank.configured
+          ? eximbank.attemptedOn
+            ? t("exchange.admin.eximbankLast", { day: eximbank.attemptedOn, outcome: eximbank.outcome ?? "" })
+            : t("exchange.admin.eximbankWaiting")
+          : t("exchange.admin.eximbankOff")}
+      </p>
+      <h2>{t("exchange.admin.listHeading")}</h2>
+      {rates.length === 0 ? <p className="notice-empty">{t("exchange.admin.empty")}</p> : null}
+      <ul className="admin-table">
+        {rates.map((rate) => (
+          <li key={rate.currency} className="admin-row">
+            <strong dir="ltr">
+              {rate.currency}: {rate.base} KRW / {rate.unit}
+            </strong>
+            <span className="notice-meta">
+              <span dir="ltr">{rate.day}</span>
+              <span dir="ltr">
+                TTB {rate.ttb ?? "–"} · TTS {rate.tts ?? "–"}
+              </span>
+              <span>{rate.sourceName}</span>
+            </span>
+            <div className="admin-row__actions">
+              <Link
+                className="button button--secondary"
+                to={`/admin/rates?currency=${encodeURIComponent(rate.currency)}`}
+              >
+                {t("admin.notices.edit")}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <h2 id="rate-form">{t(editing ? "exchange.admin.editHeading" : "exchange.admin.newHeading")}</h2>
+      <Form method="post" className="form" noValidate aria-labelledby="rate-form">
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor="currency">
+            {t("exchange.admin.currency")}
+          </label>
+          <select id="currency" name="currency" className="input" defaultValue={valueOf("currency")} required>
+            <option value="">{t("exchange.choose")}</option>
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+          {errorOf("currency") ? <p className="field__error">{errorOf("currency")}</p> : null}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="unit">
+            {t("exchange.admin.unit")}
+          </label>
+          <select id="unit" name="unit" className="input" defaultValue={valueOf("unit") || "1"}>
+            <option value="1">1</option>
+            <option value="100">100</option>
+          </select>
+          {errorOf("unit") ? <p className="field__error">{errorOf("unit")}</p> : null}
+        </div>
+        {FIELDS.map((name) => (
+          <div className="field" key={name}>
+            <label className="field__label" htmlFor={name}>
+              {t(`exchange.admin.${name}`)}
+            </label>
+            <input
+              id={name}
+              name={name}
+              className="input"
+              dir="ltr"
+              type={name === "day" ? "date" : name === "sourceUrl" ? "url" : "text"}
+              inputMode={["base", "ttb", "tts"].includes(name) ? "decimal" : undefined}
+              defaultValue={valueOf(name)}
+              autoComplete="off"
+            />
+            {errorOf(name) ? <p className="field__error">{errorOf(name)}</p> : null}
+          </div>
+        ))}
+        <button type="submit" className="button button--primary">
+          {t("admin.edit.save")}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,239 @@
+/**
+ * Currency exchange: what an amount is worth in another currency at the base rates (매매기준율) in force, KRW both
+ * ways and between two foreign currencies through KRW. A GET form: the inputs are in the address, the server draws
+ * the answer (so it works without JavaScript, and can be shared or bookmarked). Beside the answer, each rate used
+ * with its TTB/TTS, source, day and age; a sample or stale rate says so; a currency without a rate gets no number.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { exchangePage, json, languageOf, pageSeo, type RateView } from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  styles: [featureStyles.forms, featureStyles.exchange],
+  i18n: ["exchange"],
+  layout: "default",
+  title: "titles.exchange",
+  description: "descriptions.exchange",
+  back: "/",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const lng = await languageOf(request);
+  const page = await exchangePage(context.services, { lng, params: new URL(request.url).searchParams });
+  // An answer is the member's own question: the page's address for search engines is the calculator's.
+  const seo = pageSeo(request, context.services.config, lng);
+  return json({ ...page, seo });
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function CurrencyExchangeRoute() {
+  const { t } = useTranslation("exchange");
+  const data = useLoaderData<typeof loader>();
+  const { input, problems, currencies, rates, missing, answer, sample } = data;
+  const busy = useNavigation().state === "loading";
+  const nameOf = (code: string) => currencies.find((c) => c.code === code)?.name ?? code;
+  const problemText = (name: string | undefined) => (name ? t(`exchange.problems.${name}`) : null);
+  const swapped = new URLSearchParams({ from: input.to, to: input.from, amount: input.amount });
+  return (
+    <div className="exchange">
+      <p className="exchange__intro">{t("exchange.intro")}</p>
+      {sample ? (
+        <p className="exchange__sample" role="note">
+          {t("exchange.sampleNote")}
+        </p>
+      ) : null}
+      <Form method="get" className="form exchange__form" noValidate>
+        <Field id="amount" label={t("exchange.amount")} error={problemText(problems.amount)}>
+          <input
+            id="amount"
+            name="amount"
+            className="input exchange__amount"
+            inputMode="decimal"
+            autoComplete="off"
+            dir="ltr"
+            defaultValue={input.amount}
+            aria-invalid={problems.amount ? true : undefined}
+            aria-describedby={problems.amount ? "amount-error" : undefined}
+          />
+        </Field>
+        <CurrencyField id="from" label={t("exchange.from")} data={data} error={problemText(problems.from)} />
+        <p className="exchange__swap">
+          <Link to={`?${swapped}`} rel="nofollow">
+            {t("exchange.swap")}
+          </Link>
+        </p>
+        <CurrencyField id="to" label={t("exchange.to")} data={data} error={problemText(problems.to)} />
+        <button type="submit" className="button button--primary">
+          {t("exchange.convert")}
+        </button>
+      </Form>
+      <section className="exchange__result" aria-labelledby="exchange-result" aria-live="polite" aria-busy={busy}>
+        <h2 id="exchange-result" className="visually-hidden">
+          {t("exchange.resultHeading")}
+        </h2>
+        {missing.map((code) => (
+          <p key={code} className="exchange__missing" role="alert">
+            <SentenceWithValues
+              sentence={(v) => t("exchange.noRate", v)}
+              values={{ code }}
+              words={{ name: nameOf(code) }}
+            />
+          </p>
+        ))}
+        {answer ? (
+          <>
+            <p className="exchange__answer">
+              <bdi dir="ltr" className="exchange__figure">
+                {answer.amount.text} {answer.amount.currency}
+              </bdi>{" "}
+              <span aria-hidden="true">=</span>{" "}
+              <strong>
+                <bdi dir="ltr" className="exchange__figure exchange__figure--result">
+                  {answer.result.text} {answer.result.currency}
+                </bdi>
+              </strong>
+            </p>
+            <p className="exchange__note">{t(sample ? "exchange.atBaseRateSample" : "exchange.atBaseRate")}</p>
+            {answer.byTransfer ? (
+              <p className="exchange__note">
+                <SentenceWithValues
+                  sentence={(v) => t("exchange.byTransfer", v)}
+                  values={{ amount: `${answer.byTransfer.text} ${answer.byTransfer.currency}` }}
+                />
+              </p>
+            ) : null}
+            <p className="exchange__note muted">{t("exchange.rounding")}</p>
+          </>
+        ) : null}
+      </section>
+      {rates.map((rate) => (
+        <RateCard key={rate.currency} rate={rate} name={nameOf(rate.currency)} />
+      ))}
+    </div>
+  );
+}
+
+function CurrencyField({
+  id,
+  label,
+  data,
+  error,
+}: {
+  id: "from" | "to";
+  label: string;
+  data: Data;
+  error: string | null;
+}) {
+  const { t } = useTranslation("exchange");
+  const chosen = data.input[id];
+  const known = data.currencies.some((c) => c.code === chosen);
+  return (
+    <Field id={id} label={label} error={error}>
+      <select
+        id={id}
+        name={id}
+        className="input"
+        defaultValue={chosen}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {/* An unknown code stays chosen, so the member sees what was asked and the message beside it. */}
+        {known ? null : <option value={chosen}>{chosen || t("exchange.choose")}</option>}
+        {data.currencies.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.code} · {c.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function RateCard({ rate, name }: { rate: RateView; name: string }) {
+  const { t } = useTranslation("exchange");
+  const per = (figure: string) => (
+    <bdi dir="ltr" className="exchange__figure">
+      {figure} KRW / {rate.unit} {rate.currency}
+    </bdi>
+  );
+  return (
+    <article className="card exchange__rate" aria-labelledby={`rate-${rate.currency}`}>
+      <h2 id={`rate-${rate.currency}`} className="exchange__rate-title">
+        <bdi dir="ltr">{rate.currency}</bdi> · {name}
+        {rate.source === "sample" ? <span className="exchange__badge">{t("exchange.sampleBadge")}</span> : null}
+      </h2>
+      <dl className="exchange__facts">
+        <div>
+          <dt>{t("exchange.baseRate")}</dt>
+          <dd>{per(rate.base)}</dd>
+        </div>
+        <div>
+          <dt>{t("exchange.tts")}</dt>
+          <dd>{rate.tts ? per(rate.tts) : <span className="muted">{t("exchange.notPublished")}</span>}</dd>
+        </div>
+        <div>
+          <dt>{t("exchange.ttb")}</dt>
+          <dd>{rate.ttb ? per(rate.ttb) : <span className="muted">{t("exchange.notPublished")}</span>}</dd>
+        </div>
+      </dl>
+      <p className="exchange__source">
+        <SentenceWithValues
+          sentence={(v) => t(`exchange.source.${rate.source}`, v)}
+          values={{ day: rate.day }}
+          words={{ name: rate.sourceName }}
+        />
+        {rate.storedAt ? (
+          <>
+            {" "}
+            <SentenceWithValues sentence={(v) => t("exchange.storedAt", v)} values={{ time: rate.storedAt }} />
+          </>
+        ) : null}
+        {rate.sourceUrl ? (
+          <>
+            {" "}
+            <a href={rate.sourceUrl} rel="external noopener noreferrer">
+              {t("exchange.sourceLink")}
+            </a>
+          </>
+        ) : null}
+      </p>
+      {rate.stale ? (
+        <p className="exchange__stale" role="note">
+          <SentenceWithValues sentence={(v) => t("exchange.stale", v)} values={{ day: rate.day }} />
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,244 @@
+/**
+ * Remittance estimate: a GET form (country, currency where a corridor offers more than one, and either the
+ * won to send or the amount to arrive) whose answer the server renders, so it works without JavaScript and
+ * can be bookmarked. The answer is itemised (amount, fee, total, base rate, margin, rate applied, amount
+ * received) with whose figures they are, their day and source, the rate's source and day (sample rates said
+ * so), and the legal limits beside it. Problems are said next to their field, with what was typed kept.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import type { RateView, RemittanceField } from "~/finance/remittancePage.server";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { featureStyles, LabelledField, RouteErrorBoundary, SentenceWithValues, translateFormMessage } from "~/pageKit";
+import { json, languageOf, pageSeo, remittancePage } from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  styles: [featureStyles.forms, featureStyles.benefits, featureStyles.remittance],
+  i18n: ["remittance"],
+  layout: "default",
+  title: "titles.remittance",
+  description: "descriptions.remittance",
+  back: null,
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const lng = await languageOf(request);
+  const page = await remittancePage(context.services, { url: new URL(request.url), lng });
+  // One address for search engines: the estimate's inputs are the member's, not the page's.
+  const seo = pageSeo(request, context.services.config, lng);
+  return json({ ...page, seo });
+}
+
+export default function RemittanceRoute() {
+  const { t } = useTranslation("remittance");
+  const page = useLoaderData<typeof loader>();
+  const { form, errors, result, corridor, limits } = page;
+  const errorOf = (name: RemittanceField) => translateFormMessage(t, errors[name]) ?? null;
+  const invalid = (name: RemittanceField) =>
+    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
+  return (
+    <div className="remittance">
+      <p className="remittance__intro">{t("remittance.intro")}</p>
+      <Form method="get" className="form remittance__form" noValidate>
+        <LabelledField id="country" label={t("remittance.country")} error={errorOf("country")}>
+          <select id="country" name="country" className="input" defaultValue={form.country} {...invalid("country")}>
+            <option value="">{t("remittance.chooseCountry")}</option>
+            {page.countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </LabelledField>
+        <LabelledField
+          id="currency"
+          label={t("remittance.currency")}
+          hint={t("remittance.currencyHint")}
+          error={errorOf("currency")}
+        >
+          <select id="currency" name="currency" className="input" defaultValue={form.currency} {...invalid("currency")}>
+            <option value="">{t("remittance.currencyFirst")}</option>
+            {page.currencies.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+            {form.currency && !page.currencies.some((c) => c.code === form.currency) ? (
+              <option value={form.currency}>{form.currency}</option>
+            ) : null}
+          </select>
+        </LabelledField>
+        <fieldset className="remittance__amounts" aria-describedby={errors.amount ? "amount-error" : undefined}>
+          <legend className="field__label">{t("remittance.amountLegend")}</legend>
+          {errors.amount ? (
+            <p id="amount-error" className="field__error">
+              {errorOf("amount")}
+            </p>
+          ) : null}
+          <LabelledField id="send" label={t("remittance.send")} error={errorOf("send")}>
+            <input
+              id="send"
+              name="send"
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              dir="ltr"
+              defaultValue={form.send}
+              {...invalid("send")}
+            />
+          </LabelledField>
+          <p className="remittance__or">{t("remittance.or")}</p>
+          <LabelledField id="receive" label={t("remittance.receive")} error={errorOf("receive")}>
+            <input
+              id="receive"
+              name="receive"
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              dir="ltr"
+              defaultValue={form.receive}
+              {...invalid("receive")}
+            />
+          </LabelledField>
+        </fieldset>
+        <button type="submit" className="button button--primary button--block">
+          {t("remittance.calculate")}
+        </button>
+      </Form>
+
+      {result ? (
+        <section className="card remittance__result" aria-labelledby="remittance-result" aria-live="polite">
+          <h2 id="remittance-result">{t("remittance.resultTitle")}</h2>
+          <p className="remittance__estimate">{t("remittance.estimateNote")}</p>
+          <dl className="remittance__items">
+            <Row label={t("remittance.items.send")} value={`${result.send} KRW`} />
+            <Row
+              label={t("remittance.items.fee")}
+              value={`${result.fee} KRW`}
+              unverified={corridor?.unverified.includes("fee") ? t("remittance.unverified") : null}
+            />
+            <Row label={t("remittance.items.total")} value={`${result.total} KRW`} strong />
+            <Row
+              label={t("remittance.items.baseRate")}
+              value={`${result.unit} ${result.currency} = ${result.baseRate} KRW`}
+            />
+            <Row
+              label={t("remittance.items.margin")}
+              value={`+${result.marginPercent}% (+${result.margin} KRW)`}
+              unverified={corridor?.unverified.includes("margin") ? t("remittance.unverified") : null}
+            />
+            <Row
+              label={t("remittance.items.appliedRate")}
+              value={`${result.unit} ${result.currency} = ${result.appliedRate} KRW`}
+            />
+            <Row label={t("remittance.items.receive")} value={`${result.receive} ${result.currency}`} strong />
+          </dl>
+          <p className="remittance__note">
+            {t(result.direction === "send" ? "remittance.roundingSend" : "remittance.roundingReceive")}
+          </p>
+        </section>
+      ) : null}
+
+      {corridor ? (
+        <section className="remittance__sources" aria-labelledby="remittance-sources">
+          <h2 id="remittance-sources">{t("remittance.sourcesTitle")}</h2>
+          <p>
+            {corridor.provider === null ? (
+              <SentenceWithValues
+                sentence={(v) => t("remittance.figuresTypical", v)}
+                values={{ date: corridor.asOf }}
+                words={{ country: corridor.countryName }}
+              />
+            ) : (
+              <SentenceWithValues
+                sentence={(v) => t("remittance.figuresProvider", v)}
+                values={{ date: corridor.asOf }}
+                words={{ provider: corridor.provider, country: corridor.countryName }}
+              />
+            )}{" "}
+            {corridor.source === null ? (
+              t("remittance.sourceResearch")
+            ) : corridor.sourceIsLink ? (
+              <a href={corridor.source} rel="external noopener noreferrer" dir="ltr">
+                {t("remittance.sourceLink")}
+              </a>
+            ) : (
+              <SentenceWithValues
+                sentence={(v) => t("remittance.sourceNamed", v)}
+                words={{ source: corridor.source }}
+              />
+            )}
+          </p>
+          {corridor.unverified.includes("margin") ? <p>{t("remittance.marginAssumed")}</p> : null}
+          {corridor.unverified.includes("currencies") ? <p>{t("remittance.currenciesAssumed")}</p> : null}
+          {corridor.bankCounter ? <p>{t("remittance.bankExtras")}</p> : null}
+          {page.rate ? <RateLine rate={page.rate} currency={result?.currency ?? form.currency} /> : null}
+        </section>
+      ) : null}
+
+      <section className="remittance__limits" aria-labelledby="remittance-limits">
+        <h2 id="remittance-limits">{t("remittance.limitsTitle")}</h2>
+        <p>
+          {limits.perTransactionKrw ? (
+            <SentenceWithValues
+              sentence={(v) => t("remittance.limitPerTransaction", v)}
+              values={{ usd: limits.perTransactionUsd, krw: limits.perTransactionKrw }}
+            />
+          ) : (
+            <SentenceWithValues
+              sentence={(v) => t("remittance.limitPerTransactionUsd", v)}
+              values={{ usd: limits.perTransactionUsd }}
+            />
+          )}
+        </p>
+        <p>
+          <SentenceWithValues
+            sentence={(v) => t("remittance.limitYearly", v)}
+            values={{ usd: limits.yearlyUsd, date: limits.yearlySince }}
+          />
+        </p>
+        {page.usdRate && limits.perTransactionKrw ? <RateLine rate={page.usdRate} currency="USD" /> : null}
+      </section>
+    </div>
+  );
+}
+
+function RateLine({ rate, currency }: { rate: RateView; currency: string }) {
+  const { t } = useTranslation("remittance");
+  return (
+    <p className={rate.kind === "sample" || rate.old ? "remittance__rate remittance__rate--warn" : "remittance__rate"}>
+      <SentenceWithValues
+        sentence={(v) => t("remittance.rateSource", v)}
+        values={{ currency: currency || "—", date: rate.day }}
+        words={{ source: rate.name }}
+      />
+      {rate.kind === "sample" ? <strong> {t("remittance.rateSample")}</strong> : null}
+      {rate.kind !== "sample" && rate.old ? <strong> {t("remittance.rateOld")}</strong> : null}
+    </p>
+  );
+}
+
+function Row({
+  label,
+  value,
+  strong = false,
+  unverified = null,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  unverified?: string | null;
+}) {
+  return (
+    <div className={strong ? "remittance__row remittance__row--total" : "remittance__row"}>
+      <dt>{label}</dt>
+      <dd>
+        <bdi dir="ltr">{value}</bdi>
+        {unverified ? <span className="unverified">{unverified}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
