@@ -46,6 +46,7 @@ const PAGES = [
   { name: "/mypage/notice", path: "/mypage/notice", lng: "en" },
   { name: "/mypage/noticeDetail", path: "/mypage/noticeDetail?itemCd=bench-005", lng: "en" },
   { name: "/benefit", path: "/benefit", lng: "en" },
+  { name: "/finance/currencyExchange", path: "/finance/currencyExchange?from=USD&to=KRW&amount=1,000", lng: "en" },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */

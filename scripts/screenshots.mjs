@@ -39,6 +39,8 @@ const PAGES = [
   ["coming-soon-loan", "/finance/loan"],
   ["not-found", "/no/such/page"],
   ["shop", "/shop"],
+  ["exchange", "/finance/currencyExchange?from=USD&to=KRW&amount=1,000"],
+  ["exchange-errors", "/finance/currencyExchange?from=KRW&to=MNT&amount=-5"],
 ];
 const MEMBER_PAGES = [
   ["home-member", "/"],
