@@ -215,7 +215,7 @@ describe("/admin/rates", () => {
   });
 });
 
-describe("through the built server", () => {
+describe("through the built server", { timeout: 240_000 }, () => {
   let standIn: http.Server;
   let standInHost: string;
   /** What the Eximbank stand-in answers: the recorded normal day for every date, or an HTML error page. */

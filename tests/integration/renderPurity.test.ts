@@ -286,6 +286,9 @@ const PUBLIC_PAGES = [
   "/shop",
   "/benefit",
   "/benefit?category=work",
+  "/finance/currencyExchange",
+  "/finance/currencyExchange?from=USD&to=KRW&amount=1,000",
+  "/finance/currencyExchange?from=KRW&to=VND&amount=-5",
   "/member/start",
   "/member/startId",
   "/login/login",
@@ -431,6 +434,8 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/admin/notices/edit",
       "/admin/notices/edit?itemCd=render-1",
       "/admin/audit",
+      "/admin/rates",
+      "/admin/rates?currency=VND",
     ]) {
       await admin.open(target);
     }
