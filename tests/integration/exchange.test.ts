@@ -13,6 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/auth/session.server";
 import type { ExchangePage } from "~/finance/exchange.server";
+import { importContent } from "~/content/importers.server";
 import { sampleSnapshot } from "~/finance/rates.server";
 import { formatDate } from "~/lib/format";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
@@ -141,6 +142,50 @@ describe("the calculator's answers", () => {
     }
     // Two values for one input: the first is read, nothing breaks.
     expect((await exchange("from=USD&from=JPY&to=KRW&amount=1")).answer?.amount.currency).toBe("USD");
+  });
+});
+
+describe("the content import's rates key", () => {
+  const file = {
+    rates: [
+      { currency: "KHR", unit: 100, base: "34.9", day: TODAY, sourceName: "ACLEDA" },
+      { currency: "NPR", base: "10.45", ttb: "10.2", tts: "10.7", day: TODAY, sourceName: "Nabil Bank" },
+    ],
+  };
+
+  it("judges the whole file first: one bad rate and nothing is written", async () => {
+    const bad = { rates: [...file.rates, { currency: "USD", base: "1", day: TODAY, sourceName: "x" }] };
+    const result = await importContent(services.stores, bad, Date.now());
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ key: "rates", item: "#2", field: "currency", message: "exchange.problems.operatorCurrency" }],
+    });
+    expect((await exchange("from=KRW&to=KHR&amount=1000")).missing).toEqual(["KHR"]);
+  });
+
+  it("writes each rate once, records it, and changes nothing when run again", async () => {
+    expect(await importContent(services.stores, file, Date.now())).toEqual({
+      ok: true,
+      counts: { rates: { created: 2, updated: 0, unchanged: 0 } },
+    });
+    expect(await importContent(services.stores, file, Date.now())).toEqual({
+      ok: true,
+      counts: { rates: { created: 0, updated: 0, unchanged: 2 } },
+    });
+    const page = await exchange("from=NPR&to=KRW&amount=100");
+    expect(page.answer).toEqual({
+      amount: { currency: "NPR", text: "100.00" },
+      result: { currency: "KRW", text: "1,045" },
+      byTransfer: { currency: "KRW", text: "1,020" },
+    });
+    const audit = await services.stores.audit.list({ after: null, limit: 10 });
+    expect(
+      audit.ok &&
+        audit.items
+          .filter((e) => e.target.kind === "rate")
+          .map((e) => e.target.id)
+          .sort(),
+    ).toEqual(["KHR", "NPR"]);
   });
 });
 
