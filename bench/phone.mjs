@@ -47,6 +47,7 @@ const PAGES = [
   { name: "/mypage/noticeDetail", path: "/mypage/noticeDetail?itemCd=bench-005", lng: "en" },
   { name: "/benefit", path: "/benefit", lng: "en" },
   { name: "/finance/remittance", path: "/finance/remittance?country=VN&send=1%2C000%2C000", lng: "en" },
+  { name: "/finance/currencyExchange", path: "/finance/currencyExchange?from=USD&to=KRW&amount=1,000", lng: "en" },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */

@@ -13,8 +13,8 @@
  * the baseline's requests per second. A community route that answers 404 or the
  * coming-soon page (not built yet) is reported as missing and left out; any other
  * failure is reported and makes the run fail. The notices (30, imported with the content CLI: bench/notices.mjs):
- * the list and one notice, and /benefit (every shipped service), each against 0.8× the baseline; so is
- * /finance/remittance computing an estimate (issue 28). Last, the photo
+ * the list and one notice, and /benefit (every shipped service), each against 0.8× the baseline; so are the
+ * currency exchange calculator computing an answer and /finance/remittance computing an estimate (issue 28). Last, the photo
  * benchmark (bench/photo.mjs).
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
@@ -229,6 +229,13 @@ async function main() {
     {
       name: "app /finance/remittance",
       url: `${app.url}/finance/remittance?country=VN&send=1%2C000%2C000`,
+      headers,
+      ratio: CONTENT_RATIO,
+    },
+    // Issue 28: the exchange calculator computing an answer (local mode's sample rates), against 0.8× the baseline.
+    {
+      name: "app /finance/currencyExchange",
+      url: `${app.url}/finance/currencyExchange?from=USD&to=VND&amount=1,000`,
       headers,
       ratio: CONTENT_RATIO,
     },

@@ -46,6 +46,8 @@ const PAGES = [
   ["remittance", "/finance/remittance"],
   ["remittance-result", "/finance/remittance?country=VN&send=1%2C000%2C000"],
   ["remittance-error", "/finance/remittance?country=PH&currency=USD&send=10000000"],
+  ["exchange", "/finance/currencyExchange?from=USD&to=KRW&amount=1,000"],
+  ["exchange-errors", "/finance/currencyExchange?from=KRW&to=MNT&amount=-5"],
 ];
 const MEMBER_PAGES = [
   ["home-member", "/"],

@@ -37,7 +37,12 @@ export default function CurrencyExchangeRoute() {
   const busy = useNavigation().state === "loading";
   const nameOf = (code: string) => currencies.find((c) => c.code === code)?.name ?? code;
   const problemText = (name: string | undefined) => (name ? t(`exchange.problems.${name}`) : null);
-  const swapped = new URLSearchParams({ from: input.to, to: input.from, amount: input.amount });
+  // The opposite question, with the amount typed (none when none was: an empty one would be a question asked).
+  const swapped = new URLSearchParams({
+    from: input.to,
+    to: input.from,
+    ...(input.amount ? { amount: input.amount } : {}),
+  });
   return (
     <div className="exchange">
       <p className="exchange__intro">{t("exchange.intro")}</p>

@@ -203,6 +203,9 @@ const moreVisitorPages = [
   "/dev/outbox",
   "/finance/loan",
   "/finance/currencyExchange",
+  // The calculator's answer with its rate card, and its messages (a bad amount, a currency without a rate).
+  "/finance/currencyExchange?from=USD&to=KRW&amount=1,000",
+  "/finance/currencyExchange?from=KRW&to=MNT&amount=-5",
   "/finance/remittance",
   // 404s from a route's own loader: an unknown visa, a feed that is not there.
   "/member/findVisa/Z-99",

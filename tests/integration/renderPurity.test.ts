@@ -291,6 +291,9 @@ const PUBLIC_PAGES = [
   "/benefit?category=work",
   "/finance/remittance",
   "/finance/remittance?country=VN&send=1%2C000%2C000",
+  "/finance/currencyExchange",
+  "/finance/currencyExchange?from=USD&to=KRW&amount=1,000",
+  "/finance/currencyExchange?from=KRW&to=VND&amount=-5",
   "/member/start",
   "/member/startId",
   "/login/login",
@@ -439,6 +442,8 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/admin/corridors",
       "/admin/corridors/edit",
       "/admin/corridors/edit?country=VN",
+      "/admin/rates",
+      "/admin/rates?currency=VND",
     ]) {
       await admin.open(target);
     }

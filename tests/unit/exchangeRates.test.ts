@@ -1,29 +1,12 @@
 /**
- * The exchange calculator's arithmetic and inputs (app/finance/exchange.ts), and the rates job (rates.server.ts):
- * the Eximbank provider over real HTTP fed the recorded answers (tests/unit/fixtures/eximbank) into a real SQLite
- * store: a normal day stored, a weekend stepped back over, result 3, an HTML page and a time-out each leaving the
- * last good snapshot with its day and stored time, code 4 not asked again before midnight in Korea, a day already
- * held not asked again; the operator rates' schema; the shipped sample.
+ * The exchange calculator's arithmetic and inputs (app/finance/exchange.ts), staleness, the operator rates'
+ * schema and the shipped sample (rates.server.ts). The rates job over HTTP is in eximbank.test.ts, beside the
+ * adapter it drives.
  */
-import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { convert, daysBetween, isStale, readExchangeQuery } from "~/finance/exchange";
 import { fromKrw, toKrw, type Rate } from "~/finance/money";
-import {
-  eximbankProvider,
-  operatorRateItem,
-  operatorRateOf,
-  refreshRates,
-  sampleSnapshot,
-} from "~/finance/rates.server";
-import { openSqliteStores } from "~/infra/sqlite/stores.server";
-import type { Stores } from "~/stores/stores";
-
-const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "fixtures/eximbank", name), "utf8");
+import { operatorRateItem, operatorRateOf, sampleSnapshot } from "~/finance/rates.server";
 
 const rate = (currency: Rate["currency"], krw: string, unit: 1 | 100 = 1): Rate => {
   const [whole = "", fraction = ""] = krw.split(".");
@@ -101,118 +84,6 @@ describe("staleness", () => {
     expect(isStale("2026-11-20", "2026-11-23")).toBe(false);
     expect(isStale("2026-11-20", "2026-11-24")).toBe(true);
     expect(daysBetween("2026-02-27", "2026-03-02")).toBe(3);
-  });
-});
-
-describe("the rates job over HTTP into SQLite", () => {
-  let server: http.Server;
-  let host: string;
-  /** What the stand-in answers, by `searchdate`; anything else is the weekend's `[]`. */
-  let answers: Map<string, { body: string; type?: string } | "hang">;
-  let asked: string[];
-  let dir: string;
-  let stores: Stores;
-
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      const date = new URL(req.url ?? "/", "http://x").searchParams.get("searchdate") ?? "";
-      asked.push(date);
-      const answer = answers.get(date) ?? { body: fixture("ap01-weekend-empty.json") };
-      if (answer === "hang") return;
-      res.writeHead(200, { "content-type": answer.type ?? "application/json" });
-      res.end(answer.body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  beforeEach(() => {
-    answers = new Map();
-    asked = [];
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-rates-"));
-    stores = openSqliteStores(path.join(dir, "rates.sqlite"));
-  });
-  afterEach(async () => {
-    await stores.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  const provider = () => eximbankProvider({ authKey: "k", host, timeoutMs: 300, backoffMs: 10 });
-  /** Friday 2025-11-21, 14:00 in Korea; Saturday; the next Monday. */
-  const FRIDAY = new Date("2025-11-21T05:00:00Z");
-  const SATURDAY = new Date("2025-11-22T05:00:00Z");
-  const MONDAY = new Date("2025-11-24T05:00:00Z");
-
-  async function storedFriday() {
-    answers.set("20251121", { body: fixture("ap01-2025-11-21.sample.json") });
-    expect(await refreshRates(stores, [provider()], FRIDAY)).toEqual({ eximbank: "stored" });
-    answers.clear();
-    asked = [];
-  }
-  const held = async () =>
-    (await stores.rates.current()).map((r) => [r.currency, r.source, r.day, r.storedAt] as const);
-
-  it("stores a normal day whole, with TTB and TTS, and does not ask again for a day it holds", async () => {
-    await storedFriday();
-    const current = await stores.rates.current();
-    expect(current).toHaveLength(22);
-    const usd = current.find((r) => r.currency === "USD")!;
-    expect(usd).toMatchObject({ source: "eximbank", day: "2025-11-21", storedAt: FRIDAY.getTime() });
-    expect(usd.ttb!.units * 10n ** BigInt(usd.base.krw.scale)).toBeLessThan(
-      usd.base.krw.units * 10n ** BigInt(usd.ttb!.scale),
-    );
-    expect(current.find((r) => r.currency === "JPY")!.base.unit).toBe(100);
-    asked = [];
-    expect(await refreshRates(stores, [provider()], FRIDAY)).toEqual({ eximbank: "current" });
-    expect(asked).toEqual([]);
-  });
-
-  it("on a weekend steps back to Friday, which it holds: nothing replaced, the stored time kept", async () => {
-    await storedFriday();
-    answers.set("20251121", { body: fixture("ap01-2025-11-21.sample.json") });
-    const before = await held();
-    expect(await refreshRates(stores, [provider()], SATURDAY)).toEqual({ eximbank: "unchanged" });
-    expect(asked).toEqual(["20251122", "20251121"]);
-    expect(await held()).toEqual(before);
-  });
-
-  it("keeps the last good snapshot, with its real day and time, through result 3, HTML, a time-out and empty days", async () => {
-    await storedFriday();
-    const before = await held();
-    const failures: [string, { body: string; type?: string } | "hang"][] = [
-      ["3", { body: fixture("ap01-result-3.json") }],
-      ["html", { body: fixture("ap01-error-page.html"), type: "text/html" }],
-      ["timeout", "hang"],
-    ];
-    for (const [outcome, answer] of failures) {
-      answers.set("20251124", answer);
-      expect(await refreshRates(stores, [provider()], MONDAY), outcome).toEqual({ eximbank: outcome });
-      expect(await held(), outcome).toEqual(before);
-      expect((await stores.rates.fetchState("eximbank"))?.outcome).toBe(outcome);
-    }
-    // Eight empty days in a row (a week back from Monday, Friday included, answering []).
-    answers.clear();
-    expect(await refreshRates(stores, [provider()], MONDAY)).toEqual({ eximbank: "empty" });
-    expect(await held()).toEqual(before);
-    // Its age is the day's: stale by Friday of the next week.
-    expect(isStale(before[0]![2], "2025-11-28")).toBe(true);
-  });
-
-  it("after code 4 asks nothing before midnight in Korea, then asks again", async () => {
-    answers.set("20251124", { body: fixture("ap01-result-4.json") });
-    expect(await refreshRates(stores, [provider()], MONDAY)).toEqual({ eximbank: "4" });
-    const state = await stores.rates.fetchState("eximbank");
-    expect(state?.notBefore).toBe(Date.parse("2025-11-24T15:00:00Z"));
-    asked = [];
-    expect(await refreshRates(stores, [provider()], new Date("2025-11-24T14:59:00Z"))).toEqual({
-      eximbank: "waiting",
-    });
-    expect(asked).toEqual([]);
-    answers.set("20251125", { body: fixture("ap01-2025-11-21.sample.json") });
-    expect(await refreshRates(stores, [provider()], new Date("2025-11-25T05:00:00Z"))).toEqual({ eximbank: "stored" });
   });
 });
 

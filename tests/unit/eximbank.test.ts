@@ -1,14 +1,22 @@
 /**
  * The AP01 adapter against recorded answers (tests/unit/fixtures/eximbank) served over real HTTP by a local
  * server: a normal day, weekends and holidays stepped back over, error codes, an HTML page, time-outs
- * (a server that never answers, one that stops mid-body) and connection resets retried with backoff.
+ * (a server that never answers, one that stops mid-body) and connection resets retried with backoff. Then the
+ * rates job it feeds (app/finance/rates.server.ts) into a real SQLite store: a normal day stored, a weekend
+ * stepped back over, result 3, an HTML page, a time-out and empty days each leaving the last good snapshot with
+ * its day and stored time, code 4 not asked again before midnight in Korea, a day already held not asked again.
  */
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { isStale } from "~/finance/exchange";
 import { DAYS_BACK, fetchRates, parseAp01 } from "~/finance/eximbank.server";
+import { eximbankProvider, refreshRates } from "~/finance/rates.server";
+import { openSqliteStores } from "~/infra/sqlite/stores.server";
+import type { Stores } from "~/stores/stores";
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "fixtures/eximbank", name), "utf8");
 const normalDay = fixture("ap01-2025-11-21.sample.json");
@@ -272,5 +280,94 @@ describe("parseAp01", () => {
     ["only the won", JSON.stringify([{ result: 1, cur_unit: "KRW", deal_bas_r: "1", ttb: "0", tts: "0" }])],
   ])("fails the whole answer on %s", (_, body) => {
     expect(parseAp01(body, "2025-11-21")).toEqual({ kind: "error", code: "format" });
+  });
+});
+
+describe("the rates job (rates.server.ts) over HTTP into SQLite", () => {
+  let dir: string;
+  let stores: Stores;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-rates-"));
+    stores = openSqliteStores(path.join(dir, "rates.sqlite"));
+  });
+  afterEach(async () => {
+    await stores.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const provider = () => eximbankProvider({ ...options, host, timeoutMs: 300 });
+  /** Friday 2025-11-21, 14:00 in Korea; Saturday; the next Monday. */
+  const FRIDAY = new Date("2025-11-21T05:00:00Z");
+  const SATURDAY = new Date("2025-11-22T05:00:00Z");
+  const MONDAY = new Date("2025-11-24T05:00:00Z");
+
+  async function storedFriday() {
+    plan.set("20251121", [{ body: normalDay }]);
+    expect(await refreshRates(stores, [provider()], FRIDAY)).toEqual({ eximbank: "stored" });
+    plan.clear();
+    requests = [];
+  }
+  const held = async () =>
+    (await stores.rates.current()).map((r) => [r.currency, r.source, r.day, r.storedAt] as const);
+
+  it("stores a normal day whole, with TTB and TTS, and does not ask again for a day it holds", async () => {
+    await storedFriday();
+    const current = await stores.rates.current();
+    expect(current).toHaveLength(22);
+    const usd = current.find((r) => r.currency === "USD")!;
+    expect(usd).toMatchObject({ source: "eximbank", day: "2025-11-21", storedAt: FRIDAY.getTime() });
+    expect(usd.ttb!.units * 10n ** BigInt(usd.base.krw.scale)).toBeLessThan(
+      usd.base.krw.units * 10n ** BigInt(usd.ttb!.scale),
+    );
+    expect(current.find((r) => r.currency === "JPY")!.base.unit).toBe(100);
+    requests = [];
+    expect(await refreshRates(stores, [provider()], FRIDAY)).toEqual({ eximbank: "current" });
+    expect(dates()).toEqual([]);
+  });
+
+  it("on a weekend steps back to Friday, which it holds: nothing replaced, the stored time kept", async () => {
+    await storedFriday();
+    plan.set("20251121", [{ body: normalDay }]);
+    const before = await held();
+    expect(await refreshRates(stores, [provider()], SATURDAY)).toEqual({ eximbank: "unchanged" });
+    expect(dates()).toEqual(["20251122", "20251121"]);
+    expect(await held()).toEqual(before);
+  });
+
+  it("keeps the last good snapshot, with its real day and time, through result 3, HTML, a time-out and empty days", async () => {
+    await storedFriday();
+    const before = await held();
+    const failures: [string, Behaviour][] = [
+      ["3", { body: fixture("ap01-result-3.json") }],
+      ["html", { body: fixture("ap01-error-page.html"), type: "text/html" }],
+      ["timeout", { hang: true }],
+    ];
+    for (const [outcome, answer] of failures) {
+      plan.set("20251124", [answer]);
+      expect(await refreshRates(stores, [provider()], MONDAY), outcome).toEqual({ eximbank: outcome });
+      expect(await held(), outcome).toEqual(before);
+      expect((await stores.rates.fetchState("eximbank"))?.outcome).toBe(outcome);
+    }
+    // Eight empty days in a row (a week back from Monday, Friday included, answering []).
+    plan.clear();
+    expect(await refreshRates(stores, [provider()], MONDAY)).toEqual({ eximbank: "empty" });
+    expect(await held()).toEqual(before);
+    // Its age is the day's: stale by Friday of the next week.
+    expect(isStale(before[0]![2], "2025-11-28")).toBe(true);
+  });
+
+  it("after code 4 asks nothing before midnight in Korea, then asks again", async () => {
+    plan.set("20251124", [{ body: fixture("ap01-result-4.json") }]);
+    expect(await refreshRates(stores, [provider()], MONDAY)).toEqual({ eximbank: "4" });
+    const state = await stores.rates.fetchState("eximbank");
+    expect(state?.notBefore).toBe(Date.parse("2025-11-24T15:00:00Z"));
+    requests = [];
+    expect(await refreshRates(stores, [provider()], new Date("2025-11-24T14:59:00Z"))).toEqual({
+      eximbank: "waiting",
+    });
+    expect(dates()).toEqual([]);
+    plan.set("20251125", [{ body: normalDay }]);
+    expect(await refreshRates(stores, [provider()], new Date("2025-11-25T05:00:00Z"))).toEqual({ eximbank: "stored" });
   });
 });
