@@ -61,9 +61,12 @@ for (const lng of ["en", "ko", "ur"]) {
     await expect(heading).toHaveText(ONLY_KOREAN.title);
     await expect(page.locator(".notice__body strong")).toHaveText("3주");
     if (lng === "ko") {
-      await expect(page.locator(".notice__original")).toHaveCount(0);
+      await expect(page.locator(".untranslated")).toHaveCount(0);
     } else {
-      await expect(page.locator(".notice__original")).toHaveText(get(lng, "notices.detail.original"));
+      // The one note of every feature (components/Untranslated.tsx), naming the language shown.
+      await expect(page.locator(".untranslated")).toContainText(
+        get(lng, "content.untranslated").split("{{")[0]!.trim(),
+      );
       await expect(heading).toHaveAttribute("lang", "ko");
       await expect(page.locator(".notice__body")).toHaveAttribute("lang", "ko");
       await expect(page.locator(".notice__body")).toHaveAttribute("dir", "ltr");
