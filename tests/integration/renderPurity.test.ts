@@ -431,6 +431,15 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/admin/notices/edit",
       "/admin/notices/edit?itemCd=render-1",
       "/admin/audit",
+      "/admin/benefits",
+      "/admin/benefits/edit",
+      "/admin/benefits/edit?itemCd=immigration-contact-center",
+      "/admin/offers",
+      "/admin/offers/edit",
+      "/admin/terms",
+      "/admin/terms/edit",
+      "/admin/terms/edit?document=privacy&version=2026-11-01",
+      "/admin/terms/edit?document=privacy&version=2026-11-01&copy=1",
     ]) {
       await admin.open(target);
     }
