@@ -46,10 +46,11 @@ export interface AdminReply {
  */
 export function adminErrors(t: TFunction, reply: AdminReply | undefined) {
   const errors = Object.entries(reply?.error ?? {});
-  return (name: string): string | null => {
+  /** `exact`: the field's own message only (the form's, "", or a group's, above the fields inside it). */
+  return (name: string, exact = false): string | null => {
     const found = errors.find(
       ([key, messages]) =>
-        messages?.length && (key === name || key.startsWith(`${name}.`) || key.startsWith(`${name}[`)),
+        messages?.length && (key === name || (!exact && (key.startsWith(`${name}.`) || key.startsWith(`${name}[`)))),
     );
     return translateFormMessage(t, found?.[1]?.[0]) ?? null;
   };
@@ -88,7 +89,7 @@ export function LanguageTexts({
   fields: readonly LanguageField[];
   /** What a language's fields hold now (typed, else stored). */
   text: (language: string) => Record<string, string | null | undefined>;
-  errorOf: (name: string) => string | null;
+  errorOf: (name: string, exact?: boolean) => string | null;
 }) {
   return (
     <>

@@ -133,7 +133,7 @@ export default function AdminBenefitEditRoute() {
   const value = ((reply?.initialValue as Fields | undefined) ?? fields ?? {}) as Fields;
   const unverified = new Set([value.unverified ?? []].flat());
   const text = (language: string) => value.translations?.[language] ?? {};
-  const formError = errorOf("") ?? errorOf("translations");
+  const formError = errorOf("", true) ?? errorOf("translations", true);
   const input = (name: string, label: string, current: string | undefined, extra: { hint?: string } = {}) => (
     <AdminField label={label} hint={extra.hint} error={errorOf(name)} id={name}>
       <input id={name} name={name} className="input" dir="ltr" defaultValue={current ?? ""} autoComplete="off" />

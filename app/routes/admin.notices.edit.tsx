@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { directionOf, RouteErrorBoundary } from "~/pageKit";
-import { AdminField, LanguageTexts, translateFormMessage } from "~/formKit";
+import { AdminField, adminErrors, LanguageTexts } from "~/formKit";
 import {
   adminLanguages,
   changeNotice,
@@ -118,7 +118,7 @@ export default function AdminNoticeEditRoute() {
     pinned?: string;
     translations?: Record<string, { title?: string; body?: string }>;
   } | null;
-  const errorOf = (name: string) => translateFormMessage(t, reply?.error?.[name]?.[0]) ?? null;
+  const errorOf = adminErrors(t, reply);
   const value = {
     itemCd: submitted?.itemCd ?? notice?.itemCd ?? "",
     category: submitted?.category ?? notice?.category ?? "",
@@ -126,7 +126,7 @@ export default function AdminNoticeEditRoute() {
     text: (language: string): Record<string, string | undefined> =>
       (submitted ? submitted.translations?.[language] : notice?.translations[language]) ?? {},
   };
-  const formError = errorOf("") ?? errorOf("translations");
+  const formError = errorOf("", true) ?? errorOf("translations", true);
   return (
     <Form method="post" className="form" noValidate>
       {formError ? (

@@ -30,7 +30,8 @@ import {
 const EDIT_FORM_MAX_BODY = 1024 * 1024;
 
 export const handle: PageHandle = {
-  i18n: ["admin"],
+  // The benefit namespace holds the content schemas' messages (benefitContent.*).
+  i18n: ["admin", "benefit"],
   title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditOffer" : "titles.adminNewOffer"),
   back: "/admin/offers",
   secret: true,
@@ -92,14 +93,14 @@ type Fields = {
 };
 
 export default function AdminOfferEditRoute() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "benefit"]);
   const { fields, languages } = useLoaderData<typeof loader>();
   const reply = useActionData<AdminReply>();
   const errorOf = adminErrors(t, reply);
   // What was typed when the form came back, else what is stored.
   const value = ((reply?.initialValue as Fields | undefined) ?? fields ?? {}) as Fields;
   const text = (language: string) => value.translations?.[language] ?? {};
-  const formError = errorOf("") ?? errorOf("translations");
+  const formError = errorOf("", true) ?? errorOf("translations", true);
   const input = (
     name: string,
     label: string,

@@ -124,7 +124,7 @@ export default function AdminTermsEditRoute() {
   const errorOf = adminErrors(t, reply);
   // What was typed when the form came back, else what is stored.
   const value = ((reply?.initialValue as Fields | undefined) ?? fields ?? {}) as Fields;
-  const formError = errorOf("") ?? errorOf("translations");
+  const formError = errorOf("", true) ?? errorOf("translations", true);
   return (
     <Form method="post" className="form" noValidate>
       {formError ? (
