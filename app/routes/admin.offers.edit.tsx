@@ -150,7 +150,11 @@ export default function AdminOfferEditRoute() {
         hint: t("admin.content.priceHint"),
         dir: "ltr",
       })}
-      {input("priceKrw.max", t("admin.content.priceMax"), value.priceKrw?.max)}
+      {input("priceKrw.max", t("admin.content.priceMax"), value.priceKrw?.max, {
+        // The content schemas' own rule (benefitContent.*: their messages are why this page loads that namespace).
+        hint: t("benefitContent.price"),
+        dir: "ltr",
+      })}
       {input("checkedOn", t("admin.content.checkedOn"), value.checkedOn, { type: "date", dir: "ltr" })}
       {input("order", t("admin.content.order"), value.order, { hint: t("admin.content.orderHint"), dir: "ltr" })}
       <LanguageTexts
