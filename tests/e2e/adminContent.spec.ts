@@ -3,7 +3,8 @@
  * without (the two projects): an admin creates and edits a benefit (in English, a
  * wrong field answered next to it with everything typed kept), an offer (in Korean)
  * and a terms version (in Vietnamese: a draft, then edited and published), and the
- * form is right to left in Urdu with the Korean block marked as Korean.
+ * form is right to left in Urdu with the Korean block marked as Korean. What it writes shows on /benefit and
+ * /shop, which other specs count: it runs after them (playwright.config.ts; alone, with `--no-deps`).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { hideTodayPopup, localeText as get, signInAsAdmin, useLanguage } from "./helpers";
