@@ -6,6 +6,7 @@
  * for why one module makes one chunk.
  */
 export { getFormProps, getInputProps } from "@conform-to/react";
+export { AdminField, adminErrors, LanguageTexts, type AdminReply } from "~/components/AdminForm";
 export { CodeStep, CodeStepPage, ProvenNumberPage } from "~/components/CodeStep";
 export {
   CodeField,

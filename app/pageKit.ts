@@ -29,6 +29,7 @@ export { InboxBell } from "~/components/layouts/TabBar";
 export { LanguagePage } from "~/components/LanguagePicker";
 export { Ltr, SentenceWithLtr, SentenceWithValues } from "~/components/SentenceWithLtr";
 export { TermsDocuments } from "~/components/TermsDocuments";
+export { languageMarks, UntranslatedNote } from "~/components/Untranslated";
 export { choiceHref, WorkBadge } from "~/components/VisaBadges";
 export { VisaFamilies, VisaQuick, VisaSearch } from "~/components/VisaFinderParts";
 export { directionOf, fallbackLanguage, namespacesOf } from "~/i18n/config";

@@ -11,6 +11,7 @@
 export { json, redirect } from "@remix-run/node";
 
 export * from "~/admin/admin.server";
+export * from "~/admin/contentForms.server";
 export * from "~/account/lifecycle.server";
 export * from "~/auth/google.server";
 export * from "~/auth/password.server";
@@ -70,4 +71,8 @@ export * from "~/visa/catalogue.server";
 export { FEED_CATEGORIES, REPORT_REASONS } from "~/stores/community";
 export { NOTICE_CATEGORIES } from "~/stores/notices";
 export { CORRIDOR_FACTS, FEE_TIER_CURRENCIES } from "~/stores/corridors";
+export { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "~/stores/benefits";
+export { allDocuments, versionInForce } from "~/terms/documents";
+export { termsImporter, TERMS_LIMITS } from "~/terms/importer.server";
+export { benefitsImporter, offersImporter } from "~/benefits/importers.server";
 export { isKnownVisa, quickVisaCodes, statusOfVisa } from "~/visa/catalogue";

@@ -1,9 +1,8 @@
 /**
  * The admin area's sections, in the order its navigation lists them. A section is
- * a path under /admin and the key of its name in the `admin` namespace; benefits,
- * offers and terms are added here when their forms are built.
+ * a path under /admin and the key of its name in the `admin` namespace.
  */
-export type AdminSectionId = "notices" | "audit" | "rates" | "corridors";
+export type AdminSectionId = "notices" | "audit" | "benefits" | "offers" | "terms" | "rates" | "corridors";
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -16,6 +15,9 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: "notices", path: "/admin/notices", label: "admin.sections.notices" },
   { id: "audit", path: "/admin/audit", label: "admin.sections.audit" },
+  { id: "benefits", path: "/admin/benefits", label: "admin.sections.benefits" },
+  { id: "offers", path: "/admin/offers", label: "admin.sections.offers" },
+  { id: "terms", path: "/admin/terms", label: "admin.sections.terms" },
   { id: "rates", path: "/admin/rates", label: "admin.sections.rates" },
   { id: "corridors", path: "/admin/corridors", label: "admin.sections.corridors" },
 ];

@@ -6,6 +6,7 @@
  * marked with its language.
  */
 import type { Services } from "~/context";
+import { languagesNamedIn } from "~/i18n/displayNames.server";
 import { formatNumber } from "~/lib/format";
 import {
   ALL_VISAS,
@@ -32,7 +33,7 @@ function textIn<Text>(
 ): { text: Text; lang: { code: string; name: string } | null } | null {
   for (const code of textLanguages(lng)) {
     const text = translations[code];
-    if (text) return { text, lang: code === lng ? null : { code, name: languageNames([code], lng) ?? code } };
+    if (text) return { text, lang: code === lng ? null : { code, name: languagesNamedIn([code], lng) ?? code } };
   }
   return null;
 }
@@ -69,28 +70,6 @@ export function isBenefitCategory(value: unknown): value is BenefitCategory {
   return typeof value === "string" && (BENEFIT_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** Named lists of languages by page language and codes: making `Intl`'s formatters costs more than the page's query. */
-const namedLanguages = new Map<string, string>();
-
-/** Language codes named in `lng` ("English and Chinese"), or null for none. */
-function languageNames(codes: readonly string[], lng: string): string | null {
-  if (codes.length === 0) return null;
-  const key = `${lng}:${codes.join(",")}`;
-  let named = namedLanguages.get(key);
-  if (named === undefined) {
-    try {
-      const names = new Intl.DisplayNames([lng], { type: "language", fallback: "code" });
-      named = new Intl.ListFormat(lng, { type: "conjunction" }).format(codes.map((code) => names.of(code) ?? code));
-    } catch {
-      named = codes.join(", ");
-    }
-    // Bounded: codes come from stored content, a handful per benefit.
-    if (namedLanguages.size > 2000) namedLanguages.clear();
-    namedLanguages.set(key, named);
-  }
-  return named;
-}
-
 function benefitView(benefit: Benefit, lng: string): BenefitView | null {
   const found = textIn(benefit.translations, lng);
   if (!found) return null;
@@ -107,7 +86,7 @@ function benefitView(benefit: Benefit, lng: string): BenefitView | null {
     languages: benefit.languages && {
       count: benefit.languages.count,
       about: benefit.languages.about,
-      names: languageNames(benefit.languages.codes, lng),
+      names: languagesNamedIn(benefit.languages.codes, lng),
     },
     source: benefit.source,
     unverified: benefit.unverified,

@@ -15,18 +15,12 @@
 import { z } from "zod";
 import { isSupportedLanguage } from "~/i18n/config";
 import { formMessage } from "~/lib/formMessage";
+import { normalizedText, UNWANTED_CHARACTER } from "~/lib/text";
 import { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "~/stores/benefits";
 import { isKnownVisa } from "~/visa/catalogue";
 
 /** An item code: what the spec's itemCd query parameter carries; nothing a path or SQL could read otherwise. */
 export const ITEM_CD_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-
-/**
- * C0/C1 controls but line breaks and tabs; directional marks, embeddings, overrides and isolates; line and paragraph
- * separators; word joiner and invisible operators; byte-order mark.
- */
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 
 const INVALID = "benefitContent.invalid";
 const types = { required_error: "errors.form.required", invalid_type_error: INVALID };
@@ -37,11 +31,11 @@ function text(max: number, { lines = false } = {}) {
   return z
     .string(types)
     .max(max * 4, formMessage("errors.form.textTooLong", { max }))
-    .transform((value) => value.normalize("NFC").replace(/\r\n?/g, "\n").trim())
+    .transform(normalizedText)
     .superRefine((value, ctx) => {
       const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       if (value.length === 0) problem("errors.form.textRequired");
-      else if (UNSAFE.test(value)) problem("errors.form.textCharacters");
+      else if (UNWANTED_CHARACTER.test(value)) problem("errors.form.textCharacters");
       else if (!lines && value.includes("\n")) problem("benefitContent.oneLine");
       else if (Array.from(value).length > max) problem(formMessage("errors.form.textTooLong", { max }));
     });

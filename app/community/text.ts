@@ -6,11 +6,11 @@
  * addresses become links.
  */
 import { find } from "linkifyjs";
+import { unwantedCharacters } from "~/lib/text";
 
-// C0/C1 controls but \t and \n; zero-width space/joiners, word joiner, BOM; bidi embeddings, overrides and isolates.
-const UNWANTED =
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+// The unwanted characters of every text (lib/text.ts) and, in members' and notices' text, the zero-width space,
+// non-joiner and joiner too (they hide inside links and names there).
+const UNWANTED = unwantedCharacters("\\u200B-\\u200D");
 
 /** The text as stored: NFC, Unix line breaks, no unwanted characters, no runs of more than two blank lines, trimmed. */
 export function cleanText(raw: string): string {

@@ -8,6 +8,7 @@ import { useTranslation } from "~/i18n/useTranslation";
 import type { TermsPageData, TermsText } from "~/terms/view.server";
 import { Branded } from "./Branded";
 import { SentenceWithValues } from "./SentenceWithLtr";
+import { languageMarks, UntranslatedNote } from "./Untranslated";
 
 function VersionList({ doc, base }: { doc: TermsText; base: string }) {
   const { t } = useTranslation("terms");
@@ -54,14 +55,16 @@ export function TermsDocuments({ page, base }: { page: TermsPageData; base: stri
         </p>
       )}
       {page.documents.map((doc) => {
+        // The Korean original on another language's page: its blocks marked with its language and direction, the
+        // page's own words inside them with the page's.
         const original = doc.language !== language;
+        const marks = languageMarks(original ? doc.language : null);
+        const pageMarks = languageMarks(original ? language : null);
         return (
           <section key={doc.id} id={doc.id} aria-labelledby={`${doc.id}-title`}>
-            <h2 id={`${doc.id}-title`} lang={original ? doc.language : undefined}>
+            <h2 id={`${doc.id}-title`} {...marks}>
               {doc.kind === "consent" ? (
-                <span lang={original ? language : undefined}>
-                  {`${t(doc.required ? "signup.agree.required" : "signup.agree.optional")} `}
-                </span>
+                <span {...pageMarks}>{`${t(doc.required ? "signup.agree.required" : "signup.agree.optional")} `}</span>
               ) : null}
               {doc.title}
             </h2>
@@ -79,11 +82,11 @@ export function TermsDocuments({ page, base }: { page: TermsPageData; base: stri
                 </>
               )}
             </p>
-            {original ? <p className="notice">{t("termsVersions.original")}</p> : null}
-            <div lang={original ? doc.language : undefined}>
+            {doc.languageName ? <UntranslatedNote language={doc.languageName} /> : null}
+            <div {...marks}>
               {page.single && doc.summary ? (
                 <div className="terms-summary">
-                  <h3 lang={original ? language : undefined}>{t("termsVersions.summary")}</h3>
+                  <h3 {...pageMarks}>{t("termsVersions.summary")}</h3>
                   <p>
                     <Branded>{doc.summary}</Branded>
                   </p>

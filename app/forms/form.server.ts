@@ -64,6 +64,14 @@ export const PROBLEMS = {
   uploadBroken: { key: "errors.form.uploadBroken", status: 400, field: "" },
   /** The admin area's (keys of its own namespace, which only its pages load): a new item's code is in use. */
   itemCdTaken: { key: "admin.problems.itemCdTaken", status: 409, field: "itemCd" },
+  /** A new benefit's, offer's or terms version's code is in use. */
+  codeTaken: { key: "admin.problems.codeTaken", status: 409, field: "itemCd" },
+  /** The content import's checks, answered in the admin forms (content/importers.server.ts). */
+  koreanOriginal: { key: "errors.form.koreanOriginal", status: 400, field: "" },
+  termsNotRequirable: { key: "errors.form.termsNotRequirable", status: 400, field: "required" },
+  termsTextMissing: { key: "errors.form.termsTextMissing", status: 400, field: "" },
+  /** A terms version members agreed to as it is: a change is a new version. */
+  termsInForce: { key: "errors.form.termsInForce", status: 409, field: "" },
   /** The language picker: a language the app does not have (a form conform does not draw: `refuseChoice`). */
   unknownLanguage: { key: "errors.unknownLanguage", status: 400, field: "lng" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;

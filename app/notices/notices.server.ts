@@ -11,6 +11,7 @@ import type { ContentImporter } from "~/content/importers.server";
 import { recordAudit } from "~/admin/admin.server";
 import { excerpt } from "~/community/text";
 import { i18nFor } from "~/i18n/instances.server";
+import { languagesNamedIn } from "~/i18n/displayNames.server";
 import type { Services } from "~/context";
 import { formatDate, formatKoreanDateTime, formatTime } from "~/lib/format";
 import type { NoticeCategory, NoticeInput, NoticeRecord, NoticeStateChange, Stores } from "~/stores/stores";
@@ -79,6 +80,8 @@ export interface NoticeDetail {
   /** The language of the text shown: the page's own, or `ko` (the original) with a note saying so. */
   language: string;
   original: boolean;
+  /** The original's language named in the page's language, when it is shown (components/Untranslated.tsx). */
+  languageName: string | null;
   /** One line of the body's text, for the meta description. */
   description: string;
   published: NoticeDate;
@@ -127,6 +130,7 @@ export async function noticeDetailView(
     html,
     language: own ? lng : "ko",
     original: !own && lng !== "ko",
+    languageName: !own && lng !== "ko" ? languagesNamedIn(["ko"], lng) : null,
     description,
     published: noticeDate(notice.publishedAt, lng),
     // An edit after publication is dated too (a day or more later: same-day corrections are not news).

@@ -8,17 +8,16 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { directionOf, RouteErrorBoundary } from "~/pageKit";
-import { translateFormMessage } from "~/formKit";
+import { AdminField, adminErrors, LanguageTexts } from "~/formKit";
 import {
+  adminLanguages,
   changeNotice,
   invalid,
   isNoticeId,
   json,
-  languageNames,
   NOTICE_BODY_MAX,
   NOTICE_CATEGORIES,
   NOTICE_TITLE_MAX,
@@ -32,7 +31,6 @@ import {
   saveNotice,
   type FormReply,
 } from "~/routeKit.server";
-import { supportedLanguages, type Language } from "~/i18n/config";
 
 /** Every language's longest body, percent-encoded (Korean: 9 bytes a character): a form of 19 full bodies fits. */
 const EDIT_FORM_MAX_BODY = 4 * 1024 * 1024;
@@ -44,9 +42,6 @@ export const handle: PageHandle = {
   secret: true,
   maxBody: EDIT_FORM_MAX_BODY,
 };
-
-/** Korean (the original) first, then the others in the picker's code order. */
-const LANGUAGES: Language[] = ["ko", ...supportedLanguages.filter((l) => l !== "ko")];
 
 async function editedNotice(request: Request, services: Parameters<typeof requireAdmin>[1]) {
   const itemCd = new URL(request.url).searchParams.get("itemCd");
@@ -68,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       published: notice.publishedAt !== null,
       translations: notice.translations,
     },
-    languages: LANGUAGES.map((code) => ({ code, name: languageNames[code], dir: directionOf(code) })),
+    languages: adminLanguages(),
     categories: NOTICE_CATEGORIES,
     limits: { title: NOTICE_TITLE_MAX, body: NOTICE_BODY_MAX },
   });
@@ -123,15 +118,15 @@ export default function AdminNoticeEditRoute() {
     pinned?: string;
     translations?: Record<string, { title?: string; body?: string }>;
   } | null;
-  const errorOf = (name: string) => translateFormMessage(t, reply?.error?.[name]?.[0]) ?? null;
+  const errorOf = adminErrors(t, reply);
   const value = {
     itemCd: submitted?.itemCd ?? notice?.itemCd ?? "",
     category: submitted?.category ?? notice?.category ?? "",
     pinned: submitted ? submitted.pinned === "on" : (notice?.pinned ?? false),
-    text: (language: string): { title?: string; body?: string } =>
+    text: (language: string): Record<string, string | undefined> =>
       (submitted ? submitted.translations?.[language] : notice?.translations[language]) ?? {},
   };
-  const formError = errorOf("") ?? errorOf("translations");
+  const formError = errorOf("", true) ?? errorOf("translations", true);
   return (
     <Form method="post" className="form" noValidate>
       {formError ? (
@@ -150,7 +145,12 @@ export default function AdminNoticeEditRoute() {
           ))}
         </section>
       ) : null}
-      <Field label={t("admin.edit.itemCd")} hint={t("admin.edit.itemCdHint")} error={errorOf("itemCd")} id="itemCd">
+      <AdminField
+        label={t("admin.edit.itemCd")}
+        hint={t("admin.edit.itemCdHint")}
+        error={errorOf("itemCd")}
+        id="itemCd"
+      >
         <input
           id="itemCd"
           name="itemCd"
@@ -162,8 +162,8 @@ export default function AdminNoticeEditRoute() {
           maxLength={32}
           autoComplete="off"
         />
-      </Field>
-      <Field label={t("admin.edit.category")} error={errorOf("category")} id="category">
+      </AdminField>
+      <AdminField label={t("admin.edit.category")} error={errorOf("category")} id="category">
         <select id="category" name="category" className="input" defaultValue={value.category} required>
           <option value="">{t("admin.edit.chooseCategory")}</option>
           {categories.map((c) => (
@@ -172,51 +172,20 @@ export default function AdminNoticeEditRoute() {
             </option>
           ))}
         </select>
-      </Field>
+      </AdminField>
       <label className="choice">
         <input type="checkbox" name="pinned" defaultChecked={value.pinned} /> {t("admin.edit.pinned")}
       </label>
-      {languages.map((language) => {
-        const text = value.text(language.code);
-        const titleName = `translations.${language.code}.title`;
-        const bodyName = `translations.${language.code}.body`;
-        const errors = [errorOf(titleName), errorOf(bodyName), errorOf(`translations.${language.code}`)];
-        const filled = Boolean(text.title || text.body);
-        return (
-          <details
-            key={language.code}
-            className="admin-language"
-            open={language.code === "ko" || filled || errors.some(Boolean)}
-          >
-            <summary>
-              {language.name} <span dir="ltr">({language.code})</span>
-              {language.code === "ko" ? ` ${t("admin.edit.original")}` : null}
-            </summary>
-            <Field label={t("admin.edit.title")} error={errors[0] ?? errors[2] ?? null} id={titleName}>
-              <input
-                id={titleName}
-                name={titleName}
-                className="input"
-                lang={language.code}
-                dir={language.dir}
-                defaultValue={text.title ?? ""}
-                maxLength={limits.title * 4}
-              />
-            </Field>
-            <Field label={t("admin.edit.body")} hint={t("admin.edit.bodyHint")} error={errors[1] ?? null} id={bodyName}>
-              <textarea
-                id={bodyName}
-                name={bodyName}
-                className="input"
-                lang={language.code}
-                dir={language.dir}
-                defaultValue={text.body ?? ""}
-                rows={8}
-              />
-            </Field>
-          </details>
-        );
-      })}
+      <LanguageTexts
+        languages={languages}
+        originalLabel={t("admin.edit.original")}
+        fields={[
+          { field: "title", label: t("admin.edit.title"), rows: 0, maxLength: limits.title * 4 },
+          { field: "body", label: t("admin.edit.body"), hint: t("admin.edit.bodyHint"), rows: 8 },
+        ]}
+        text={value.text}
+        errorOf={errorOf}
+      />
       <div className="admin-row__actions">
         <button type="submit" name="intent" value="preview" className="button button--secondary">
           {t("admin.edit.preview")}
@@ -231,31 +200,6 @@ export default function AdminNoticeEditRoute() {
         )}
       </div>
     </Form>
-  );
-}
-
-function Field({
-  label,
-  hint,
-  error,
-  id,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  error: string | null;
-  id: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? <p className="field__hint">{hint}</p> : null}
-      {children}
-      {error ? <p className="field__error">{error}</p> : null}
-    </div>
   );
 }
 

@@ -10,7 +10,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Branded, directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import {
+  Branded,
+  featureStyles,
+  languageMarks,
+  RouteErrorBoundary,
+  SentenceWithValues,
+  UntranslatedNote,
+} from "~/pageKit";
 import type { BenefitView } from "~/benefits/benefits.server";
 import type { BenefitFact } from "~/stores/benefits";
 import { benefitsPage, json, languageOf, pageSeo, readSession } from "~/routeKit.server";
@@ -98,7 +105,7 @@ function BenefitCard({ benefit, showCategory }: { benefit: BenefitView; showCate
   const { text, lang, hours, languages, source } = benefit;
   const titleId = `benefit-${benefit.itemCd}`;
   /** The content's words, marked with their language (and its direction) when they are not the page's. */
-  const marks = lang ? { lang: lang.code, dir: directionOf(lang.code) } : {};
+  const marks = languageMarks(lang?.code);
   const words = (value: string) => (lang ? <span {...marks}>{value}</span> : value);
   const unverified = (fact: BenefitFact) =>
     benefit.unverified.includes(fact) ? <span className="unverified">{t("benefit.unverified")}</span> : null;
@@ -125,9 +132,7 @@ function BenefitCard({ benefit, showCategory }: { benefit: BenefitView; showCate
           </bdi>
         </p>
       ) : null}
-      {lang ? (
-        <p className="benefit__untranslated muted">{t("benefit.untranslated", { language: lang.name })}</p>
-      ) : null}
+      {lang ? <UntranslatedNote language={lang.name} /> : null}
       <dl className="benefit__facts">
         {row(t("benefit.gives"), "gives", words(text.gives))}
         {row(t("benefit.eligible"), "eligible", words(text.eligible))}

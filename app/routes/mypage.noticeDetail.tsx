@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { directionOf, featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, languageMarks, RouteErrorBoundary, UntranslatedNote } from "~/pageKit";
 import { json, languageOf, noticeDetailView, notFound, pageSeo } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -44,7 +44,7 @@ export default function NoticeDetailRoute() {
   const { t } = useTranslation("notices");
   const { notice, lng } = useLoaderData<typeof loader>();
   // The Korean original on another language's page: its language and direction marked on the block.
-  const textLanguage = notice.original ? { lang: notice.language, dir: directionOf(notice.language) } : {};
+  const textLanguage = languageMarks(notice.original ? notice.language : null);
   return (
     <article className="notice">
       <header>
@@ -66,7 +66,7 @@ export default function NoticeDetailRoute() {
             </span>
           ) : null}
         </p>
-        {notice.original ? <p className="notice__original">{t("notices.detail.original")}</p> : null}
+        {notice.languageName ? <UntranslatedNote language={notice.languageName} /> : null}
       </header>
       {/* Rendered from Markdown and sanitised on the server (notices/markdown.server.ts). */}
       <div className="notice__body" {...textLanguage} dangerouslySetInnerHTML={{ __html: notice.html }} />

@@ -8,7 +8,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { OfferView } from "~/benefits/benefits.server";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { featureStyles, languageMarks, RouteErrorBoundary, SentenceWithValues, UntranslatedNote } from "~/pageKit";
 import { json, languageOf, pageSeo, shopOffers } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -63,7 +63,7 @@ function OfferCard({ offer }: { offer: OfferView }) {
   const { text, lang, price } = offer;
   const titleId = `offer-${offer.itemCd}`;
   /** The offer's words, marked with their language (and its direction) when they are not the page's. */
-  const marks = lang ? { lang: lang.code, dir: directionOf(lang.code) } : {};
+  const marks = languageMarks(lang?.code);
   return (
     <article className="card offer" aria-labelledby={titleId}>
       <p className="offer__partner">
@@ -72,7 +72,7 @@ function OfferCard({ offer }: { offer: OfferView }) {
       <h2 id={titleId} className="offer__title" {...marks}>
         {text.title}
       </h2>
-      {lang ? <p className="muted">{t("shop.untranslated", { language: lang.name })}</p> : null}
+      {lang ? <UntranslatedNote language={lang.name} /> : null}
       <p className="offer__description" {...marks}>
         {text.description}
       </p>

@@ -8,6 +8,7 @@ import type { ContentImporter } from "~/content/importers.server";
 import { isSupportedLanguage } from "~/i18n/config";
 import { formatDate } from "~/lib/format";
 import { formMessage } from "~/lib/formMessage";
+import { normalizedText, UNWANTED_CHARACTER } from "~/lib/text";
 import type { Stores } from "~/stores/stores";
 import { termsContentKey, termsVersionInForce, type NewTermsVersion } from "~/stores/terms";
 import shipped from "../../content/terms.json";
@@ -15,21 +16,16 @@ import { allDocuments, alwaysOptional, VERSION_ID, type DocumentId } from "./doc
 
 export const TERMS_LIMITS = { title: 200, summary: 2000, heading: 200, body: 20_000, sections: 50 } as const;
 
-// C0 and C1 controls but the line break (allowed where the text has lines), bidirectional embeddings, overrides,
-// isolates and marks, line and paragraph separators, the byte-order mark. Joiners stay: Sinhala writes with them.
-const UNWANTED =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/;
-
 const text = (max: number, { lines, optional }: { lines: boolean; optional?: boolean }) =>
   z
     .string({ required_error: "errors.form.required" })
-    .transform((value) => value.normalize("NFC").trim())
+    .transform(normalizedText)
     .superRefine((value, ctx) => {
       const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       if (!optional && value === "") problem("errors.form.required");
       else if (value.length > max) problem(formMessage("errors.form.textTooLong", { max }));
-      else if (UNWANTED.test(value) || (!lines && value.includes("\n"))) problem("errors.form.textCharacters");
+      else if (UNWANTED_CHARACTER.test(value) || (!lines && value.includes("\n")))
+        problem("errors.form.textCharacters");
     });
 
 const termsTextSchema = z.object({
@@ -89,7 +85,8 @@ export function termsItemProblem(item: TermsItem): string | null {
   return null;
 }
 
-const versionOf = (item: TermsItem): NewTermsVersion => ({
+/** A version as the store keeps it, from an item of the import or the admin form. */
+export const termsVersionOf = (item: TermsItem): NewTermsVersion => ({
   document: item.document,
   version: item.version,
   effectiveOn: item.effectiveOn,
@@ -122,10 +119,10 @@ export const termsImporter: ContentImporter<TermsItem> = {
   async refusal(stores, item, at) {
     const stored = await stores.terms.version(item.document, item.version);
     if (!stored || !termsVersionInForce(stored, formatDate(at))) return null;
-    return termsContentKey(stored) === termsContentKey(versionOf(item)) ? null : "errors.form.termsInForce";
+    return termsContentKey(stored) === termsContentKey(termsVersionOf(item)) ? null : "errors.form.termsInForce";
   },
   async apply(stores, item, at) {
-    const saved = await stores.terms.save(versionOf(item), at, formatDate(at));
+    const saved = await stores.terms.save(termsVersionOf(item), at, formatDate(at));
     if (!saved.ok) throw new TermsVersionInForce(termsItemId(item));
     const published = await stores.terms.publish(item.document, item.version, at);
     if (saved.outcome === "unchanged" && published.ok && published.changed) return "updated";

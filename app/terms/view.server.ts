@@ -7,6 +7,7 @@ import type { TermsItem } from "~/components/TermsChecklist";
 import type { Services } from "~/context";
 import { notFound } from "~/infra/http.server";
 import { i18nFor } from "~/i18n/instances.server";
+import { languagesNamedIn } from "~/i18n/displayNames.server";
 import { safeRedirect, safeRedirectWith } from "~/lib/safeRedirect";
 import type { TermsSection, TermsTextIn, TermsVersionHead } from "~/stores/terms";
 import {
@@ -69,6 +70,8 @@ export interface TermsText {
   sections: TermsSection[];
   /** The language of the text: the page's, or "ko" (the original) where it has no translation. */
   language: string;
+  /** That language named in the page's language when it is not the page's (components/Untranslated.tsx). */
+  languageName: string | null;
   /** Every published version of the document, in the order they take effect. */
   versions: { version: string; effectiveOn: string; status: VersionStatus }[];
 }
@@ -132,6 +135,7 @@ export async function termsPageIn(
         summary: found.summary,
         sections: found.sections,
         language: found.language,
+        languageName: found.language === lng ? null : languagesNamedIn([found.language], lng),
         versions: publishedVersionsOf(heads, head.document).map((v) => ({
           version: v.version,
           effectiveOn: v.effectiveOn,

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-import { joinOverHttp, lastCodeTo, uniqueNumber } from "../support/join";
+import { httpBrowser, joinOverHttp, lastCodeTo, uniqueNumber } from "../support/join";
 import { pageTitle, strings } from "../support/locales";
 import { authEmulatorIn, type AuthEmulatorAddress } from "../support/serverLog";
 
@@ -236,6 +236,28 @@ export function authEmulator(): AuthEmulatorAddress {
   if (!named) throw new Error("the e2e server's log names no Auth emulator");
   return named;
 }
+
+/** An admin's browser: a member who joined, was given the claim (scripts/grant-admin.mjs), and signed in again. */
+export async function signInAsAdmin(context: BrowserContext, baseURL: string) {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const joined = await joinOverHttp(baseURL, dataDir, { name: "Admin Park" });
+  const emulator = authEmulator();
+  execFileSync(process.execPath, ["scripts/grant-admin.mjs", joined.e164], {
+    env: {
+      ...process.env,
+      FIREBASE_AUTH_EMULATOR_HOST: new URL(emulator.origin).host,
+      FIREBASE_PROJECT_ID: emulator.projectId,
+    },
+  });
+  const { jar, request, step } = httpBrowser(baseURL);
+  await step("/login/login", { phone: joined.local, redirectTo: "/" }, "/login/authNo");
+  await request("/login/authNo", { code: lastCodeTo(dataDir, joined.e164) });
+  await context.addCookies([...jar.cookies].map(([name, value]) => ({ name, value, url: baseURL })));
+}
+
+/** One string of a language's locale files by its dotted key ("admin.edit.save"), as written (placeholders kept). */
+export const localeText = (lng: string, key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], strings(lng)) as string;
 
 /** The last code the server texted to a number (local mode's outbox). */
 export const textedCode = (e164: string) => lastCodeTo(process.env.E2E_DATA_DIR!, e164);

@@ -414,5 +414,14 @@ describe("crawlers", () => {
       body: "itemCd=2026-002&intent=unpublish",
     });
     expect(response.status).toBe(403);
+    // The benefits', offers' and terms' forms alike.
+    for (const target of ["/admin/benefits/edit", "/admin/offers/edit", "/admin/terms/edit", "/admin/terms"]) {
+      const refused = await fetch(`${server!.url}${target}`, {
+        method: "POST",
+        headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "itemCd=x&document=privacy&version=x&intent=publish",
+      });
+      expect(refused.status, target).toBe(403);
+    }
   });
 });

@@ -1,0 +1,211 @@
+/**
+ * The admin forms of benefits, offers and terms versions (decision 0066): each is
+ * the content import's item schema (benefits/schemas.server.ts,
+ * terms/importer.server.ts) behind a small adapter that turns a plain form's fields
+ * into an item, and each change is written by the importer's own `apply` (or, for
+ * a terms draft, the same store method) and recorded in the audit log as the admin's.
+ *
+ * A form's field names are the item's paths ("source.checkedOn",
+ * "translations.vi.name"): the schema's messages land on the field that caused them,
+ * and conform keeps everything typed. The adapter only does what a form cannot:
+ * lists typed in one field (visas, phones, language codes), a language block left
+ * wholly empty (not there), an empty optional group (no hours, no price), a
+ * checkbox left unticked (false), and a terms text's sections written in one
+ * textarea, each starting with a "## " heading line.
+ */
+import { z } from "zod";
+import { recordAudit } from "~/admin/admin.server";
+import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
+import type { ContentImporter } from "~/content/importers.server";
+import type { ProblemName } from "~/forms/form.server";
+import { directionOf, supportedLanguages } from "~/i18n/config";
+import { languageNames } from "~/i18n/languageChoice.server";
+import { formatDate } from "~/lib/format";
+import type { Services } from "~/context";
+import type { Stores } from "~/stores/stores";
+import type { TermsVersionHead } from "~/stores/terms";
+import { statusOf, versionInForce } from "~/terms/documents";
+import { termsVersionOf, termsImporter, type TermsItem } from "~/terms/importer.server";
+
+/** The language blocks of every admin form: Korean (the original) first, then the others in the picker's code order. */
+export const adminLanguages = () =>
+  ["ko" as const, ...supportedLanguages.filter((l) => l !== "ko")].map((code) => ({
+    code,
+    name: languageNames[code],
+    dir: directionOf(code),
+  }));
+
+/** What the admin forms' loaders and actions use beside the session. */
+export type ContentServices = Pick<Services, "stores">;
+
+type Raw = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Raw => typeof value === "object" && value !== null && !Array.isArray(value);
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && !value.trim());
+
+/** A list typed in one field, one per line or separated by spaces or commas. */
+const words = (value: unknown) => (typeof value === "string" ? value.split(/[\s,]+/).filter(Boolean) : value);
+
+/** The group, or nothing when every one of its fields is empty. */
+const group = (value: unknown) => (isRecord(value) && Object.values(value).every(blank) ? undefined : value);
+
+/**
+ * The languages of a form with one block per language: a block left wholly empty is no translation, and an empty
+ * field of a filled block is a missing one (its schema says whether it may be).
+ */
+function languageBlocks(value: unknown, adapt: (text: Raw) => Raw = (text) => text): unknown {
+  if (!isRecord(value)) return value;
+  const kept: Raw = {};
+  for (const [language, text] of Object.entries(value)) {
+    if (!isRecord(text)) {
+      kept[language] = text;
+      continue;
+    }
+    if (Object.values(text).every(blank)) continue;
+    kept[language] = adapt(Object.fromEntries(Object.entries(text).filter(([, field]) => !blank(field))));
+  }
+  return kept;
+}
+
+/** The form's value as an item of the schema: applied before the schema (and conform's coercion of it) runs. */
+function formOf(schema: z.ZodTypeAny, adapt: (raw: Raw) => Raw) {
+  return z.preprocess((raw) => (isRecord(raw) ? adapt({ ...raw }) : raw), schema);
+}
+
+export const benefitFormSchema = formOf(benefitsImporter.item, (raw) => {
+  raw.visas = words(raw.visas);
+  raw.phones = words(raw.phones);
+  if (isRecord(raw.languages)) {
+    const languages: Raw = { ...raw.languages, codes: words(raw.languages.codes) };
+    // "About" alone says nothing: the group is there when it has a count or codes.
+    const said = !blank(languages.count) || (Array.isArray(languages.codes) && languages.codes.length > 0);
+    raw.languages = said ? languages : undefined;
+  }
+  if (isRecord(raw.hours)) {
+    const { days, opens, closes } = raw.hours;
+    raw.hours = blank(days) ? undefined : days === "always" ? { days } : { days, opens, closes };
+  }
+  raw.translations = languageBlocks(raw.translations);
+  return raw;
+});
+
+export const offerFormSchema = formOf(offersImporter.item, (raw) => {
+  raw.priceKrw = group(raw.priceKrw);
+  raw.translations = languageBlocks(raw.translations);
+  return raw;
+});
+
+/** A terms text's sections as the form writes them: each starts with a line "## heading", its body below. */
+export function sectionsOf(text: string): { heading: string; body: string }[] {
+  const sections: { heading: string; body: string }[] = [];
+  for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
+    const heading = /^##[ \t]+(.*)$/.exec(line);
+    if (heading) sections.push({ heading: heading[1]!, body: "" });
+    else if (sections.length > 0) sections[sections.length - 1]!.body += `${line}\n`;
+    // Words before the first heading: a section without one, which the schema refuses (its heading is required).
+    else if (line.trim()) sections.push({ heading: "", body: `${line}\n` });
+  }
+  return sections;
+}
+
+/** The sections as the form shows them again. */
+export const sectionsText = (sections: readonly { heading: string; body: string }[]) =>
+  sections.map((s) => `## ${s.heading}\n${s.body}`).join("\n\n");
+
+export const termsFormSchema = formOf(termsImporter.item, (raw) => {
+  raw.required = raw.required === "on";
+  raw.translations = languageBlocks(raw.translations, (text) =>
+    typeof text.sections === "string" ? { ...text, sections: sectionsOf(text.sections) } : text,
+  );
+  return raw;
+});
+
+/** What the importers' checks and refusals answer, as the form loop's problems. */
+const CHECKS: Record<string, ProblemName> = {
+  "errors.form.koreanOriginal": "koreanOriginal",
+  "errors.form.termsNotRequirable": "termsNotRequirable",
+  "errors.form.termsTextMissing": "termsTextMissing",
+  "errors.form.termsInForce": "termsInForce",
+};
+
+function problemOf(message: string): ProblemName {
+  const problem = CHECKS[message];
+  if (!problem) throw new Error(`no form problem for the importer's ${message}`);
+  return problem;
+}
+
+/** Records an admin's change of an item in the audit log, as the import records its own; an unchanged item, nothing. */
+async function recordChange<Item>(
+  stores: Stores,
+  importer: ContentImporter<Item>,
+  item: Item,
+  outcome: "created" | "updated" | "unchanged",
+  actorUid: string,
+  at: number,
+) {
+  if (outcome === "unchanged") return;
+  await recordAudit(stores, {
+    actorUid,
+    action: outcome === "created" ? "create" : "update",
+    target: { kind: importer.audit.kind, id: importer.idOf(item) },
+    summary: importer.audit.summaryOf(item),
+    at,
+  });
+}
+
+export type ContentSaved = { ok: true } | { ok: false; problem: ProblemName };
+
+/**
+ * Writes an item an admin sent as the import writes it (its check, its refusal, its `apply`), and records the change
+ * as theirs; an unchanged item records nothing.
+ */
+export async function saveContentItem<Item>(
+  stores: Stores,
+  importer: ContentImporter<Item>,
+  item: Item,
+  actorUid: string,
+  at: number,
+): Promise<ContentSaved> {
+  const problem = importer.check?.(item) ?? (await importer.refusal?.(stores, item, at)) ?? null;
+  if (problem) return { ok: false, problem: problemOf(problem) };
+  await recordChange(stores, importer, item, await importer.apply(stores, item, at), actorUid, at);
+  return { ok: true };
+}
+
+/**
+ * Saves a terms version as a draft (or, published already, as it stands): the import's checks, the store's refusal
+ * of a version in force; published only by `publishTermsVersion`.
+ */
+export async function saveTermsDraft(stores: Stores, item: TermsItem, actorUid: string, at: number) {
+  const problem = termsImporter.check?.(item) ?? (await termsImporter.refusal?.(stores, item, at)) ?? null;
+  if (problem) return { ok: false as const, problem: problemOf(problem) };
+  const saved = await stores.terms.save(termsVersionOf(item), at, formatDate(at));
+  if (!saved.ok) return { ok: false as const, problem: "termsInForce" as const };
+  await recordChange(stores, termsImporter, item, saved.outcome, actorUid, at);
+  return { ok: true as const };
+}
+
+/** Publishes a stored version (members see it at their next visit once it is in force); false when there is none. */
+export async function publishTermsVersion(stores: Stores, document: string, version: string, actorUid: string) {
+  const stored = await stores.terms.version(document, version);
+  if (!stored) return false;
+  const at = Date.now();
+  const published = await stores.terms.publish(document, version, at);
+  if (published.ok && published.changed) {
+    await recordAudit(stores, {
+      actorUid,
+      action: "publish",
+      target: { kind: termsImporter.audit.kind, id: `${document}@${version}` },
+      summary: `${document}@${version} ${stored.texts.ko?.title ?? ""}`.trim(),
+      at,
+    });
+  }
+  return published.ok;
+}
+
+/** Where a version stands for the admin: a draft, or where a published one stands on `today` (terms/documents.ts). */
+export function termsStateOf(head: TermsVersionHead, heads: readonly TermsVersionHead[], today: string) {
+  if (head.publishedAt === null) return "draft" as const;
+  const status = statusOf(head, versionInForce(heads, head.document, today), today);
+  return status === "upcoming" ? ("announced" as const) : status;
+}

@@ -1,0 +1,133 @@
+/**
+ * The parts of the admin area's content forms (notices, benefits, offers, terms):
+ * a labelled field with its hint and message, one block per language of the app
+ * (Korean, the original, first and open; the others open when filled or wrong: a
+ * fixed set of plain fields, so the forms work without JavaScript, decision 0066),
+ * and the reading of a reply's messages by field.
+ */
+import type { ReactNode } from "react";
+import type { TFunction } from "~/i18n/catalog";
+import { translateFormMessage } from "~/lib/formMessage";
+
+export function AdminField({
+  label,
+  hint,
+  error,
+  id,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error: string | null;
+  id: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      {children}
+      {error ? <p className="field__error">{error}</p> : null}
+    </div>
+  );
+}
+
+/** A reply's messages by field name (conform's `error`), as the admin forms read them. */
+export interface AdminReply {
+  error?: Record<string, string[] | null | undefined> | null;
+  initialValue?: Record<string, unknown> | null;
+}
+
+/**
+ * The translated message of a field: its own, or the first of a field inside it (a list's items: "phones[1]",
+ * a text's sections), so a message always lands next to the field the admin typed in.
+ */
+export function adminErrors(t: TFunction, reply: AdminReply | undefined) {
+  const errors = Object.entries(reply?.error ?? {});
+  /** `exact`: the field's own message only (the form's, "", or a group's, above the fields inside it). */
+  return (name: string, exact = false): string | null => {
+    const found = errors.find(
+      ([key, messages]) =>
+        messages?.length && (key === name || (!exact && (key.startsWith(`${name}.`) || key.startsWith(`${name}[`)))),
+    );
+    return translateFormMessage(t, found?.[1]?.[0]) ?? null;
+  };
+}
+
+export interface AdminLanguage {
+  code: string;
+  name: string;
+  dir: "ltr" | "rtl";
+}
+
+/** One text field of every language block: its name in the item, label, and rows (0: one line). */
+export interface LanguageField {
+  field: string;
+  label: string;
+  rows: number;
+  hint?: string;
+  /** A bound on what may be typed (the schema's own bound says the message). */
+  maxLength?: number;
+}
+
+/**
+ * One block per language, Korean first and open; another opens when it holds text or a message. Each block has the
+ * same fields, named `translations.<code>.<field>` and marked with their language and direction.
+ */
+export function LanguageTexts({
+  languages,
+  originalLabel,
+  fields,
+  text,
+  errorOf,
+}: {
+  languages: readonly AdminLanguage[];
+  /** Said beside Korean: the original, required. */
+  originalLabel: string;
+  fields: readonly LanguageField[];
+  /** What a language's fields hold now (typed, else stored). */
+  text: (language: string) => Record<string, string | null | undefined>;
+  errorOf: (name: string, exact?: boolean) => string | null;
+}) {
+  return (
+    <>
+      {languages.map((language) => {
+        const values = text(language.code);
+        const open =
+          language.code === "ko" ||
+          Object.values(values).some(Boolean) ||
+          Boolean(errorOf(`translations.${language.code}`));
+        return (
+          <details key={language.code} className="admin-language" open={open}>
+            <summary>
+              {language.name} <span dir="ltr">({language.code})</span>
+              {language.code === "ko" ? ` ${originalLabel}` : null}
+            </summary>
+            {fields.map(({ field, label, rows, hint, maxLength }) => {
+              const name = `translations.${language.code}.${field}`;
+              const props = {
+                id: name,
+                name,
+                className: "input",
+                lang: language.code,
+                dir: language.dir,
+                defaultValue: values[field] ?? "",
+                maxLength,
+              };
+              // A language's own message (unknown, or its original missing) shows at its first field.
+              const error =
+                errorOf(name) ?? (field === fields[0]!.field ? errorOf(`translations.${language.code}`) : null);
+              return (
+                <AdminField key={field} label={label} hint={hint} error={error} id={name}>
+                  {rows ? <textarea {...props} rows={rows} /> : <input {...props} />}
+                </AdminField>
+              );
+            })}
+          </details>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Every benefit, the shipped ones too (content/benefits.json, stored at start), in
+ * the order /benefit lists them: to edit one or add one. Plain links: it works
+ * without JavaScript.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { formatDate, RouteErrorBoundary } from "~/pageKit";
+import { json, requireAdmin } from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  i18n: ["admin", "benefit"],
+  title: "titles.adminBenefits",
+  back: "/admin",
+  secret: true,
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.services);
+  const benefits = await context.services.stores.benefits.list({});
+  return json({
+    items: benefits.map((b) => ({
+      itemCd: b.itemCd,
+      name: b.translations.ko?.name ?? b.itemCd,
+      category: b.category,
+      checkedOn: b.source.checkedOn,
+      updatedOn: formatDate(b.updatedAt),
+      languages: Object.keys(b.translations),
+    })),
+  });
+}
+
+export default function AdminBenefitsRoute() {
+  const { t } = useTranslation(["admin", "benefit"]);
+  const { items } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Link className="button button--primary" to="/admin/benefits/edit">
+        {t("admin.benefits.new")}
+      </Link>
+      {items.length === 0 ? <p className="notice-empty">{t("benefit.empty")}</p> : null}
+      <ul className="admin-table">
+        {items.map((b) => (
+          <li key={b.itemCd} className="admin-row">
+            <strong lang="ko">{b.name}</strong>
+            <span className="notice-meta">
+              <span dir="ltr">{b.itemCd}</span>
+              <span className="notice-tag">{t(`benefit.categories.${b.category}`)}</span>
+              <span dir="ltr">{b.checkedOn}</span>
+              <span dir="ltr">{b.languages.join(" ")}</span>
+            </span>
+            <div className="admin-row__actions">
+              <Link
+                className="button button--secondary"
+                to={`/admin/benefits/edit?itemCd=${encodeURIComponent(b.itemCd)}`}
+              >
+                {t("admin.notices.edit")}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,245 @@
+/**
+ * A new benefit (no `itemCd`) or an edit of one (`?itemCd=`, the shipped ones too):
+ * its facts and its text per language (Korean required), checked by the schema the
+ * content import uses and written as the import writes it (admin/contentForms.server.ts),
+ * each change in the audit log. A plain form: it works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminField, adminErrors, LanguageTexts, type AdminReply } from "~/formKit";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import {
+  adminLanguages,
+  BENEFIT_CATEGORIES,
+  BENEFIT_FACTS,
+  benefitFormSchema,
+  benefitsImporter,
+  invalid,
+  json,
+  notFound,
+  parseForm,
+  redirect,
+  refuse,
+  requireAdmin,
+  saveContentItem,
+  type ContentServices,
+} from "~/routeKit.server";
+
+/** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
+const EDIT_FORM_MAX_BODY = 2 * 1024 * 1024;
+
+export const handle: PageHandle = {
+  i18n: ["admin", "benefit"],
+  title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditBenefit" : "titles.adminNewBenefit"),
+  back: "/admin/benefits",
+  secret: true,
+  maxBody: EDIT_FORM_MAX_BODY,
+};
+
+/** The benefit of `?itemCd=`, null for a new one; an unknown code is the 404 page. */
+async function editedBenefit(request: Request, services: ContentServices) {
+  const itemCd = new URL(request.url).searchParams.get("itemCd");
+  if (itemCd === null) return null;
+  const benefit = await services.stores.benefits.byId(itemCd);
+  if (!benefit) notFound(request);
+  return benefit;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.services);
+  const benefit = await editedBenefit(request, context.services);
+  // The stored benefit as the form's fields (the same names the form sends).
+  const fields = benefit && {
+    itemCd: benefit.itemCd,
+    category: benefit.category,
+    order: String(benefit.order),
+    visas: benefit.visas.join(" "),
+    link: benefit.link ?? "",
+    phones: benefit.phones.join(" "),
+    hours: benefit.hours ?? {},
+    languages: benefit.languages
+      ? {
+          count: benefit.languages.count === null ? "" : String(benefit.languages.count),
+          about: benefit.languages.about ? "on" : undefined,
+          codes: benefit.languages.codes.join(" "),
+        }
+      : {},
+    source: {
+      name: benefit.source.name ?? "",
+      url: benefit.source.url ?? "",
+      checkedOn: benefit.source.checkedOn,
+    },
+    unverified: benefit.unverified,
+    translations: benefit.translations,
+  };
+  return json({
+    fields,
+    languages: adminLanguages(),
+    categories: BENEFIT_CATEGORIES,
+    facts: BENEFIT_FACTS,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Who may send a body is decided before a byte of it is read (a raised maxBody streams it to the route).
+  const admin = await requireAdmin(request, context.services);
+  const benefit = await editedBenefit(request, context.services);
+  const parsed = await parseForm({ request, context }, benefitFormSchema);
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
+  if (submission.status !== "success") return invalid(submission);
+  // The code of an edited benefit is the one in its address, whatever the form says.
+  const item = { ...submission.value, itemCd: benefit?.itemCd ?? submission.value.itemCd };
+  const { stores } = context.services;
+  if (!benefit && (await stores.benefits.byId(item.itemCd))) return refuse(submission, "codeTaken");
+  const saved = await saveContentItem(stores, benefitsImporter, item, admin.uid, Date.now());
+  if (!saved.ok) return refuse(submission, saved.problem, { field: "translations.ko.name" });
+  return redirect("/admin/benefits");
+}
+
+/** The labels of the facts that can be marked unverified, from the benefit page's own. */
+const FACT_LABELS = {
+  gives: "benefit.gives",
+  eligible: "benefit.eligible",
+  apply: "benefit.apply",
+  phones: "benefit.phone",
+  hours: "benefit.hours",
+  languages: "benefit.languages",
+  link: "benefit.officialSite",
+} as const;
+
+type Fields = {
+  itemCd?: string;
+  category?: string;
+  order?: string;
+  visas?: string;
+  link?: string;
+  phones?: string;
+  hours?: { days?: string; opens?: string; closes?: string };
+  languages?: { count?: string; about?: string; codes?: string };
+  source?: { name?: string; url?: string; checkedOn?: string };
+  unverified?: string | string[];
+  translations?: Record<string, Record<string, string | null | undefined> | undefined>;
+};
+
+export default function AdminBenefitEditRoute() {
+  const { t } = useTranslation(["admin", "benefit"]);
+  const { fields, languages, categories, facts } = useLoaderData<typeof loader>();
+  const reply = useActionData<AdminReply>();
+  const errorOf = adminErrors(t, reply);
+  // What was typed when the form came back, else what is stored.
+  const value = ((reply?.initialValue as Fields | undefined) ?? fields ?? {}) as Fields;
+  const unverified = new Set([value.unverified ?? []].flat());
+  const text = (language: string) => value.translations?.[language] ?? {};
+  const formError = errorOf("", true) ?? errorOf("translations", true);
+  const input = (name: string, label: string, current: string | undefined, extra: { hint?: string } = {}) => (
+    <AdminField label={label} hint={extra.hint} error={errorOf(name)} id={name}>
+      <input id={name} name={name} className="input" dir="ltr" defaultValue={current ?? ""} autoComplete="off" />
+    </AdminField>
+  );
+  return (
+    <Form method="post" className="form" noValidate>
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <AdminField
+        label={t("admin.edit.itemCd")}
+        hint={t("admin.content.itemCdHint")}
+        error={errorOf("itemCd")}
+        id="itemCd"
+      >
+        <input
+          id="itemCd"
+          name="itemCd"
+          className="input"
+          dir="ltr"
+          defaultValue={fields?.itemCd ?? value.itemCd ?? ""}
+          readOnly={Boolean(fields)}
+          required
+          maxLength={64}
+          autoComplete="off"
+        />
+      </AdminField>
+      <AdminField label={t("admin.edit.category")} error={errorOf("category")} id="category">
+        <select id="category" name="category" className="input" defaultValue={value.category ?? ""} required>
+          <option value="">{t("admin.edit.chooseCategory")}</option>
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {t(`benefit.categories.${c}`)}
+            </option>
+          ))}
+        </select>
+      </AdminField>
+      {input("order", t("admin.content.order"), value.order, { hint: t("admin.content.orderHint") })}
+      {input("visas", t("admin.content.visas"), value.visas, { hint: t("admin.content.visasHint") })}
+      {input("link", t("admin.content.link"), value.link)}
+      {input("phones", t("benefit.phone"), value.phones, { hint: t("admin.content.phonesHint") })}
+      <AdminField label={t("benefit.hours")} error={errorOf("hours")} id="hours.days">
+        <select id="hours.days" name="hours.days" className="input" defaultValue={value.hours?.days ?? ""}>
+          <option value="">{t("admin.content.hoursNone")}</option>
+          <option value="always">{t("benefit.hoursAlways")}</option>
+          <option value="weekdays">{t("admin.content.weekdays")}</option>
+          <option value="everyDay">{t("admin.content.everyDay")}</option>
+        </select>
+      </AdminField>
+      {input("hours.opens", t("admin.content.opens"), value.hours?.opens)}
+      {input("hours.closes", t("admin.content.closes"), value.hours?.closes)}
+      {input("languages.count", t("admin.content.languagesCount"), value.languages?.count)}
+      <label className="choice">
+        <input type="checkbox" name="languages.about" defaultChecked={value.languages?.about === "on"} />{" "}
+        {t("admin.content.languagesAbout")}
+      </label>
+      {input("languages.codes", t("admin.content.languageCodes"), value.languages?.codes, {
+        hint: t("admin.content.languageCodesHint"),
+      })}
+      {input("source.name", t("admin.content.sourceName"), value.source?.name, {
+        hint: t("admin.content.sourceNameHint"),
+      })}
+      {input("source.url", t("admin.content.sourceUrl"), value.source?.url)}
+      <AdminField label={t("admin.content.checkedOn")} error={errorOf("source.checkedOn")} id="source.checkedOn">
+        <input
+          id="source.checkedOn"
+          name="source.checkedOn"
+          type="date"
+          className="input"
+          dir="ltr"
+          defaultValue={value.source?.checkedOn ?? ""}
+        />
+      </AdminField>
+      <fieldset className="field">
+        <legend className="field__label">{t("admin.content.unverified")}</legend>
+        {facts.map((fact) => (
+          <label key={fact} className="choice">
+            <input type="checkbox" name="unverified" value={fact} defaultChecked={unverified.has(fact)} />{" "}
+            {t(FACT_LABELS[fact])}
+          </label>
+        ))}
+        {errorOf("unverified") ? <p className="field__error">{errorOf("unverified")}</p> : null}
+      </fieldset>
+      <LanguageTexts
+        languages={languages}
+        originalLabel={t("admin.edit.original")}
+        fields={[
+          { field: "name", label: t("admin.content.name"), rows: 0 },
+          { field: "gives", label: t("benefit.gives"), rows: 4 },
+          { field: "eligible", label: t("benefit.eligible"), rows: 4 },
+          { field: "apply", label: t("benefit.apply"), rows: 4 },
+          { field: "hoursNote", label: t("admin.content.hoursNote"), rows: 0 },
+        ]}
+        text={text}
+        errorOf={errorOf}
+      />
+      <div className="admin-row__actions">
+        <button type="submit" className="button button--primary">
+          {t("admin.edit.save")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,64 @@
+/** Every partner offer in the order /shop lists them: to edit one or add one. Plain links: it works without JavaScript. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import { json, requireAdmin } from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  i18n: ["admin", "shop"],
+  title: "titles.adminOffers",
+  back: "/admin",
+  secret: true,
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.services);
+  const offers = await context.services.stores.offers.list();
+  return json({
+    items: offers.map((o) => ({
+      itemCd: o.itemCd,
+      partner: o.partner,
+      title: o.translations.ko?.title ?? o.itemCd,
+      checkedOn: o.checkedOn,
+      languages: Object.keys(o.translations),
+    })),
+  });
+}
+
+export default function AdminOffersRoute() {
+  const { t } = useTranslation(["admin", "shop"]);
+  const { items } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Link className="button button--primary" to="/admin/offers/edit">
+        {t("admin.offers.new")}
+      </Link>
+      {items.length === 0 ? <p className="notice-empty">{t("shop.empty")}</p> : null}
+      <ul className="admin-table">
+        {items.map((o) => (
+          <li key={o.itemCd} className="admin-row">
+            <strong lang="ko">{o.title}</strong>
+            <span className="notice-meta">
+              <span dir="ltr">{o.itemCd}</span>
+              <bdi>{o.partner}</bdi>
+              <span dir="ltr">{o.checkedOn}</span>
+              <span dir="ltr">{o.languages.join(" ")}</span>
+            </span>
+            <div className="admin-row__actions">
+              <Link
+                className="button button--secondary"
+                to={`/admin/offers/edit?itemCd=${encodeURIComponent(o.itemCd)}`}
+              >
+                {t("admin.notices.edit")}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,180 @@
+/**
+ * A new partner offer (no `itemCd`) or an edit of one (`?itemCd=`): its partner,
+ * link, price or price range in won, the day it was checked, and its text per
+ * language (Korean required), checked by the schema the content import uses and
+ * written as the import writes it (admin/contentForms.server.ts), each change in
+ * the audit log. A plain form: it works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminField, adminErrors, LanguageTexts, type AdminReply } from "~/formKit";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { RouteErrorBoundary } from "~/pageKit";
+import {
+  adminLanguages,
+  invalid,
+  json,
+  notFound,
+  offerFormSchema,
+  offersImporter,
+  parseForm,
+  redirect,
+  refuse,
+  requireAdmin,
+  saveContentItem,
+  type ContentServices,
+} from "~/routeKit.server";
+
+/** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
+const EDIT_FORM_MAX_BODY = 1024 * 1024;
+
+export const handle: PageHandle = {
+  // The benefit namespace holds the content schemas' messages (benefitContent.*).
+  i18n: ["admin", "benefit"],
+  title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditOffer" : "titles.adminNewOffer"),
+  back: "/admin/offers",
+  secret: true,
+  maxBody: EDIT_FORM_MAX_BODY,
+};
+
+/** The offer of `?itemCd=`, null for a new one; an unknown code is the 404 page. */
+async function editedOffer(request: Request, services: ContentServices) {
+  const itemCd = new URL(request.url).searchParams.get("itemCd");
+  if (itemCd === null) return null;
+  const offer = await services.stores.offers.byId(itemCd);
+  if (!offer) notFound(request);
+  return offer;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.services);
+  const offer = await editedOffer(request, context.services);
+  // The stored offer as the form's fields (the same names the form sends).
+  const fields = offer && {
+    itemCd: offer.itemCd,
+    partner: offer.partner,
+    link: offer.link,
+    priceKrw: offer.priceKrw
+      ? { min: String(offer.priceKrw.min), max: offer.priceKrw.max === null ? "" : String(offer.priceKrw.max) }
+      : {},
+    checkedOn: offer.checkedOn,
+    order: String(offer.order),
+    translations: offer.translations,
+  };
+  return json({ fields, languages: adminLanguages() });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Who may send a body is decided before a byte of it is read (a raised maxBody streams it to the route).
+  const admin = await requireAdmin(request, context.services);
+  const offer = await editedOffer(request, context.services);
+  const parsed = await parseForm({ request, context }, offerFormSchema);
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
+  if (submission.status !== "success") return invalid(submission);
+  // The code of an edited offer is the one in its address, whatever the form says.
+  const item = { ...submission.value, itemCd: offer?.itemCd ?? submission.value.itemCd };
+  const { stores } = context.services;
+  if (!offer && (await stores.offers.byId(item.itemCd))) return refuse(submission, "codeTaken");
+  const saved = await saveContentItem(stores, offersImporter, item, admin.uid, Date.now());
+  if (!saved.ok) return refuse(submission, saved.problem, { field: "translations.ko.title" });
+  return redirect("/admin/offers");
+}
+
+type Fields = {
+  itemCd?: string;
+  partner?: string;
+  link?: string;
+  priceKrw?: { min?: string; max?: string };
+  checkedOn?: string;
+  order?: string;
+  translations?: Record<string, Record<string, string | null | undefined> | undefined>;
+};
+
+export default function AdminOfferEditRoute() {
+  const { t } = useTranslation(["admin", "benefit"]);
+  const { fields, languages } = useLoaderData<typeof loader>();
+  const reply = useActionData<AdminReply>();
+  const errorOf = adminErrors(t, reply);
+  // What was typed when the form came back, else what is stored.
+  const value = ((reply?.initialValue as Fields | undefined) ?? fields ?? {}) as Fields;
+  const text = (language: string) => value.translations?.[language] ?? {};
+  const formError = errorOf("", true) ?? errorOf("translations", true);
+  const input = (
+    name: string,
+    label: string,
+    current: string | undefined,
+    extra: { hint?: string; type?: string; dir?: "ltr" } = { dir: "ltr" },
+  ) => (
+    <AdminField label={label} hint={extra.hint} error={errorOf(name)} id={name}>
+      <input
+        id={name}
+        name={name}
+        type={extra.type}
+        className="input"
+        dir={extra.dir}
+        defaultValue={current ?? ""}
+        autoComplete="off"
+      />
+    </AdminField>
+  );
+  return (
+    <Form method="post" className="form" noValidate>
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <AdminField
+        label={t("admin.edit.itemCd")}
+        hint={t("admin.content.itemCdHint")}
+        error={errorOf("itemCd")}
+        id="itemCd"
+      >
+        <input
+          id="itemCd"
+          name="itemCd"
+          className="input"
+          dir="ltr"
+          defaultValue={fields?.itemCd ?? value.itemCd ?? ""}
+          readOnly={Boolean(fields)}
+          required
+          maxLength={64}
+          autoComplete="off"
+        />
+      </AdminField>
+      {input("partner", t("admin.content.partner"), value.partner, {})}
+      {input("link", t("admin.content.offerLink"), value.link)}
+      {input("priceKrw.min", t("admin.content.priceMin"), value.priceKrw?.min, {
+        hint: t("admin.content.priceHint"),
+        dir: "ltr",
+      })}
+      {input("priceKrw.max", t("admin.content.priceMax"), value.priceKrw?.max, {
+        // The content schemas' own rule (benefitContent.*: their messages are why this page loads that namespace).
+        hint: t("benefitContent.price"),
+        dir: "ltr",
+      })}
+      {input("checkedOn", t("admin.content.checkedOn"), value.checkedOn, { type: "date", dir: "ltr" })}
+      {input("order", t("admin.content.order"), value.order, { hint: t("admin.content.orderHint"), dir: "ltr" })}
+      <LanguageTexts
+        languages={languages}
+        originalLabel={t("admin.edit.original")}
+        fields={[
+          { field: "title", label: t("admin.edit.title"), rows: 0 },
+          { field: "description", label: t("admin.content.description"), rows: 4 },
+          { field: "priceNote", label: t("admin.content.priceNote"), rows: 0 },
+        ]}
+        text={text}
+        errorOf={errorOf}
+      />
+      <div className="admin-row__actions">
+        <button type="submit" className="button button--primary">
+          {t("admin.edit.save")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
