@@ -15,6 +15,7 @@ import { CORRIDOR_FACTS, FEE_TIER_CURRENCIES, type CorridorRecord, type StoredCo
 import type { Stores } from "~/stores/stores";
 import { isCurrencyCode, type CurrencyCode } from "./money";
 import { corridorProblems, type Corridor, type RemittanceFee } from "./remittance";
+import { UNWANTED_CHARACTER } from "~/lib/text";
 
 /** The figures the app's own research gives: the page names them so, in its language ("our research notes"). */
 export const OWN_RESEARCH = "research";
@@ -33,9 +34,6 @@ function object<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, types).strict("errors.form.unknownField");
 }
 
-// eslint-disable-next-line no-control-regex -- refusing control and direction characters is the point
-const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
-
 /** One line of 1…max characters, NFC and trimmed. */
 const line = (max: number) =>
   z
@@ -45,7 +43,8 @@ const line = (max: number) =>
     .superRefine((value, ctx) => {
       const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       if (value.length === 0) problem("errors.form.textRequired");
-      else if (UNSAFE.test(value)) problem("errors.form.textCharacters");
+      // The content texts' unwanted characters (lib/text.ts), and no line break or tab: one line.
+      else if (UNWANTED_CHARACTER.test(value) || /[\t\n\r]/.test(value)) problem("errors.form.textCharacters");
       else if (Array.from(value).length > max) problem(formMessage("errors.form.textTooLong", { max }));
     });
 
