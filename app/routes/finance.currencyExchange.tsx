@@ -12,6 +12,8 @@ import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit
 import { exchangePage, json, languageOf, pageSeo, type RateView } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
+  shared: true,
   styles: [featureStyles.forms, featureStyles.exchange],
   i18n: ["exchange"],
   layout: "default",

@@ -14,6 +14,8 @@ import { featureStyles, LabelledField, RouteErrorBoundary, SentenceWithValues, t
 import { json, languageOf, pageSeo, remittancePage } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
+  shared: true,
   styles: [featureStyles.forms, featureStyles.benefits, featureStyles.remittance],
   i18n: ["remittance"],
   layout: "default",
