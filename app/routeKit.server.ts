@@ -29,6 +29,8 @@ export { PHOTO_LIMITS } from "~/community/photos.server";
 export { photoNames } from "~/community/files.server";
 export { cleanText, excerpt, linkSegments } from "~/community/text";
 export * from "~/countries/countries.server";
+export * from "~/finance/loanPage.server";
+export * from "~/finance/loanProducts.server";
 export * from "~/forms/form.server";
 export * from "~/i18n/i18next.server";
 export * from "~/i18n/languageChoice.server";

@@ -51,8 +51,8 @@ async function main(args: string[]): Promise<number> {
   try {
     const result = await importContent(stores, json, Date.now());
     if (!result.ok) {
-      // The import's own messages (admin), a benefit's or an offer's (benefit), then the forms' shared ones (common).
-      const t = (await i18nFor("en")).getFixedT("en", ["admin", "benefit"]);
+      // The import's own messages (admin), a benefit's or an offer's (benefit), a loan product's (loan), then the forms' shared ones (common).
+      const t = (await i18nFor("en")).getFixedT("en", ["admin", "benefit", "loan"]);
       const where = (e: ImportError) =>
         `${e.key || "(file)"}${e.item === null ? "" : `[${e.item}]`}${e.field ? `.${e.field}` : ""}`;
       for (const error of result.errors) console.error(`${where(error)}: ${translateFormMessage(t, error.message)}`);

@@ -3,7 +3,7 @@
  * a path under /admin and the key of its name in the `admin` namespace; benefits,
  * offers and terms are added here when their forms are built.
  */
-export type AdminSectionId = "notices" | "audit";
+export type AdminSectionId = "notices" | "audit" | "loanProducts";
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -16,4 +16,5 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: "notices", path: "/admin/notices", label: "admin.sections.notices" },
   { id: "audit", path: "/admin/audit", label: "admin.sections.audit" },
+  { id: "loanProducts", path: "/admin/loanProducts", label: "admin.sections.loanProducts" },
 ];

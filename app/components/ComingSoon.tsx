@@ -5,7 +5,6 @@ import { WaysOn } from "./ErrorView";
 import { Icon, type IconName } from "./Icon";
 
 const icons: Record<UpcomingFeature, IconName> = {
-  loan: "loan",
   exchange: "exchange",
   remittance: "remittance",
 };

@@ -18,6 +18,7 @@
 import type { z } from "zod";
 import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
 import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
+import { loanProductsImporter } from "~/finance/loanProducts.server";
 import { noticesImporter } from "~/notices/notices.server";
 import type { Stores } from "~/stores/stores";
 import { termsImporter } from "~/terms/importer.server";
@@ -54,6 +55,7 @@ export const contentImporters: readonly ContentImporter<any>[] = [
   benefitsImporter,
   offersImporter,
   termsImporter,
+  loanProductsImporter,
 ];
 
 /** One problem of the file: where (key, item, field path) and a message key with its values (lib/formMessage.ts). */

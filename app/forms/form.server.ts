@@ -64,6 +64,8 @@ export const PROBLEMS = {
   uploadBroken: { key: "errors.form.uploadBroken", status: 400, field: "" },
   /** The admin area's (keys of its own namespace, which only its pages load): a new item's code is in use. */
   itemCdTaken: { key: "admin.problems.itemCdTaken", status: 409, field: "itemCd" },
+  /** The admin's loan products (the loan namespace, which its pages load): a new product's code is in use. */
+  loanProductTaken: { key: "loanContent.itemCdTaken", status: 409, field: "itemCd" },
   /** The language picker: a language the app does not have (a form conform does not draw: `refuseChoice`). */
   unknownLanguage: { key: "errors.unknownLanguage", status: 400, field: "lng" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;

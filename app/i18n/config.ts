@@ -54,6 +54,7 @@ export const namespaces = [
   "notices",
   "admin",
   "benefit",
+  "loan",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";

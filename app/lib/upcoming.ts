@@ -7,7 +7,7 @@
  */
 import type { TabName } from "./page";
 
-export type UpcomingFeature = "loan" | "exchange" | "remittance";
+export type UpcomingFeature = "exchange" | "remittance";
 
 export interface Upcoming {
   feature: UpcomingFeature;
@@ -16,7 +16,6 @@ export interface Upcoming {
 }
 
 const upcoming: (Upcoming & { path: string })[] = [
-  { path: "/finance/loan", feature: "loan" },
   { path: "/finance/currencyExchange", feature: "exchange" },
   { path: "/finance/remittance", feature: "remittance" },
 ];

@@ -23,6 +23,7 @@ import { visaReminderJob } from "~/visa/reminderJob.server";
 import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
+import { seedShippedLoanProducts } from "~/finance/loanProducts.server";
 import { startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
 import { loadShippedTerms } from "~/terms/importer.server";
 
@@ -76,6 +77,9 @@ export async function startServices(
     // The benefits shipped with the app, written where absent: an operator's edit survives restarts.
     const shipped = await seedShippedBenefits(stores);
     if (shipped) log(`shipped benefits written: ${shipped}`);
+    // The loan products shipped with the app, the same way (docs/decisions/0064).
+    const loanProducts = await seedShippedLoanProducts(stores);
+    if (loanProducts) log(`shipped loan products written: ${loanProducts}`);
     // After a crash, identity and profiles agree again before anyone is served.
     if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
     schedulers.set(services, startScheduler(periodicJobs(services)));

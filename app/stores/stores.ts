@@ -12,6 +12,7 @@ import type { BenefitsStore } from "./benefits";
 import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } from "./community";
 import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
+import type { LoanProductsStore } from "./loanProducts";
 import type { MembersStore } from "./members";
 import type { NoticesStore } from "./notices";
 import type { NotificationsStore } from "./notifications";
@@ -49,6 +50,8 @@ export interface Stores {
   counters: CountersStore;
   /** The terms documents' versions and their texts (what members agree to is in `members`). */
   terms: TermsStore;
+  /** The loan products below /finance/loan's calculator (app/stores/loanProducts.ts). */
+  loanProducts: LoanProductsStore;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
@@ -64,6 +67,7 @@ export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
 export type { CounterHits, CountersStore } from "./counters";
 export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
+export type * from "./loanProducts";
 export type {
   CreateMemberResult,
   MemberProfile,

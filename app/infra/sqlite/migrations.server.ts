@@ -477,4 +477,31 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  // MERGE: versions 17 and 18 belong to the rates and remittance branches (s33-rates, s33-remit); these two
+  // stand-ins keep this branch's versions contiguous and are dropped when those branches' migrations arrive.
+  { version: 17, name: "reserved for the rates branch", sql: "" },
+  { version: 18, name: "reserved for the remittance branch", sql: "" },
+  {
+    version: 19,
+    name: "loan products",
+    // The loan products below /finance/loan's calculator (app/stores/loanProducts.ts), kept as benefits and
+    // offers are (version 15): the facts as one JSON object, the text per language beside them.
+    sql: `
+      CREATE TABLE loan_products (
+        item_cd    TEXT PRIMARY KEY,
+        sort_order INTEGER NOT NULL,
+        facts      TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX loan_products_in_order ON loan_products (sort_order, item_cd);
+      CREATE TABLE loan_product_texts (
+        item_cd  TEXT NOT NULL REFERENCES loan_products (item_cd) ON DELETE CASCADE,
+        language TEXT NOT NULL,
+        text     TEXT NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      ) STRICT;
+      CREATE INDEX loan_product_texts_by_language ON loan_product_texts (language);
+    `,
+  },
 ];

@@ -10,6 +10,7 @@ import { databaseAnswers, openDatabase, type Db } from "./database.server";
 import { sqliteAuditStore } from "./auditStore.server";
 import { sqliteCommunityStores } from "./communityStore.server";
 import { sqliteBenefitStore, sqliteOfferStore } from "./contentStore.server";
+import { sqliteLoanProductStore } from "./contentStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
 import { sqliteNoticeStore } from "./noticeStore.server";
@@ -35,6 +36,7 @@ export function sqliteStores(db: Db): Stores {
     offers: sqliteOfferStore(db),
     counters: memoryCounters(),
     terms: sqliteTermsStore(db),
+    loanProducts: sqliteLoanProductStore(db),
     async ping() {
       return db.open && databaseAnswers(db);
     },
