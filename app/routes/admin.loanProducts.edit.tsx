@@ -32,6 +32,7 @@ import {
 const EDIT_FORM_MAX_BODY = 1024 * 1024;
 
 export const handle: PageHandle = {
+  // benefit: the messages of the content schema's shared rules (benefitContent.*), which this form's schema uses.
   i18n: ["admin", "loan", "benefit"],
   title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditLoanProduct" : "titles.adminNewLoanProduct"),
   back: "/admin/loanProducts",
@@ -54,7 +55,8 @@ async function editedProduct(request: Request, services: Parameters<typeof requi
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);
   const product = await editedProduct(request, context.services);
-  const text = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
+  const text = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? "" : String(value);
   return json({
     // The stored product as the form's fields.
     product: product && {
@@ -136,7 +138,11 @@ export default function AdminLoanProductEditRoute() {
           {formError}
         </p>
       ) : null}
-      {input("itemCd", t("admin.edit.itemCd"), { hint: t("loanAdmin.itemCdHint"), dir: "ltr", readOnly: Boolean(product) })}
+      {input("itemCd", t("admin.edit.itemCd"), {
+        hint: t("loanAdmin.itemCdHint"),
+        dir: "ltr",
+        readOnly: Boolean(product),
+      })}
       {input("lender", t("loanAdmin.lender"))}
       {input("order", t("loanAdmin.order"), { dir: "ltr" })}
       {input("visas", t("loan.products.visas"), { hint: t("loanAdmin.visasHint"), dir: "ltr" })}
@@ -162,7 +168,12 @@ export default function AdminLoanProductEditRoute() {
               {language.name} <span dir="ltr">({language.code})</span>
               {language.code === "ko" ? ` ${t("admin.edit.original")}` : null}
             </summary>
-            <Field label={t("loanAdmin.name")} error={errors[0] ?? errors[2] ?? null} id={nameField}>
+            <Field
+              label={t("loanAdmin.name")}
+              hint={t("benefitContent.oneLine")}
+              error={errors[0] ?? errors[2] ?? null}
+              id={nameField}
+            >
               <input
                 id={nameField}
                 name={nameField}
