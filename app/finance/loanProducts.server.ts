@@ -10,7 +10,17 @@ import shippedFile from "../../content/loanProducts.json";
 import type { Services } from "~/context";
 import { textIn, textLanguages } from "~/benefits/benefits.server";
 import { contentImporter, writeContent } from "~/benefits/importers.server";
-import { date, ITEM_CD_PATTERN, itemCd, link, object, order, text, translations, types } from "~/benefits/schemas.server";
+import {
+  date,
+  ITEM_CD_PATTERN,
+  itemCd,
+  link,
+  object,
+  order,
+  text,
+  translations,
+  types,
+} from "~/benefits/schemas.server";
 import { recordAudit } from "~/admin/admin.server";
 import { formatNumber } from "~/lib/format";
 import { parseDecimal } from "./money";
@@ -34,10 +44,12 @@ const whole = (max: number, message: string) => z.number(types).int(message).min
 const rate = z.string(types).regex(/^(0|[1-9]\d?)(\.\d{1,3})?$/, "loanContent.rate");
 
 const byValue = (a: number, b: number) => a - b;
-/** Two rates compared exactly, as decimals (no floating point). */
+/** Two rates compared exactly, as decimals (no floating point). Zod runs the range's check even when an end failed. */
 function byRate(a: string, b: string): number {
-  const x = parseDecimal(a)!;
-  const y = parseDecimal(b)!;
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  // An end that is not a rate has its own message; the range is not judged on it.
+  if (!x || !y) return 0;
   const scale = Math.max(x.scale, y.scale);
   const difference = x.units * 10n ** BigInt(scale - x.scale) - y.units * 10n ** BigInt(scale - y.scale);
   return difference < 0n ? -1 : difference > 0n ? 1 : 0;
@@ -153,7 +165,11 @@ export const loanProductFormSchema = z.preprocess(
   itemOfForm,
   loanProductItem.superRefine((item, ctx) => {
     if (!item.translations.ko) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["translations", "ko", "name"], message: "errors.form.koreanOriginal" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["translations", "ko", "name"],
+        message: "errors.form.koreanOriginal",
+      });
     }
   }),
 );

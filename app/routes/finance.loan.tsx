@@ -88,7 +88,12 @@ export default function LoanRoute() {
               <Figure label={t("loan.result.grace", { count: result.graceMonths })} value={result.gracePayment} />
             ) : null}
             <Figure
-              label={t(result.lastPayment ? "loan.result.firstPayment" : "loan.result.monthlyPayment")}
+              // Equal principal's payment falls every month: its first is named so. The others' is the monthly one.
+              label={t(
+                result.method === "equalPrincipal" && result.lastPayment
+                  ? "loan.result.firstPayment"
+                  : "loan.result.monthlyPayment",
+              )}
               value={result.firstPayment}
             />
             {result.lastPayment ? <Figure label={t("loan.result.lastPayment")} value={result.lastPayment} /> : null}
@@ -256,10 +261,7 @@ function ProductCard({ product }: { product: LoanProductView }) {
         <p className="benefit__untranslated muted">{t("loan.products.untranslated", { language: lang.name })}</p>
       ) : null}
       <dl className="benefit__facts">
-        {row(
-          t("loan.products.visas"),
-          product.visas.length ? <Ltr>{product.visas.join(", ")}</Ltr> : notStated,
-        )}
+        {row(t("loan.products.visas"), product.visas.length ? <Ltr>{product.visas.join(", ")}</Ltr> : notStated)}
         {row(t("loan.products.amount"), range(product.amountKrw))}
         {row(t("loan.products.rate"), range(product.ratePercent))}
         {row(t("loan.products.term"), range(product.termMonths))}
