@@ -110,7 +110,6 @@ describe("unknown routes", () => {
 describe("features still being built", () => {
   it("answer their paths, and the paths below them, with the feature's coming-soon page", async () => {
     for (const [p, feature] of [
-      ["/finance/loan", "loan"],
       ["/finance/currencyExchange", "exchange"],
       ["/finance/remittance", "remittance"],
     ] as const) {
