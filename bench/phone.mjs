@@ -46,6 +46,11 @@ const PAGES = [
   { name: "/mypage/notice", path: "/mypage/notice", lng: "en" },
   { name: "/mypage/noticeDetail", path: "/mypage/noticeDetail?itemCd=bench-005", lng: "en" },
   { name: "/benefit", path: "/benefit", lng: "en" },
+  {
+    name: "/finance/loan 360",
+    path: "/finance/loan?amount=300%2C000%2C000&rate=4.2&months=360&method=equalPayment",
+    lng: "en",
+  },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */
