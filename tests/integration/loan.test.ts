@@ -48,9 +48,8 @@ async function memberWith(visa: string | null, admin = false) {
   return signedInJar(services, uid);
 }
 
-/** The schedule's cells, row by row, from the rows' HTML. */
-const cells = (html: string) =>
-  [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/>([\d,]+)</g)].map((m) => m[1]!));
+/** The schedule's cells, row by row, from the page data's rows (a month a line, figures separated by spaces). */
+const cells = (text: string) => (text ? text.split("\n").map((line) => line.split(" ")) : []);
 
 const problemKeys = (page: LoanPage) =>
   Object.fromEntries(Object.entries(page.problems).map(([field, message]) => [field, message.key.split(".").pop()]));
