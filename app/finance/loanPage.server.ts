@@ -8,9 +8,18 @@
  * a slow phone (docs/decisions/0064). The first year is shown; the rest opens in a `<details>`, without
  * JavaScript too.
  */
+import { LRUCache } from "lru-cache";
 import type { Services } from "~/context";
 import { formatNumber } from "~/lib/format";
-import { LOAN_LIMITS, LOAN_METHODS, schedule, type LoanMethod, type LoanProblems, type ScheduleRow } from "./loan";
+import {
+  LOAN_LIMITS,
+  LOAN_METHODS,
+  schedule,
+  type LoanMethod,
+  type LoanProblems,
+  type LoanSchedule,
+  type ScheduleRow,
+} from "./loan";
 import { loanProductsFor, type LoanProductsList } from "./loanProducts.server";
 
 /** The inputs' names in the URL, in the form's order. */
@@ -65,6 +74,13 @@ function rowsText(rows: ScheduleRow[]): string {
     .join("\n");
 }
 
+/**
+ * Answers by their inputs as sent: a schedule is a pure function of them, and computing and writing 360 months
+ * takes about a millisecond of the one thread, where a shared or bookmarked link asks the same again. Only
+ * answers are kept (inputs that make one are short), at most this many (about 20 KB each).
+ */
+const answers = new LRUCache<string, LoanResultView>({ max: 200 });
+
 /** A field's problem: a key of the loan namespace and the values its sentence names. */
 export interface LoanMessage {
   key: string;
@@ -86,6 +102,25 @@ function messagesOf(problems: LoanProblems): Partial<Record<LoanField, LoanMessa
   return messages;
 }
 
+function resultView(loan: LoanSchedule): LoanResultView {
+  const first = loan.rows[loan.graceMonths]!;
+  const last = loan.rows[loan.rows.length - 1]!;
+  return {
+    method: loan.method,
+    months: loan.months,
+    graceMonths: loan.graceMonths,
+    gracePayment: loan.graceMonths > 0 ? won(loan.rows[0]!.payment) : null,
+    firstPayment: won(first.payment),
+    lastPayment: last === first || last.payment === first.payment ? null : won(last.payment),
+    totalInterest: won(loan.totalInterest),
+    totalRepaid: won(loan.totalRepaid),
+    shownRows: rowsText(loan.rows.slice(0, SCHEDULE_SHOWN)),
+    restRows: rowsText(loan.rows.slice(SCHEDULE_SHOWN)),
+    restFrom: SCHEDULE_SHOWN + 1,
+    restCount: Math.max(0, loan.rows.length - SCHEDULE_SHOWN),
+  };
+}
+
 /** The page for a URL's query: an empty form when nothing was asked, else the schedule or every problem. */
 export async function loanPage(
   services: Pick<Services, "stores">,
@@ -98,32 +133,20 @@ export async function loanPage(
   if (values.method === "") values.method = "equalPayment";
   let problems: Partial<Record<LoanField, LoanMessage>> = {};
   let result: LoanResultView | null = null;
-  if (asked) {
-    const computed = schedule({
-      amount: query.url.searchParams.get("amount") ?? "",
-      annualRatePercent: query.url.searchParams.get("rate") ?? "",
-      months: query.url.searchParams.get("months") ?? "",
-      method: values.method,
-      graceMonths: query.url.searchParams.get("grace"),
-    });
+  const inputs = {
+    amount: query.url.searchParams.get("amount") ?? "",
+    annualRatePercent: query.url.searchParams.get("rate") ?? "",
+    months: query.url.searchParams.get("months") ?? "",
+    method: values.method,
+    graceMonths: query.url.searchParams.get("grace"),
+  };
+  const key = JSON.stringify(inputs);
+  if (asked) result = answers.get(key) ?? null;
+  if (asked && !result) {
+    const computed = schedule(inputs);
     if (computed.ok) {
-      const loan = computed.value;
-      const first = loan.rows[loan.graceMonths]!;
-      const last = loan.rows[loan.rows.length - 1]!;
-      result = {
-        method: loan.method,
-        months: loan.months,
-        graceMonths: loan.graceMonths,
-        gracePayment: loan.graceMonths > 0 ? won(loan.rows[0]!.payment) : null,
-        firstPayment: won(first.payment),
-        lastPayment: last === first || last.payment === first.payment ? null : won(last.payment),
-        totalInterest: won(loan.totalInterest),
-        totalRepaid: won(loan.totalRepaid),
-        shownRows: rowsText(loan.rows.slice(0, SCHEDULE_SHOWN)),
-        restRows: rowsText(loan.rows.slice(SCHEDULE_SHOWN)),
-        restFrom: SCHEDULE_SHOWN + 1,
-        restCount: Math.max(0, loan.rows.length - SCHEDULE_SHOWN),
-      };
+      result = resultView(computed.value);
+      answers.set(key, result);
     } else {
       problems = messagesOf(computed.problems);
     }
