@@ -36,7 +36,8 @@ const PAGES = [
   ["visa-finder", "/member/findVisa"],
   ["visa-E-9", "/member/findVisa/E-9"],
   ["community", "/community"],
-  ["coming-soon-loan", "/finance/loan"],
+  ["loan", "/finance/loan?amount=1%2C000%2C000&rate=5&months=24&method=equalPayment"],
+  ["loan-errors", "/finance/loan?amount=-5&rate=100&months=600&method=x"],
   ["not-found", "/no/such/page"],
   ["shop", "/shop"],
 ];

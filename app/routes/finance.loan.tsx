@@ -278,7 +278,8 @@ function ProductCard({ product }: { product: LoanProductView }) {
         {row(t("loan.products.amount"), range(product.amountKrw))}
         {row(t("loan.products.rate"), range(product.ratePercent))}
         {row(t("loan.products.term"), range(product.termMonths))}
-        {row(t("loan.products.conditions"), <span {...marks}>{text.conditions}</span>)}
+        {/* A block of its own: untranslated English lines start at the left in an Urdu page. */}
+        {row(t("loan.products.conditions"), <p {...marks}>{text.conditions}</p>)}
         {product.link
           ? row(
               t("loan.products.site"),

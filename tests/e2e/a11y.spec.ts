@@ -201,7 +201,7 @@ test.beforeAll(importVisitorNotice);
 /** Pages a visitor reaches that `visitorPages` leaves out: the outbox, the coming-soon pages and more dead ends. */
 const moreVisitorPages = [
   "/dev/outbox",
-  "/finance/loan",
+  "/finance/loan?amount=-5&rate=100&months=600&method=x",
   "/finance/currencyExchange",
   "/finance/remittance",
   // 404s from a route's own loader: an unknown visa, a feed that is not there.
