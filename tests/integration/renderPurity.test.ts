@@ -409,6 +409,8 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/mypage/notice",
       "/mypage/noticeDetail?itemCd=render-1",
       "/mypage/noticeDetail?itemCd=render-1&lng=ur",
+      "/finance/loan?amount=1%2C000%2C000&rate=5&months=24&method=equalPrincipal&grace=3",
+      "/finance/loan?amount=-1&rate=100&months=600&method=x&lng=ur",
     ]) {
       await anonymous.open(target);
       await phoneJoiner.open(target);
@@ -431,6 +433,8 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/admin/notices/edit",
       "/admin/notices/edit?itemCd=render-1",
       "/admin/audit",
+      "/admin/loanProducts",
+      "/admin/loanProducts/edit",
     ]) {
       await admin.open(target);
     }
