@@ -177,14 +177,35 @@ describe("the loan products", () => {
     }
   });
 
-  it("shows a text missing in the page's language in English, and the Korean name beside it", async () => {
-    const { products } = await loanPage("?lng=ru");
-    expect(products.others[1]).toMatchObject({
-      text: { name: "Shinhan Card loan for foreign residents" },
-      lang: { code: "en" },
+  it("speaks the page's language, and shows a text missing in it in English with the Korean name beside it", async () => {
+    const ru = await loanPage("?lng=ru");
+    expect(ru.products.others[1]).toMatchObject({
+      text: { name: "Кредит Shinhan Card для иностранных резидентов" },
+      lang: null,
       koreanName: "신한카드 외국인 대출",
     });
     expect((await loanPage("?lng=ko")).products.others[1]).toMatchObject({ lang: null, koreanName: null });
+    const imported = await importContent(
+      services.stores,
+      {
+        loanProducts: [
+          {
+            itemCd: "english-only",
+            order: 99,
+            lender: "Example Bank",
+            source: { checkedOn: "2026-11-20" },
+            translations: {
+              ko: { name: "예시 대출", conditions: "예시 조건이에요." },
+              en: { name: "Example loan", conditions: "Example conditions." },
+            },
+          },
+        ],
+      },
+      T0,
+    );
+    expect(imported.ok).toBe(true);
+    const english = (await loanPage("?lng=ru")).products.others.find((p) => p.itemCd === "english-only");
+    expect(english).toMatchObject({ text: { name: "Example loan" }, lang: { code: "en" }, koreanName: "예시 대출" });
   });
 
   it("imports by item code, validated whole, idempotent, each change in the audit log", async () => {
