@@ -15,6 +15,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { joinByPhone } from "../bench/member.mjs";
+import { seedNotices } from "../bench/notices.mjs";
 import { languageCookie, root, run, runBenchmark, startApp } from "../bench/servers.mjs";
 import { chromiumArgs, chromiumPath } from "./chromium.mjs";
 
@@ -40,6 +41,9 @@ const PAGES = [
   ["loan-errors", "/finance/loan?amount=-5&rate=100&months=600&method=x"],
   ["not-found", "/no/such/page"],
   ["shop", "/shop"],
+  ["benefit", "/benefit"],
+  ["benefit-work", "/benefit?category=work"],
+  ["notices", "/mypage/notice"],
 ];
 const MEMBER_PAGES = [
   ["home-member", "/"],
@@ -54,6 +58,7 @@ const MEMBER_PAGES = [
   ["mypage-community", "/mypage/community"],
   ["community-edit", "/community/edit"],
   ["noti", "/noti"],
+  ["benefit-member", "/benefit"],
 ];
 
 /** Fonts for every script the app shows; Debian's packages when one is missing. */
@@ -162,6 +167,8 @@ async function main() {
   ensureFonts();
   run("npm", ["run", "build"], root);
   const app = await startApp();
+  const { measured } = seedNotices(app.dataDir);
+  PAGES.push(["notice", `/mypage/noticeDetail?itemCd=${measured}`]);
   const cookie = await joinByPhone(app.url, app.dataDir);
   const session = cookie.split("=");
   const { mine, theirs } = await seedCommunity(app.url, app.dataDir, cookie);

@@ -32,12 +32,15 @@ const LOCAL_HOST_VALUE = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])
  * (forms/form.server.ts: parseForm); `maxBody` raises the body limit for that
  * route alone, and makes the route read its body itself, as a stream, after it
  * has decided who may send one (a visitor's upload is answered "sign in first"
- * without a byte of it held): `streamed`.
+ * without a byte of it held): `streamed`. `shared: true` says the page is the same
+ * for everyone who sends the same address, cookies and languages: the server may
+ * answer it again for a few seconds without running the route (pageCache.ts).
  */
 export interface RoutePolicy {
   rateLimit: "auth" | "auth-form" | null;
   maxBody: number;
   streamed: boolean;
+  shared: boolean;
 }
 
 /**
@@ -61,7 +64,7 @@ function routePolicies(build: ServerBuild) {
         } as Node;
       });
   const tree = childrenOf(undefined);
-  const fallback: RoutePolicy = { rateLimit: null, maxBody: DEFAULT_MAX_BODY, streamed: false };
+  const fallback: RoutePolicy = { rateLimit: null, maxBody: DEFAULT_MAX_BODY, streamed: false, shared: false };
   // matchRoutes ranks every route on each call; the answer for a path never changes while the build runs.
   const known = new LRUCache<string, RoutePolicy>({ max: 5000 });
   return (url: URL): RoutePolicy => {
@@ -74,12 +77,13 @@ function routePolicies(build: ServerBuild) {
     const matches = matchRoutes(tree, pathname) ?? [];
     const leaf = matches.at(-1);
     const handle = (leaf ? build.routes[leaf.route.id]?.module.handle : undefined) as
-      { rateLimit?: unknown; maxBody?: unknown } | undefined;
+      { rateLimit?: unknown; maxBody?: unknown; shared?: unknown } | undefined;
     const raised = typeof handle?.maxBody === "number" && handle.maxBody > 0;
     return {
       rateLimit: handle?.rateLimit === "auth" || handle?.rateLimit === "auth-form" ? handle.rateLimit : null,
       maxBody: raised ? Math.floor(handle.maxBody as number) : fallback.maxBody,
       streamed: raised,
+      shared: handle?.shared === true,
     };
   }
 }

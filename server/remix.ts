@@ -8,6 +8,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { sendResponse, type Answer } from "./answers";
 import type { Config, Services } from "./appTypes";
 import { boundedBody, discardRest, streamedBody, type StreamedBody } from "./body";
+import { createPageCache, pageCacheKey } from "./pageCache";
 import type { RoutePolicy } from "./policy";
 
 /** Headers the Request Remix sees does not take from the client's: framing, and hosts other than the checked one. */
@@ -61,8 +62,20 @@ export function buildVersion(build: ServerBuild): RequestHandler {
  */
 export function remixHandler(build: ServerBuild, config: Config, services: Services, answer: Answer): RequestHandler {
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
+  const pageCache = createPageCache(config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_SECONDS);
   return async (req, res, next) => {
     const policy = res.locals.policy as RoutePolicy;
+    const nonce = res.locals.cspNonce as string;
+    const cacheKey = policy.shared ? pageCacheKey(req.method, req.originalUrl, req.headers) : null;
+    if (cacheKey !== null) {
+      try {
+        pageCache.sync(await services.stores.changeMark());
+        const kept = pageCache.answer(cacheKey, nonce);
+        if (kept) return await sendResponse(res, kept);
+      } catch (error) {
+        return next(error);
+      }
+    }
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     let body: Buffer | ReadableStream<Uint8Array> | null = null;
     let streamed: StreamedBody | null = null;
@@ -87,7 +100,7 @@ export function remixHandler(build: ServerBuild, config: Config, services: Servi
     try {
       const response = await handleRequest(remixRequest(req, res, res.locals.origin as string, body), {
         services,
-        cspNonce: res.locals.cspNonce as string,
+        cspNonce: nonce,
         buildVersion: build.assets.version,
         clientAddress: req.ip ?? "",
         fromThisMachine: isLoopback(req.socket.remoteAddress) && !req.get("x-forwarded-for") && !req.get("forwarded"),
@@ -97,7 +110,9 @@ export function remixHandler(build: ServerBuild, config: Config, services: Servi
       // discarded as it arrives, so the browser, still sending, then reads the answer on a live connection.
       // (A body the route never read is discarded by Node itself.)
       if (streamed?.touched && !req.complete) discardRest(req, policy.maxBody);
-      await sendResponse(res, response);
+      // A post may have changed what a shared page shows (an admin's edit): this process draws them again.
+      if (hasBody) pageCache.clear();
+      await sendResponse(res, await pageCache.keep(cacheKey, response, nonce));
     } catch (error) {
       next(error);
     }

@@ -23,6 +23,8 @@ const sharedSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  /** How long a shared page (a notice, the benefits) is answered again without running its route; 0: never. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   RATE_LIMIT_ALL: positiveInt.default(600),
   RATE_LIMIT_MUTATIONS: positiveInt.default(60),
   /** Posts to sign-in and joining forms per address: room for a dormitory or a workplace behind one address. */

@@ -42,6 +42,11 @@ export interface PageHandle {
   rateLimit?: "auth" | "auth-form";
   maxBody?: number;
   personal?: boolean;
+  /**
+   * The page is the same for everyone who sends the same address, cookies and languages (a notice, the benefits):
+   * the server may answer it again for a few seconds without running its route (server/pageCache.ts).
+   */
+  shared?: boolean;
 }
 
 export interface Page {

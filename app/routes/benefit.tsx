@@ -16,6 +16,8 @@ import type { BenefitFact } from "~/stores/benefits";
 import { benefitsPage, json, languageOf, pageSeo, readSession } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
+  shared: true,
   styles: [featureStyles.benefits],
   i18n: ["benefit"],
   layout: "default",

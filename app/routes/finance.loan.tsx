@@ -15,6 +15,9 @@ import type { LoanField, LoanMessage, LoanProductView, RangeView } from "~/route
 import { json, languageOf, loanPage, pageSeo, readSession } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  // The same for every visitor who sends the same inputs: the server may answer it again for a few seconds
+  // (server/pageCache.ts; a member's answer, with their visa's products first, is never kept).
+  shared: true,
   styles: [featureStyles.forms, featureStyles.benefits, featureStyles.loan],
   i18n: ["loan"],
   layout: "default",

@@ -12,6 +12,8 @@ import { directionOf, featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { json, languageOf, noticeDetailView, notFound, pageSeo } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
+  shared: true,
   styles: [featureStyles.notices],
   i18n: ["notices"],
   layout: "default",

@@ -9,6 +9,8 @@ import { featureStyles, RouteErrorBoundary, TermsDocuments } from "~/pageKit";
 import { json, languageOf, pageSeo, termsPageIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
+  shared: true,
   styles: [featureStyles.terms],
   i18n: ["signup", "terms"],
   layout: "default",

@@ -12,6 +12,8 @@ import { directionOf, featureStyles, RouteErrorBoundary, SentenceWithValues } fr
 import { json, languageOf, pageSeo, shopOffers } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
+  shared: true,
   styles: [featureStyles.benefits],
   i18n: ["shop"],
   layout: "blank",

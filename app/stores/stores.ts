@@ -52,6 +52,12 @@ export interface Stores {
   terms: TermsStore;
   /** The loan products below /finance/loan's calculator (app/stores/loanProducts.ts). */
   loanProducts: LoanProductsStore;
+  /**
+   * A mark that changes once another client of the same storage (another process: the content import, a second
+   * server) has committed a change since this client last asked. The shared pages' cache of the server forgets
+   * what it kept when it changes (decision 0068).
+   */
+  changeMark(): Promise<number>;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */

@@ -21,6 +21,8 @@ let server: RunningServer;
 const version = `e2e-${formatDate(Date.now())}`;
 
 test.beforeAll(async () => {
+  // Bounded by the server's own start deadlines (its Auth emulator's), not a blanket minute (decision 0051).
+  test.setTimeout(0);
   server = await startServer({ RATE_LIMIT_ALL: "100000", SMS_DAILY_CAP_PER_CLIENT: "100000" });
 });
 test.afterAll(async () => {

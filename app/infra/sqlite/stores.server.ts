@@ -37,6 +37,10 @@ export function sqliteStores(db: Db): Stores {
     counters: memoryCounters(),
     terms: sqliteTermsStore(db),
     loanProducts: sqliteLoanProductStore(db),
+    async changeMark() {
+      // SQLite's own: changes when another connection commits; this connection's writes leave it as it is.
+      return db.pragma("data_version", { simple: true }) as number;
+    },
     async ping() {
       return db.open && databaseAnswers(db);
     },

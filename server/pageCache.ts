@@ -1,0 +1,115 @@
+/**
+ * Shared pages kept whole for a few seconds (docs/decisions/0068). A route that declares `shared: true` in its
+ * handle (a notice, the notices' list, the benefits, the shop, the terms) draws the same document for everyone who
+ * sends the same address, cookies and languages: crawlers and visitors read these pages most, and a document of
+ * 60 KB costs its loaders, their JSON twice and the stream on every request. Such a document is kept for
+ * `PAGE_CACHE_SECONDS` and answered again without running the route, under these rules:
+ * - only a GET of a shared route, with no body; the key is the URL, the whole Cookie header and Accept-Language,
+ *   so a member's request never meets a visitor's document (their cookies differ) and each language has its own;
+ * - only a document answered 200 with no Set-Cookie and no `private`/`no-store` Cache-Control is kept (a page
+ *   for a member is private: entry.server.tsx), so nothing personal is ever stored;
+ * - the CSP nonce is taken out when stored and the request's own put in when answered, with an `Age` header;
+ * - any post this process answers empties it (an admin's change is seen at once here), and so does a change
+ *   another process committed to the storage (the content import, a second server on the same SQLite file):
+ *   the storage's change mark (`Stores.changeMark`) is read before each answer from the cache. A storage
+ *   without such a mark would leave a change elsewhere to show within `PAGE_CACHE_SECONDS`.
+ */
+import { randomUUID } from "node:crypto";
+import { LRUCache } from "lru-cache";
+
+interface Kept {
+  /** When it was drawn (the TTL's clock). */
+  at: number;
+  status: number;
+  headers: [string, string][];
+  /** The document with every occurrence of the nonce it was drawn with replaced by `NONCE_SLOT`. */
+  body: string;
+}
+
+/** Stands for the nonce in a kept document. */
+const NONCE_SLOT = `nonce-slot-${randomUUID()}`;
+/** A longer key (a flood of cookies) is not worth keeping. */
+const MAX_KEY = 4096;
+
+export interface PageCache {
+  /** The kept answer to this request with `nonce` in place, or null. */
+  answer(key: string | null, nonce: string): Response | null;
+  /** Keeps `response` if it may be kept; returns a response to send in its place (its body was read). */
+  keep(key: string | null, response: Response, nonce: string): Promise<Response>;
+  /** Forgets everything (after a post). */
+  clear(): void;
+  /** Forgets everything when the storage's change mark is not the one seen last (another process wrote). */
+  sync(mark: number): void;
+}
+
+/** The key of a request to a shared route, or null when it may not be answered from the cache. */
+export function pageCacheKey(method: string, url: string, headers: Record<string, string | string[] | undefined>) {
+  if (method !== "GET") return null;
+  const one = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join("\n") : (value ?? "");
+  };
+  const key = [url, one("cookie"), one("accept-language")].join("\n\n");
+  return key.length > MAX_KEY ? null : key;
+}
+
+/** `clock` is for tests: the TTL's clock (performance.now by default). */
+export function createPageCache(seconds: number, clock?: { now(): number }): PageCache {
+  if (seconds <= 0) {
+    return { answer: () => null, keep: async (_key, response) => response, clear() {}, sync() {} };
+  }
+  const kept = new LRUCache<string, Kept>({
+    max: 1000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (page) => page.body.length * 2 + page.headers.length * 64 + 256,
+    ttl: seconds * 1000,
+    ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
+  });
+
+  let seenMark: number | null = null;
+  const now = () => (clock ?? performance).now();
+
+  const mayKeep = (response: Response) => {
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    return (
+      response.status === 200 &&
+      response.headers.getSetCookie().length === 0 &&
+      !/\b(?:private|no-store)\b/i.test(cacheControl) &&
+      (response.headers.get("content-type") ?? "").startsWith("text/html")
+    );
+  };
+
+  return {
+    answer(key, nonce) {
+      const page = key === null ? undefined : kept.get(key);
+      if (!page) return null;
+      const headers = new Headers(page.headers);
+      // HTTP's own word for an answer from a cache: how many seconds ago it was drawn.
+      headers.set("Age", String(Math.max(0, Math.floor((now() - page.at) / 1000))));
+      return new Response(page.body.replaceAll(NONCE_SLOT, nonce), { status: page.status, headers });
+    },
+
+    async keep(key, response, nonce) {
+      if (key === null || !mayKeep(response)) return response;
+      const body = await response.text();
+      const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
+      const page = {
+        at: now(),
+        status: response.status,
+        headers,
+        body: nonce ? body.replaceAll(nonce, NONCE_SLOT) : body,
+      };
+      kept.set(key, page);
+      return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    },
+
+    clear() {
+      kept.clear();
+    },
+
+    sync(mark) {
+      if (mark !== seenMark) kept.clear();
+      seenMark = mark;
+    },
+  };
+}

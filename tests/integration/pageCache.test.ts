@@ -1,0 +1,115 @@
+/**
+ * Shared pages answered again without running their route (server/pageCache.ts, docs/decisions/0068), over HTTP
+ * against the built server: each answer carries its own CSP nonce, a member never gets a visitor's document, a
+ * change made by another process (the content import) shows within PAGE_CACHE_SECONDS, and a post this process
+ * answers makes it draw the pages again at once.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { joinOverHttp } from "../support/join";
+import { startServer, type RunningServer } from "../support/server";
+import { LIMITED_BY_ITS_WAITS } from "../support/waitFor";
+
+const root = path.resolve(__dirname, "../..");
+const SECONDS = 2;
+const VISITOR = { "Accept-Language": "en" };
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ PAGE_CACHE_SECONDS: String(SECONDS) });
+});
+afterAll(() => server?.stop());
+
+/** Imports one notice with the content CLI, as an operator does while the server runs (another process). */
+function importNotice(itemCd: string, title: string) {
+  const file = path.join(server.dataDir, `${itemCd}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      notices: [
+        {
+          itemCd,
+          publishedAt: "2026-11-01",
+          category: "general",
+          translations: { ko: { title: `${title} (ko)`, body: "본문" }, en: { title, body: "Body" } },
+        },
+      ],
+    }),
+  );
+  execFileSync(process.execPath, [path.join(root, "build", "content.js"), "import", file], {
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
+}
+
+const get = async (target: string, headers: Record<string, string> = VISITOR) => {
+  const response = await fetch(`${server.url}${target}`, { headers, redirect: "manual" });
+  return { response, html: await response.text() };
+};
+
+const nonceOf = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+describe("shared pages kept for a few seconds", () => {
+  it("answers each request with its own nonce, the page's every nonce the one its policy names", async () => {
+    const first = await get("/mypage/notice");
+    const second = await get("/mypage/notice");
+    for (const { response, html } of [first, second]) {
+      expect(response.status).toBe(200);
+      const nonce = nonceOf(response)!;
+      const inPage = [...html.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(inPage.length).toBeGreaterThan(0);
+      expect(new Set(inPage)).toEqual(new Set([nonce]));
+    }
+    expect(nonceOf(first.response)).not.toBe(nonceOf(second.response));
+  });
+
+  it("shows a notice imported by another process at once, and what a post here changed at once", async () => {
+    const before = await get("/mypage/notice");
+    expect(before.html).not.toContain("Kept pages one");
+    // Kept: answered again as it is…
+    const again = await get("/mypage/notice");
+    expect(again.response.headers.get("age")).not.toBeNull();
+    expect(again.html.replaceAll(nonceOf(again.response)!, "")).toBe(
+      before.html.replaceAll(nonceOf(before.response)!, ""),
+    );
+    // …until another process commits a change to the database (the content import, here).
+    importNotice("cache-1", "Kept pages one");
+    expect((await get("/mypage/notice")).html).toContain("Kept pages one");
+
+    // A post this process answers (any: a language choice) empties what it kept, too.
+    await get("/mypage/notice");
+    const post = await fetch(`${server.url}/language`, {
+      method: "POST",
+      headers: { ...VISITOR, "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: new URLSearchParams({ lng: "en" }),
+      redirect: "manual",
+    });
+    expect(post.status).toBeLessThan(500);
+    expect((await get("/mypage/notice")).html).toContain("Kept pages one");
+  });
+
+  it("answers from what it kept within its seconds, saying how old it is (Age), then draws the page again", async () => {
+    await get("/benefit?category=health");
+    const kept = await get("/benefit?category=health");
+    expect(Number(kept.response.headers.get("age"))).toBeLessThanOrEqual(SECONDS);
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000 + 200));
+    expect((await get("/benefit?category=health")).response.headers.get("age")).toBeNull();
+    // Never for a page that is not shared (the home page).
+    await get("/");
+    expect((await get("/")).response.headers.get("age")).toBeNull();
+  });
+
+  it("never answers a member with a visitor's document, nor keeps a member's", LIMITED_BY_ITS_WAITS, async () => {
+    const visitor = await get("/benefit");
+    expect(visitor.response.headers.get("cache-control") ?? "").not.toMatch(/private/);
+    const member = await joinOverHttp(server.url, server.dataDir, { name: "Cache Member" });
+    const signedIn = await get("/benefit", { ...VISITOR, Cookie: member.cookies });
+    expect(signedIn.response.headers.get("cache-control")).toMatch(/private/);
+    // The E-9 member's page puts the services for their visa first, under their own heading: a visitor's has none.
+    expect(signedIn.html).toMatch(/E-9/);
+    expect(visitor.html).not.toMatch(/"visa":"E-9"/);
+    expect(signedIn.html).not.toBe(visitor.html.replaceAll(nonceOf(visitor.response)!, nonceOf(signedIn.response)!));
+  });
+});
