@@ -162,7 +162,8 @@ function scheduleRows(text: string): string {
   let html = "";
   for (const line of text.split("\n")) {
     const [month, ...figures] = line.replace(/[^\d, ]/g, "").split(" ");
-    if (month) html += `<tr><th scope="row">${month}</th><td>${figures.join("</td><td>")}</td></tr>`;
+    // The end tags of rows and cells are implied (HTML's own rule): a third of 360 rows' bytes, to gzip each time.
+    if (month) html += `<tr><th scope=row>${month}<td>${figures.join("<td>")}`;
   }
   return html;
 }
