@@ -25,7 +25,10 @@ export function seedNotices(dataDir, count = 30) {
     publishedAt: new Date(Date.now() - (i + 1) * 86_400_000).toISOString().slice(0, 10),
     category: ["general", "visa", "service", "event", "maintenance"][i % 5],
     translations: Object.fromEntries(
-      Object.keys(PARAGRAPH).map((lng) => [lng, { title: `${PARAGRAPH[lng].replaceAll("**", "").slice(0, 30)} ${i}`, body: body(lng, i) }]),
+      Object.keys(PARAGRAPH).map((lng) => [
+        lng,
+        { title: `${PARAGRAPH[lng].replaceAll("**", "").slice(0, 30)} ${i}`, body: body(lng, i) },
+      ]),
     ),
   }));
   const file = path.join(dataDir, "bench-notices.json");
