@@ -32,6 +32,8 @@ export { cleanText, excerpt, linkSegments } from "~/community/text";
 export * from "~/countries/countries.server";
 export { CORRIDOR_FORM_ROWS, readCorridorForm, saveCorridor } from "~/finance/corridors.server";
 export { remittancePage } from "~/finance/remittancePage.server";
+export * from "~/finance/loanPage.server";
+export * from "~/finance/loanProducts.server";
 export * from "~/forms/form.server";
 export * from "~/finance/exchange.server";
 export { OPERATOR_CURRENCIES } from "~/finance/exchange";

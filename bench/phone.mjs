@@ -48,6 +48,11 @@ const PAGES = [
   { name: "/benefit", path: "/benefit", lng: "en" },
   { name: "/finance/remittance", path: "/finance/remittance?country=VN&send=1%2C000%2C000", lng: "en" },
   { name: "/finance/currencyExchange", path: "/finance/currencyExchange?from=USD&to=KRW&amount=1,000", lng: "en" },
+  {
+    name: "/finance/loan 360",
+    path: "/finance/loan?amount=300%2C000%2C000&rate=4.2&months=360&method=equalPayment",
+    lng: "en",
+  },
 ];
 
 /** Runs in every page before its own scripts: records long tasks and resolves once the `hydrated` mark is set. */

@@ -14,7 +14,8 @@
  * coming-soon page (not built yet) is reported as missing and left out; any other
  * failure is reported and makes the run fail. The notices (30, imported with the content CLI: bench/notices.mjs):
  * the list and one notice, and /benefit (every shipped service), each against 0.8× the baseline; so are the
- * currency exchange calculator computing an answer and /finance/remittance computing an estimate (issue 28). Last, the photo
+ * three finance calculators computing an answer (issue 28: the exchange, a remittance estimate, a loan with a
+ * 360-month schedule). Last, the photo
  * benchmark (bench/photo.mjs).
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
@@ -51,7 +52,10 @@ const FEEDS = 10_000;
 const DEEP_PAGES = 100;
 /** The community pages' target: at least this share of the baseline's requests per second. */
 const COMMUNITY_RATIO = 0.7;
-/** The notices' and the benefits' target (issue 27): at least this share of the baseline's requests per second. */
+/** The loan calculator with a 360-month schedule (issue 28's benchmark). */
+const LOAN_360 = "/finance/loan?amount=300%2C000%2C000&rate=4.2&months=360&method=equalPayment";
+
+/** The notices', the benefits' and the loan page's target (issues 27, 28): at least this share of the baseline's requests per second. */
 const CONTENT_RATIO = 0.8;
 
 function measure(url, headers) {
@@ -239,6 +243,8 @@ async function main() {
       headers,
       ratio: CONTENT_RATIO,
     },
+    // A 30-year loan: its 360-month schedule computed and drawn, and the shipped products (issue 28: 0.8×).
+    { name: "app /finance/loan 360", url: `${app.url}${LOAN_360}`, headers, ratio: CONTENT_RATIO },
   ];
   for (const t of targets) {
     const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;

@@ -52,8 +52,8 @@ async function main(args: string[]): Promise<number> {
     const result = await importContent(stores, json, Date.now());
     if (!result.ok) {
       // The import's own messages (admin), a benefit's or an offer's (benefit), a rate's (exchange), a corridor's
-      // (remittance), then the forms' shared ones (common).
-      const t = (await i18nFor("en")).getFixedT("en", ["admin", "benefit", "exchange", "remittance"]);
+      // (remittance), a loan product's (loan), then the forms' shared ones (common).
+      const t = (await i18nFor("en")).getFixedT("en", ["admin", "benefit", "exchange", "remittance", "loan"]);
       const where = (e: ImportError) =>
         `${e.key || "(file)"}${e.item === null ? "" : `[${e.item}]`}${e.field ? `.${e.field}` : ""}`;
       for (const error of result.errors) console.error(`${where(error)}: ${translateFormMessage(t, error.message)}`);

@@ -2,7 +2,8 @@
  * The admin area's sections, in the order its navigation lists them. A section is
  * a path under /admin and the key of its name in the `admin` namespace.
  */
-export type AdminSectionId = "notices" | "audit" | "benefits" | "offers" | "terms" | "rates" | "corridors";
+export type AdminSectionId =
+  "notices" | "audit" | "benefits" | "offers" | "terms" | "rates" | "corridors" | "loanProducts";
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -20,4 +21,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: "terms", path: "/admin/terms", label: "admin.sections.terms" },
   { id: "rates", path: "/admin/rates", label: "admin.sections.rates" },
   { id: "corridors", path: "/admin/corridors", label: "admin.sections.corridors" },
+  { id: "loanProducts", path: "/admin/loanProducts", label: "admin.sections.loanProducts" },
 ];

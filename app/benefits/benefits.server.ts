@@ -22,12 +22,12 @@ import type { Offer, OfferText } from "~/stores/offers";
 import { statusOfVisa } from "~/visa/catalogue";
 
 /** The languages a text is looked for in, in order: the page's, then English, then the Korean original. */
-function textLanguages(lng: string): string[] {
+export function textLanguages(lng: string): string[] {
   return [...new Set([lng, "en", "ko"])];
 }
 
 /** The item's text in the first of those languages it has, and that language (null when it is the page's). */
-function textIn<Text>(
+export function textIn<Text>(
   translations: Record<string, Text>,
   lng: string,
 ): { text: Text; lang: { code: string; name: string } | null } | null {

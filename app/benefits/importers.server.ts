@@ -94,7 +94,7 @@ export async function writeContent<Content extends ContentItem<unknown>>(
  * The importer of one key: items validated by `item`, checked for their Korean original, written to `storeOf`,
  * named in the audit log as `kind` with their Korean `summaryOf`.
  */
-function contentImporter<Item extends { itemCd: string }, Content extends ContentItem<unknown>>(
+export function contentImporter<Item extends { itemCd: string }, Content extends ContentItem<unknown>>(
   key: string,
   item: z.ZodType<Item>,
   storeOf: (stores: Stores) => ContentStore<Content>,

@@ -9,6 +9,9 @@
  * Korean original, refused characters, an unknown language or field, a date), and
  * `benefitContent.*` of the `benefit` namespace.
  *
+ * The building blocks (text, link, date, …) are exported for the loan products' schema
+ * (finance/loanProducts.server.ts), which shares these rules.
+ *
  * Fields that may be left out are optional here (input and output alike, so a
  * schema is a `z.ZodType<Item>`); the importers turn an item into the stored record.
  */
@@ -23,11 +26,11 @@ import { isKnownVisa } from "~/visa/catalogue";
 export const ITEM_CD_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 const INVALID = "benefitContent.invalid";
-const types = { required_error: "errors.form.required", invalid_type_error: INVALID };
+export const types = { required_error: "errors.form.required", invalid_type_error: INVALID };
 const choice = (message: string) => ({ errorMap: () => ({ message }) });
 
 /** Text of 1…max characters (NFC, trimmed), on one line unless `lines`. */
-function text(max: number, { lines = false } = {}) {
+export function text(max: number, { lines = false } = {}) {
   return z
     .string(types)
     .max(max * 4, formMessage("errors.form.textTooLong", { max }))
@@ -41,14 +44,14 @@ function text(max: number, { lines = false } = {}) {
     });
 }
 
-function object<Shape extends z.ZodRawShape>(shape: Shape) {
+export function object<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, types).strict("errors.form.unknownField");
 }
 
-const itemCd = z.string(types).regex(ITEM_CD_PATTERN, "benefitContent.itemCd");
+export const itemCd = z.string(types).regex(ITEM_CD_PATTERN, "benefitContent.itemCd");
 
 /** An https address without credentials, as written. */
-const link = z
+export const link = z
   .string(types)
   .max(500, "benefitContent.link")
   .refine((value) => {
@@ -61,7 +64,7 @@ const link = z
   }, "benefitContent.link");
 
 /** A calendar date, yyyy-mm-dd. */
-const date = z
+export const date = z
   .string(types)
   .regex(/^\d{4}-\d{2}-\d{2}$/, "errors.form.invalidDate")
   .refine((value) => {
@@ -69,10 +72,10 @@ const date = z
     return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
   }, "errors.form.invalidDate");
 
-const order = z.number(types).int(INVALID).min(0, INVALID).max(1_000_000, INVALID);
+export const order = z.number(types).int(INVALID).min(0, INVALID).max(1_000_000, INVALID);
 
 /** Texts by language code: only the app's languages. */
-function translations<Text extends z.ZodTypeAny>(item: Text) {
+export function translations<Text extends z.ZodTypeAny>(item: Text) {
   return z.record(z.string(), item, types).superRefine((value, ctx) => {
     for (const language of Object.keys(value)) {
       if (!isSupportedLanguage(language)) {

@@ -4,9 +4,7 @@ import { Branded } from "./Branded";
 import { WaysOn } from "./ErrorView";
 import { Icon, type IconName } from "./Icon";
 
-const icons: Record<UpcomingFeature, IconName> = {
-  loan: "loan",
-};
+const icons: Record<UpcomingFeature, IconName> = {};
 
 /** A feature's page until the feature is built: what it will be, and ways on (the header's back button too). */
 export function ComingSoon({ feature }: { feature: UpcomingFeature }) {

@@ -20,6 +20,7 @@ import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
 import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
 import { corridorsImporter } from "~/finance/corridors.server";
 import { ratesImporter } from "~/finance/rates.server";
+import { loanProductsImporter } from "~/finance/loanProducts.server";
 import { noticesImporter } from "~/notices/notices.server";
 import type { Stores } from "~/stores/stores";
 import { termsImporter } from "~/terms/importer.server";
@@ -58,6 +59,7 @@ export const contentImporters: readonly ContentImporter<any>[] = [
   termsImporter,
   ratesImporter,
   corridorsImporter,
+  loanProductsImporter,
 ];
 
 /** One problem of the file: where (key, item, field path) and a message key with its values (lib/formMessage.ts). */

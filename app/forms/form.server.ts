@@ -72,6 +72,8 @@ export const PROBLEMS = {
   termsTextMissing: { key: "errors.form.termsTextMissing", status: 400, field: "" },
   /** A terms version members agreed to as it is: a change is a new version. */
   termsInForce: { key: "errors.form.termsInForce", status: 409, field: "" },
+  /** The admin's loan products (the loan namespace, which its pages load): a new product's code is in use. */
+  loanProductTaken: { key: "loanContent.itemCdTaken", status: 409, field: "itemCd" },
   /** The language picker: a language the app does not have (a form conform does not draw: `refuseChoice`). */
   unknownLanguage: { key: "errors.unknownLanguage", status: 400, field: "lng" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;

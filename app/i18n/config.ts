@@ -56,6 +56,7 @@ export const namespaces = [
   "benefit",
   "exchange",
   "remittance",
+  "loan",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";

@@ -20,6 +20,7 @@ import formsStylesheet from "~/styles/forms.css";
 import homeStylesheet from "~/styles/home.css";
 import joinStylesheet from "~/styles/join.css";
 import languageStylesheet from "~/styles/language.css";
+import loanStylesheet from "~/styles/loan.css";
 import mypageStylesheet from "~/styles/mypage.css";
 import noticesStylesheet from "~/styles/notices.css";
 import remittanceStylesheet from "~/styles/remittance.css";
@@ -50,6 +51,8 @@ export const featureStyles = {
   /** The joins' steps: progress, terms checklist, visa choice, completion. */
   join: joinStylesheet,
   language: languageStylesheet,
+  /** The loan calculator (/finance/loan): its form, result and schedule. */
+  loan: loanStylesheet,
   /** My page: the settings list and the account pages. */
   mypage: mypageStylesheet,
   /** Notices (their list and page) and the admin area. */

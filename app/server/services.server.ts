@@ -24,6 +24,7 @@ import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
 import { seedShippedCorridors } from "~/finance/corridors.server";
+import { seedShippedLoanProducts } from "~/finance/loanProducts.server";
 import { startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
 import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
 import { loadShippedTerms } from "~/terms/importer.server";
@@ -83,6 +84,9 @@ export async function startServices(
     // The remittance corridors shipped with the app, likewise (docs/decisions/0062).
     const corridors = await seedShippedCorridors(stores);
     if (corridors) log(`shipped corridors written: ${corridors}`);
+    // The loan products shipped with the app, the same way (docs/decisions/0064).
+    const loanProducts = await seedShippedLoanProducts(stores);
+    if (loanProducts) log(`shipped loan products written: ${loanProducts}`);
     // After a crash, identity and profiles agree again before anyone is served.
     if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
     schedulers.set(services, startScheduler(periodicJobs(services)));

@@ -13,6 +13,7 @@ import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } 
 import type { CorridorsStore } from "./corridors";
 import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
+import type { LoanProductsStore } from "./loanProducts";
 import type { MembersStore } from "./members";
 import type { NoticesStore } from "./notices";
 import type { NotificationsStore } from "./notifications";
@@ -55,6 +56,8 @@ export interface Stores {
   rates: RatesStore;
   /** The remittance corridors of /finance/remittance: operator figures with their day and source. */
   corridors: CorridorsStore;
+  /** The loan products below /finance/loan's calculator (app/stores/loanProducts.ts). */
+  loanProducts: LoanProductsStore;
   /**
    * A mark that changes once another client of the same storage (another process: the content import, a second
    * server) has committed a change since this client last asked. The shared pages' cache of the server forgets
@@ -78,6 +81,7 @@ export { FEED_CATEGORIES, REPORT_REASONS } from "./community";
 export type { CounterHits, CountersStore } from "./counters";
 export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
+export type * from "./loanProducts";
 export type {
   CreateMemberResult,
   MemberProfile,

@@ -1,6 +1,7 @@
 /** The content stores' contract (benefits and partner offers): whole items by item code, listed in their order. */
 import { describe, expect, it } from "vitest";
 import type { BenefitContent } from "~/stores/benefits";
+import type { LoanProductContent } from "~/stores/loanProducts";
 import type { OfferContent } from "~/stores/offers";
 import { implementations, isPlainData, raced, twoClients } from "./implementations";
 
@@ -137,5 +138,41 @@ describe.each(implementations)("content stores: $name", (implementation) => {
     });
     expect(await clients.a.offers.update(cheaper, T0 + 1)).toEqual({ ok: true });
     expect(await clients.b.offers.byId("sim")).toEqual({ ...cheaper, createdAt: T0, updatedAt: T0 + 1 });
+  });
+
+  it("keep loan products apart from benefits and offers, their ranges and texts whole, replaced in one step", async () => {
+    const product = (itemCd: string, overrides: Partial<LoanProductContent> = {}): LoanProductContent => ({
+      itemCd,
+      order: 10,
+      lender: "JB Bank (전북은행)",
+      visas: ["E-9", "F-4"],
+      amountKrw: { min: 1_000_000, max: 20_000_000 },
+      ratePercent: { min: "11", max: "15.5" },
+      termMonths: { min: null, max: 36 },
+      link: "https://www.jbbank.co.kr",
+      source: { name: null, url: null, checkedOn: "2026-11-22" },
+      translations: {
+        ko: { name: "JB Bravo Korea Loan", conditions: "E-9 비자로 받을 수 있어요.\n최대 36개월이에요." },
+        en: { name: "JB Bravo Korea Loan", conditions: "For E-9 visas.\nUp to 36 months." },
+      },
+      ...overrides,
+    });
+    expect(await clients.a.loanProducts.list()).toEqual([]);
+    expect(await clients.a.loanProducts.create(product("jb"), T0)).toEqual({ ok: true });
+    await clients.a.loanProducts.create(product("bnk", { order: 5, amountKrw: null, ratePercent: null }), T0);
+    const stored = await clients.b.loanProducts.byId("jb");
+    expect(stored).toEqual({ ...product("jb"), createdAt: T0, updatedAt: T0 });
+    expect(isPlainData(stored)).toBe(true);
+    expect((await clients.b.loanProducts.list({ languages: ["vi"] })).map((p) => [p.itemCd, p.translations])).toEqual([
+      ["bnk", {}],
+      ["jb", {}],
+    ]);
+    expect(await clients.b.benefits.byId("jb")).toBeNull();
+    expect(await clients.b.offers.byId("jb")).toBeNull();
+    expect(await clients.b.loanProducts.create(product("jb"), T0)).toEqual({ ok: false, problem: "itemCdTaken" });
+    const changed = product("jb", { visas: [], termMonths: null, translations: { ko: product("x").translations.ko! } });
+    expect(await clients.a.loanProducts.update(changed, T0 + 1)).toEqual({ ok: true });
+    expect(await clients.b.loanProducts.byId("jb")).toEqual({ ...changed, createdAt: T0, updatedAt: T0 + 1 });
+    expect(await clients.a.loanProducts.update(product("none"), T0)).toEqual({ ok: false, problem: "notFound" });
   });
 });

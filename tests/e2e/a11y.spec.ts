@@ -201,7 +201,7 @@ test.beforeAll(importVisitorNotice);
 /** Pages a visitor reaches that `visitorPages` leaves out: the outbox, the coming-soon pages and more dead ends. */
 const moreVisitorPages = [
   "/dev/outbox",
-  "/finance/loan",
+  "/finance/loan?amount=-5&rate=100&months=600&method=x",
   "/finance/currencyExchange",
   // The calculator's answer with its rate card, and its messages (a bad amount, a currency without a rate).
   "/finance/currencyExchange?from=USD&to=KRW&amount=1,000",

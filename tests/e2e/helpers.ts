@@ -24,6 +24,7 @@ export const visitorPages = [
   "/shop",
   "/benefit",
   "/benefit?category=work",
+  "/finance/loan?amount=1%2C000%2C000&rate=5&months=24&method=equalPayment",
   "/mypage/notice",
   visitorNotice,
   "/member/start",

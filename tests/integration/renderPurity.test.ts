@@ -417,6 +417,8 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/mypage/notice",
       "/mypage/noticeDetail?itemCd=render-1",
       "/mypage/noticeDetail?itemCd=render-1&lng=ur",
+      "/finance/loan?amount=1%2C000%2C000&rate=5&months=24&method=equalPrincipal&grace=3",
+      "/finance/loan?amount=-1&rate=100&months=600&method=x&lng=ur",
     ]) {
       await anonymous.open(target);
       await phoneJoiner.open(target);
@@ -453,6 +455,8 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/admin/corridors/edit?country=VN",
       "/admin/rates",
       "/admin/rates?currency=VND",
+      "/admin/loanProducts",
+      "/admin/loanProducts/edit",
     ]) {
       await admin.open(target);
     }

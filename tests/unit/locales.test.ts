@@ -20,6 +20,8 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "mypage:entries.visa",
   "mypage:userInfo.visa",
   "notices:notices.categories.visa",
+  // "{{amount}} won": the currency's name as Vietnamese, Indonesian, Filipino and Turkish write it too.
+  "loan:loan.won",
 ]);
 
 function flatten(value: unknown, prefix = ""): Map<string, string> {

@@ -1,11 +1,12 @@
 /**
  * Content an operator keeps (app/stores/content.ts) in SQLite: benefits and
- * partner offers (migration 15). One row per item, its facts as a JSON object, and
+ * partner offers (migration 15), loan products (migration 19). One row per item, its facts as a JSON object, and
  * one row per language of its text; a write replaces the item and its texts in one
  * transaction.
  */
 import type { BenefitContent, BenefitsStore } from "~/stores/benefits";
 import type { ContentItem, ContentQuery, ContentStore, Stamped } from "~/stores/content";
+import type { LoanProductContent, LoanProductsStore } from "~/stores/loanProducts";
 import type { OfferContent, OffersStore } from "~/stores/offers";
 import type { Db } from "./database.server";
 
@@ -26,8 +27,8 @@ interface TextRow {
 
 /** Where one kind of content lives; `category`: the items table has a category column, filtered on by `list`. */
 interface ContentTables {
-  items: "benefits" | "offers";
-  texts: "benefit_texts" | "offer_texts";
+  items: "benefits" | "offers" | "loan_products";
+  texts: "benefit_texts" | "offer_texts" | "loan_product_texts";
   category: boolean;
 }
 
@@ -137,4 +138,12 @@ export function sqliteBenefitStore(db: Db): BenefitsStore {
 
 export function sqliteOfferStore(db: Db): OffersStore {
   return sqliteContentStore<OfferContent>(db, { items: "offers", texts: "offer_texts", category: false });
+}
+
+export function sqliteLoanProductStore(db: Db): LoanProductsStore {
+  return sqliteContentStore<LoanProductContent>(db, {
+    items: "loan_products",
+    texts: "loan_product_texts",
+    category: false,
+  });
 }

@@ -520,4 +520,27 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 19,
+    name: "loan products",
+    // The loan products below /finance/loan's calculator (app/stores/loanProducts.ts), kept as benefits and
+    // offers are (version 15): the facts as one JSON object, the text per language beside them.
+    sql: `
+      CREATE TABLE loan_products (
+        item_cd    TEXT PRIMARY KEY,
+        sort_order INTEGER NOT NULL,
+        facts      TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX loan_products_in_order ON loan_products (sort_order, item_cd);
+      CREATE TABLE loan_product_texts (
+        item_cd  TEXT NOT NULL REFERENCES loan_products (item_cd) ON DELETE CASCADE,
+        language TEXT NOT NULL,
+        text     TEXT NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      ) STRICT;
+      CREATE INDEX loan_product_texts_by_language ON loan_product_texts (language);
+    `,
+  },
 ];

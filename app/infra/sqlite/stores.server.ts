@@ -11,6 +11,7 @@ import { sqliteAuditStore } from "./auditStore.server";
 import { sqliteCommunityStores } from "./communityStore.server";
 import { sqliteBenefitStore, sqliteOfferStore } from "./contentStore.server";
 import { sqliteCorridorStore } from "./corridorStore.server";
+import { sqliteLoanProductStore } from "./contentStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
 import { sqliteNoticeStore } from "./noticeStore.server";
@@ -39,6 +40,7 @@ export function sqliteStores(db: Db): Stores {
     terms: sqliteTermsStore(db),
     rates: sqliteRateStore(db),
     corridors: sqliteCorridorStore(db),
+    loanProducts: sqliteLoanProductStore(db),
     async changeMark() {
       // SQLite's own: changes when another connection commits; this connection's writes leave it as it is.
       return db.pragma("data_version", { simple: true }) as number;

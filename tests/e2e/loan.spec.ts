@@ -1,0 +1,73 @@
+/**
+ * /finance/loan in a phone's browser, with JavaScript and without (the two projects), in English, Korean,
+ * Vietnamese and Urdu: the form filled and sent as a member would, the research notes' worked example as the
+ * answer, the rest of the schedule behind its summary, a bad amount said beside its field with what was typed
+ * kept; and the products for an E-9 member first.
+ */
+import { expect, test } from "@playwright/test";
+import { hideTodayPopup, inLanguage, joinedMemberCookies, strings, useLanguage } from "./helpers";
+
+type Words = {
+  amount: string;
+  rate: string;
+  months: string;
+  calculate: string;
+  methods: Record<string, { name: string }>;
+  schedule: Record<string, string>;
+  problems: Record<string, string>;
+  products: Record<string, string>;
+};
+const words = (lng: string) => strings(lng).loan as unknown as Words;
+
+test.beforeEach(async ({ context }) => {
+  await hideTodayPopup(context);
+});
+
+for (const lng of ["en", "ko", "vi", "ur"]) {
+  test(`/finance/loan in ${lng}: the form's answer, the whole schedule, a bad amount said beside its field`, async ({
+    page,
+    context,
+  }) => {
+    const t = words(lng);
+    await useLanguage(context, lng);
+    await page.goto("/finance/loan");
+    await expect(page.locator("html")).toHaveAttribute("dir", lng === "ur" ? "rtl" : "ltr");
+    await page.getByLabel(t.amount).fill("1,000,000");
+    await page.getByLabel(t.rate).fill("5");
+    await page.getByLabel(t.months).fill("24");
+    await page.getByLabel(t.methods.equalPayment!.name).check();
+    await page.getByRole("button", { name: t.calculate }).click();
+    await expect(page).toHaveURL(/amount=1%2C000%2C000&rate=5&months=24&method=equalPayment/);
+    const figures = page.locator(".loan__figures");
+    await expect(figures).toContainText("43,871");
+    await expect(figures).toContainText("43,868");
+    await expect(figures).toContainText("52,901");
+    // The first year is open; months 13 to 24 open from their summary, with JavaScript or without.
+    const rest = page.locator("details.loan__rest");
+    await expect(rest.locator("tbody tr").last()).toBeHidden();
+    await rest.locator("summary").click();
+    await expect(rest.locator("tbody tr")).toHaveCount(12);
+    await expect(rest.locator("tbody tr").last()).toContainText("43,868");
+    await expect(page.getByLabel(t.amount)).toHaveValue("1,000,000");
+
+    await page.getByLabel(t.amount).fill("-1000");
+    await page.getByRole("button", { name: t.calculate }).click();
+    await expect(page.locator("#amount-error")).toHaveText(t.problems.amountNotPositive!);
+    await expect(page.getByLabel(t.amount)).toHaveValue("-1000");
+    await expect(page.getByLabel(t.amount)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(".loan__figures")).toHaveCount(0);
+    await expect(page.locator("article.benefit")).toHaveCount(3);
+  });
+}
+
+test("a member with an E-9 visa sees the loans for it first", async ({ page, context, baseURL }) => {
+  await useLanguage(context);
+  await context.addCookies((await joinedMemberCookies(baseURL!)).map((c) => ({ ...c, url: baseURL! })));
+  const t = words("en");
+  await page.goto(inLanguage("/finance/loan", "en"));
+  await expect(
+    page.getByRole("heading", { level: 3, name: t.products.forYourVisa!.replace("{{visa}}", "E-9") }),
+  ).toBeVisible();
+  await expect(page.locator("article.benefit h3").first()).toHaveText("JB Bravo Korea Loan");
+  await expect(page.getByRole("heading", { level: 3, name: t.products.others })).toBeVisible();
+});
