@@ -198,7 +198,7 @@ const cookiesOf = (header: string): Cookie[] =>
 
 test.beforeAll(importVisitorNotice);
 
-/** Pages a visitor reaches that `visitorPages` leaves out: the outbox, the coming-soon pages and more dead ends. */
+/** Pages a visitor reaches that `visitorPages` leaves out: the outbox, the calculators' answers and messages, and more dead ends. */
 const moreVisitorPages = [
   "/dev/outbox",
   "/finance/loan?amount=-5&rate=100&months=600&method=x",

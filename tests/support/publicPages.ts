@@ -20,12 +20,11 @@ export const publicPages = [
   { path: "/member/findVisa/E-9", title: "titles.selectVisa", status: 200 },
   { path: "/community", title: "titles.allFeeds", status: 200 },
   { path: "/benefit", title: "titles.benefit", status: 200 },
-  { path: "/finance/loan", title: "titles.loan", status: 200 },
   { path: "/mypage/notice", title: "titles.notices", status: 200 },
+  { path: "/finance/loan", title: "titles.loan", status: 200 },
+  { path: "/finance/currencyExchange", title: "titles.exchange", status: 200 },
+  { path: "/finance/remittance", title: "titles.remittance", status: 200 },
   // Local mode's outbox, to requests from this machine.
   { path: "/dev/outbox", title: "titles.outbox", status: 200 },
   { path: "/no/such/page", title: "titles.notFound", status: 404 },
-  // Features still being built: their coming-soon page, not the 404 page.
-  { path: "/finance/currencyExchange", title: "titles.exchange", status: 200 },
-  { path: "/finance/remittance", title: "titles.remittance", status: 200 },
 ];
