@@ -4,7 +4,8 @@
  * without JavaScript.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminItemList } from "~/components/AdminItemList";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { formatDate, RouteErrorBoundary } from "~/pageKit";
@@ -36,33 +37,25 @@ export default function AdminBenefitsRoute() {
   const { t } = useTranslation(["admin", "benefit"]);
   const { items } = useLoaderData<typeof loader>();
   return (
-    <>
-      <Link className="button button--primary" to="/admin/benefits/edit">
-        {t("admin.benefits.new")}
-      </Link>
-      {items.length === 0 ? <p className="notice-empty">{t("benefit.empty")}</p> : null}
-      <ul className="admin-table">
-        {items.map((b) => (
-          <li key={b.itemCd} className="admin-row">
-            <strong lang="ko">{b.name}</strong>
-            <span className="notice-meta">
-              <span dir="ltr">{b.itemCd}</span>
-              <span className="notice-tag">{t(`benefit.categories.${b.category}`)}</span>
-              <span dir="ltr">{b.checkedOn}</span>
-              <span dir="ltr">{b.languages.join(" ")}</span>
-            </span>
-            <div className="admin-row__actions">
-              <Link
-                className="button button--secondary"
-                to={`/admin/benefits/edit?itemCd=${encodeURIComponent(b.itemCd)}`}
-              >
-                {t("admin.notices.edit")}
-              </Link>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <AdminItemList
+      newTo="/admin/benefits/edit"
+      newLabel={t("admin.benefits.new")}
+      emptyText={t("benefit.empty")}
+      editLabel={t("admin.notices.edit")}
+      items={items.map((b) => ({
+        key: b.itemCd,
+        title: <strong lang="ko">{b.name}</strong>,
+        meta: (
+          <span className="notice-meta">
+            <span dir="ltr">{b.itemCd}</span>
+            <span className="notice-tag">{t(`benefit.categories.${b.category}`)}</span>
+            <span dir="ltr">{b.checkedOn}</span>
+            <span dir="ltr">{b.languages.join(" ")}</span>
+          </span>
+        ),
+        editTo: `/admin/benefits/edit?itemCd=${encodeURIComponent(b.itemCd)}`,
+      }))}
+    />
   );
 }
 

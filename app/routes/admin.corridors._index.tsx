@@ -3,7 +3,8 @@
  * the fee, the day they were read and where; each with a link to its form.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminItemList } from "~/components/AdminItemList";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { formatDate, RouteErrorBoundary } from "~/pageKit";
@@ -47,40 +48,41 @@ export default function AdminCorridorsRoute() {
   return (
     <>
       <p>{t("corridorAdmin.intro")}</p>
-      <Link className="button button--primary" to="/admin/corridors/edit">
-        {t("corridorAdmin.new")}
-      </Link>
-      {items.length === 0 ? <p className="notice-empty">{t("corridorAdmin.empty")}</p> : null}
-      <ul className="admin-table">
-        {items.map((c) => (
-          <li key={c.country} className="admin-row">
+      <AdminItemList
+        newTo="/admin/corridors/edit"
+        newLabel={t("corridorAdmin.new")}
+        emptyText={t("corridorAdmin.empty")}
+        editLabel={t("corridorAdmin.edit")}
+        items={items.map((c) => ({
+          key: c.country,
+          title: (
             <strong dir="ltr">
               {c.country} · {c.provider}
             </strong>
-            <span className="notice-meta" dir="ltr">
-              <span>{c.asOf}</span>
-              <span>{c.source}</span>
-            </span>
-            <span className="notice-meta" dir="ltr">
-              <span>
-                {t("corridorAdmin.margins")}: {c.margins}
+          ),
+          meta: (
+            <>
+              <span className="notice-meta" dir="ltr">
+                <span>{c.asOf}</span>
+                <span>{c.source}</span>
               </span>
-              <span>
-                {t("corridorAdmin.fees")}: {c.fee}
+              <span className="notice-meta" dir="ltr">
+                <span>
+                  {t("corridorAdmin.margins")}: {c.margins}
+                </span>
+                <span>
+                  {t("corridorAdmin.fees")}: {c.fee}
+                </span>
+                {c.unverified.length ? <span className="notice-tag">{c.unverified.join(", ")}</span> : null}
+                <span>
+                  {t("corridorAdmin.updated")}: {c.updatedOn}
+                </span>
               </span>
-              {c.unverified.length ? <span className="notice-tag">{c.unverified.join(", ")}</span> : null}
-              <span>
-                {t("corridorAdmin.updated")}: {c.updatedOn}
-              </span>
-            </span>
-            <div className="admin-row__actions">
-              <Link className="button button--secondary" to={`/admin/corridors/edit?country=${c.country}`}>
-                {t("corridorAdmin.edit")}
-              </Link>
-            </div>
-          </li>
-        ))}
-      </ul>
+            </>
+          ),
+          editTo: `/admin/corridors/edit?country=${c.country}`,
+        }))}
+      />
     </>
   );
 }

@@ -4,7 +4,8 @@
  * guard answers 404); works without JavaScript.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminItemList } from "~/components/AdminItemList";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
@@ -35,33 +36,25 @@ export default function AdminLoanProductsRoute() {
   const { t } = useTranslation(["admin", "loan"]);
   const { items } = useLoaderData<typeof loader>();
   return (
-    <>
-      <Link className="button button--primary" to="/admin/loanProducts/edit">
-        {t("loanAdmin.new")}
-      </Link>
-      {items.length === 0 ? <p className="notice-empty">{t("loanAdmin.empty")}</p> : null}
-      <ul className="admin-table">
-        {items.map((p) => (
-          <li key={p.itemCd} className="admin-row">
-            <strong lang="ko">{p.name}</strong>
-            <span className="notice-meta">
-              <span>{p.lender}</span>
-              <span dir="ltr">{p.itemCd}</span>
-              <span dir="ltr">{p.checkedOn}</span>
-              <span dir="ltr">{p.languages.join(" ")}</span>
-            </span>
-            <div className="admin-row__actions">
-              <Link
-                className="button button--secondary"
-                to={`/admin/loanProducts/edit?itemCd=${encodeURIComponent(p.itemCd)}`}
-              >
-                {t("admin.notices.edit")}
-              </Link>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <AdminItemList
+      newTo="/admin/loanProducts/edit"
+      newLabel={t("loanAdmin.new")}
+      emptyText={t("loanAdmin.empty")}
+      editLabel={t("admin.notices.edit")}
+      items={items.map((p) => ({
+        key: p.itemCd,
+        title: <strong lang="ko">{p.name}</strong>,
+        meta: (
+          <span className="notice-meta">
+            <span>{p.lender}</span>
+            <span dir="ltr">{p.itemCd}</span>
+            <span dir="ltr">{p.checkedOn}</span>
+            <span dir="ltr">{p.languages.join(" ")}</span>
+          </span>
+        ),
+        editTo: `/admin/loanProducts/edit?itemCd=${encodeURIComponent(p.itemCd)}`,
+      }))}
+    />
   );
 }
 

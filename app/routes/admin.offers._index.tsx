@@ -1,6 +1,7 @@
 /** Every partner offer in the order /shop lists them: to edit one or add one. Plain links: it works without JavaScript. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminItemList } from "~/components/AdminItemList";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
@@ -31,33 +32,25 @@ export default function AdminOffersRoute() {
   const { t } = useTranslation(["admin", "shop"]);
   const { items } = useLoaderData<typeof loader>();
   return (
-    <>
-      <Link className="button button--primary" to="/admin/offers/edit">
-        {t("admin.offers.new")}
-      </Link>
-      {items.length === 0 ? <p className="notice-empty">{t("shop.empty")}</p> : null}
-      <ul className="admin-table">
-        {items.map((o) => (
-          <li key={o.itemCd} className="admin-row">
-            <strong lang="ko">{o.title}</strong>
-            <span className="notice-meta">
-              <span dir="ltr">{o.itemCd}</span>
-              <bdi>{o.partner}</bdi>
-              <span dir="ltr">{o.checkedOn}</span>
-              <span dir="ltr">{o.languages.join(" ")}</span>
-            </span>
-            <div className="admin-row__actions">
-              <Link
-                className="button button--secondary"
-                to={`/admin/offers/edit?itemCd=${encodeURIComponent(o.itemCd)}`}
-              >
-                {t("admin.notices.edit")}
-              </Link>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <AdminItemList
+      newTo="/admin/offers/edit"
+      newLabel={t("admin.offers.new")}
+      emptyText={t("shop.empty")}
+      editLabel={t("admin.notices.edit")}
+      items={items.map((o) => ({
+        key: o.itemCd,
+        title: <strong lang="ko">{o.title}</strong>,
+        meta: (
+          <span className="notice-meta">
+            <span dir="ltr">{o.itemCd}</span>
+            <bdi>{o.partner}</bdi>
+            <span dir="ltr">{o.checkedOn}</span>
+            <span dir="ltr">{o.languages.join(" ")}</span>
+          </span>
+        ),
+        editTo: `/admin/offers/edit?itemCd=${encodeURIComponent(o.itemCd)}`,
+      }))}
+    />
   );
 }
 

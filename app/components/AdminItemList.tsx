@@ -1,0 +1,51 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/** One item of an admin section's list: its title (with its own lang or dir), its facts and where it is edited. */
+export interface AdminListItem {
+  key: string;
+  title: ReactNode;
+  /** One or more `notice-meta` lines. */
+  meta: ReactNode;
+  editTo: string;
+}
+
+/**
+ * An admin section's list of content (benefits, offers, loan products, corridors): a link to add one, a line when
+ * there is none, and each item with its facts and a link to its form. Plain links: it works without JavaScript.
+ */
+export function AdminItemList({
+  newTo,
+  newLabel,
+  emptyText,
+  editLabel,
+  items,
+}: {
+  newTo: string;
+  newLabel: string;
+  emptyText: string;
+  editLabel: string;
+  items: AdminListItem[];
+}) {
+  return (
+    <>
+      <Link className="button button--primary" to={newTo}>
+        {newLabel}
+      </Link>
+      {items.length === 0 ? <p className="notice-empty">{emptyText}</p> : null}
+      <ul className="admin-table">
+        {items.map((item) => (
+          <li key={item.key} className="admin-row">
+            {item.title}
+            {item.meta}
+            <div className="admin-row__actions">
+              <Link className="button button--secondary" to={item.editTo}>
+                {editLabel}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
