@@ -9,6 +9,8 @@
  * - only a document answered 200 with no Set-Cookie and no `private`/`no-store` Cache-Control is kept (a page
  *   for a member is private: entry.server.tsx), so nothing personal is ever stored;
  * - the CSP nonce is taken out when stored and the request's own put in when answered, with an `Age` header;
+ *   to a browser that takes gzip, the document goes compressed once when kept, the nonce joined in per answer
+ *   (gzipWithSlots.ts), so an answer costs no compression;
  * - any post this process answers empties it (an admin's change is seen at once here), and so does a change
  *   another process committed to the storage (the content import, a second server on the same SQLite file):
  *   the storage's change mark (`Stores.changeMark`) is read before each answer from the cache. A storage
@@ -16,6 +18,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { gzipWithSlots, prepareSlottedGzip, type SlottedGzip } from "./gzipWithSlots";
 
 interface Kept {
   /** When it was drawn (the TTL's clock). */
@@ -24,6 +27,8 @@ interface Kept {
   headers: [string, string][];
   /** The document with every occurrence of the nonce it was drawn with replaced by `NONCE_SLOT`. */
   body: string;
+  /** The document compressed but for the nonce's places. */
+  gzip: SlottedGzip;
 }
 
 /** Stands for the nonce in a kept document. */
@@ -32,8 +37,8 @@ const NONCE_SLOT = `nonce-slot-${randomUUID()}`;
 const MAX_KEY = 4096;
 
 export interface PageCache {
-  /** The kept answer to this request with `nonce` in place, or null. */
-  answer(key: string | null, nonce: string): Response | null;
+  /** The kept answer to this request with `nonce` in place (gzip-compressed when `gzip`), or null. */
+  answer(key: string | null, nonce: string, gzip?: boolean): Response | null;
   /** Keeps `response` if it may be kept; returns a response to send in its place (its body was read). */
   keep(key: string | null, response: Response, nonce: string): Promise<Response>;
   /** Forgets everything (after a post). */
@@ -61,7 +66,11 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
   const kept = new LRUCache<string, Kept>({
     max: 1000,
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (page) => page.body.length * 2 + page.headers.length * 64 + 256,
+    sizeCalculation: (page) =>
+      page.body.length * 2 +
+      page.gzip.parts.reduce((sum, part) => sum + part.raw.length + part.deflated.length, 0) +
+      page.headers.length * 64 +
+      256,
     ttl: seconds * 1000,
     ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
   });
@@ -80,12 +89,22 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
   };
 
   return {
-    answer(key, nonce) {
+    answer(key, nonce, gzip = false) {
       const page = key === null ? undefined : kept.get(key);
       if (!page) return null;
       const headers = new Headers(page.headers);
       // HTTP's own word for an answer from a cache: how many seconds ago it was drawn.
       headers.set("Age", String(Math.max(0, Math.floor((now() - page.at) / 1000))));
+      headers.append("Vary", "Accept-Encoding");
+      if (gzip) {
+        const body = gzipWithSlots(page.gzip, nonce);
+        headers.set("Content-Encoding", "gzip");
+        headers.set("Content-Length", String(body.length));
+        return new Response(new Uint8Array(body), {
+          status: page.status,
+          headers,
+        });
+      }
       return new Response(page.body.replaceAll(NONCE_SLOT, nonce), { status: page.status, headers });
     },
 
@@ -93,11 +112,13 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
       if (key === null || !mayKeep(response)) return response;
       const body = await response.text();
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
+      const slotted = nonce ? body.replaceAll(nonce, NONCE_SLOT) : body;
       const page = {
         at: now(),
         status: response.status,
         headers,
-        body: nonce ? body.replaceAll(nonce, NONCE_SLOT) : body,
+        body: slotted,
+        gzip: prepareSlottedGzip(slotted.split(NONCE_SLOT)),
       };
       kept.set(key, page);
       return new Response(body, { status: response.status, statusText: response.statusText, headers });

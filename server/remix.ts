@@ -45,6 +45,11 @@ function remixRequest(
   } as RequestInit);
 }
 
+/** Whether the client takes a gzip body (Accept-Encoding names gzip, or *, with a weight above 0). */
+function acceptsGzip(req: ExpressRequest) {
+  return req.acceptsEncodings("gzip", "identity") === "gzip";
+}
+
 function isLoopback(address: string | undefined) {
   return Boolean(address && (address === "::1" || /^(?:::ffff:)?127\./.test(address)));
 }
@@ -70,7 +75,7 @@ export function remixHandler(build: ServerBuild, config: Config, services: Servi
     if (cacheKey !== null) {
       try {
         pageCache.sync(await services.stores.changeMark());
-        const kept = pageCache.answer(cacheKey, nonce);
+        const kept = pageCache.answer(cacheKey, nonce, acceptsGzip(req));
         if (kept) return await sendResponse(res, kept);
       } catch (error) {
         return next(error);

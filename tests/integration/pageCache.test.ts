@@ -6,7 +6,9 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinOverHttp } from "../support/join";
 import { startServer, type RunningServer } from "../support/server";
@@ -99,6 +101,28 @@ describe("shared pages kept for a few seconds", () => {
     // Never for a page that is not shared (the home page).
     await get("/");
     expect((await get("/")).response.headers.get("age")).toBeNull();
+  });
+
+  it("sends a kept page to a browser that takes gzip compressed once, its own nonce inflated in place", async () => {
+    const target = "/finance/loan?amount=300%2C000%2C000&rate=4.2&months=360&method=equalPayment";
+    const raw = () =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${server.url}${target}`, { headers: { ...VISITOR, "Accept-Encoding": "gzip" } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    await raw();
+    const kept = await raw();
+    expect(kept.headers.age).toBeDefined();
+    expect(kept.headers["content-encoding"]).toBe("gzip");
+    const html = gunzipSync(kept.body).toString("utf8");
+    const nonce = /'nonce-([^']+)'/.exec(String(kept.headers["content-security-policy"]))![1]!;
+    expect(new Set([...html.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]));
+    expect(html).toContain("</html>");
   });
 
   it("never answers a member with a visitor's document, nor keeps a member's", LIMITED_BY_ITS_WAITS, async () => {

@@ -3,6 +3,7 @@
  * and how long. Its place in the server (only shared routes, emptied by a post) is tested over HTTP in
  * tests/integration/pageCache.test.ts.
  */
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createPageCache, pageCacheKey } from "../../server/pageCache";
 
@@ -31,6 +32,19 @@ describe("the shared pages' cache", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(Number(again.headers.get("age"))).toBeGreaterThanOrEqual(0);
+  });
+
+  it("answers a browser that takes gzip with the same page compressed, its nonce in place", async () => {
+    const cache = createPageCache(5);
+    const key = pageCacheKey("GET", "/finance/loan?amount=1", {});
+    await cache.keep(key, page(NONCE_A), NONCE_A);
+    const compressed = cache.answer(key, NONCE_B, true)!;
+    expect(compressed.headers.get("content-encoding")).toBe("gzip");
+    expect(compressed.headers.get("vary")).toMatch(/Accept-Encoding/);
+    const body = Buffer.from(await compressed.arrayBuffer());
+    expect(Number(compressed.headers.get("content-length"))).toBe(body.length);
+    expect(gunzipSync(body).toString("utf8")).toBe(await cache.answer(key, NONCE_B)!.text());
+    expect(gunzipSync(body).toString("utf8")).toContain(`nonce="${NONCE_B}"`);
   });
 
   it("keeps one page per address, cookies and languages", async () => {
