@@ -68,6 +68,8 @@ interface ThreadView extends CommentView {
 }
 
 export const handle: PageHandle = {
+  // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
+  shared: true,
   styles: [featureStyles.forms, featureStyles.community],
   i18n: ["community"],
   title: "titles.feed",

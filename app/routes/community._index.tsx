@@ -19,6 +19,8 @@ import {
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
+  // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
+  shared: true,
   styles: [featureStyles.community],
   i18n: ["community"],
   layout: "community",
