@@ -45,3 +45,4 @@ export { featureStyles, loadStylesheet } from "~/lib/stylesheets";
 export { usePage } from "~/lib/page";
 export { safeRedirect, safeRedirectWith } from "~/lib/safeRedirect";
 export { NonceContext, useNonce } from "~/nonce";
+export { AdminItemList, type AdminListItem } from "~/components/AdminItemList";

@@ -1,10 +1,9 @@
 /** Every partner offer in the order /shop lists them: to edit one or add one. Plain links: it works without JavaScript. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminItemList } from "~/components/AdminItemList";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { AdminItemList, RouteErrorBoundary } from "~/pageKit";
 import { json, requireAdmin } from "~/routeKit.server";
 
 export const handle: PageHandle = {
