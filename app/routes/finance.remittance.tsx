@@ -21,7 +21,7 @@ export const handle: PageHandle = {
   layout: "default",
   title: "titles.remittance",
   description: "descriptions.remittance",
-  back: null,
+  back: "/",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
