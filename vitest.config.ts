@@ -21,13 +21,21 @@ export default defineConfig({
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
-      { extends: true, test: { name: "contract", include: ["tests/contract/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "contract",
+          include: ["tests/contract/**/*.test.ts"],
+          // A throwaway PostgreSQL cluster: the suite runs against SQLite and PostgreSQL.
+          globalSetup: ["tests/support/postgresSetup.ts"],
+        },
+      },
       {
         extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
-          globalSetup: ["tests/support/globalSetup.ts"],
+          globalSetup: ["tests/support/globalSetup.ts", "tests/support/postgresSetup.ts"],
         },
       },
     ],

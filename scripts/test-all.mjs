@@ -10,6 +10,7 @@ import os from "node:os";
 
 const steps = [
   ["node", ["scripts/ensure-chromium.mjs"]],
+  ["node", ["scripts/ensure-postgres.mjs"]],
   ["npx", ["tsc", "--noEmit"]],
   ["npm", ["run", "lint"]],
   // The production build, precompressed assets included: the tests see what an operator deploys.

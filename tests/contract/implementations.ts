@@ -8,9 +8,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, inject } from "vitest";
 import { localFileStorage } from "~/infra/localFiles.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
+import { createPg } from "~/infra/postgres/database.server";
+import { pgFileStorage } from "~/infra/postgres/fileStorage.server";
+import { postgresStores } from "~/infra/postgres/stores.server";
+import { createDatabase, dropDatabase } from "../support/postgres";
 import type { FileStorage } from "~/stores/fileStorage";
 import type { Stores } from "~/stores/stores";
 
@@ -59,7 +63,37 @@ const sqlite: StoreImplementation = {
   },
 };
 
-export const implementations: StoreImplementation[] = [sqlite];
+/**
+ * Several processes: PostgreSQL (the cluster of tests/support/postgresSetup.ts), a fresh database per backing
+ * copied from the schema's template, each client its own pool; counters and file bytes in the database too.
+ */
+const postgres: StoreImplementation = {
+  name: "PostgreSQL",
+  sharedCounters: true,
+  async backing() {
+    const adminUrl = inject("postgresAdminUrl");
+    const url = await createDatabase(adminUrl, inject("postgresTemplate"));
+    const pools: { close(): Promise<void> }[] = [];
+    return {
+      async open() {
+        const db = createPg(url, { max: 4 });
+        pools.push(db);
+        return postgresStores(db);
+      },
+      async openFiles() {
+        const db = createPg(url, { max: 2 });
+        pools.push(db);
+        return pgFileStorage(db);
+      },
+      async dispose() {
+        for (const pool of pools) await pool.close();
+        await dropDatabase(adminUrl, url);
+      },
+    };
+  },
+};
+
+export const implementations: StoreImplementation[] = [sqlite, postgres];
 
 /**
  * Two clients (`a`, `b`) of a fresh backing for each test of the enclosing

@@ -1,0 +1,17 @@
+/** PostgreSQL: the inbox and the community (feeds, comments, likes, reports, file records). */
+import type { Stores } from "~/stores/stores";
+import type { Pg } from "./database.server";
+import { notBuilt } from "./notBuilt.server";
+
+export function pgCommunityStores(
+  _db: Pg,
+): Pick<Stores, "notifications" | "feeds" | "comments" | "likes" | "reports" | "files"> {
+  return {
+    notifications: notBuilt("notifications"),
+    feeds: notBuilt("feeds"),
+    comments: notBuilt("comments"),
+    likes: notBuilt("likes"),
+    reports: notBuilt("reports"),
+    files: notBuilt("files"),
+  };
+}

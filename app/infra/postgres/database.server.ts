@@ -1,0 +1,219 @@
+/**
+ * The PostgreSQL database of a deployment of several processes (DATABASE_URL): a
+ * `pg` pool, transactions that retry on serialization failures and deadlocks, and
+ * versioned migrations that several processes may run at once. The SQL of this
+ * folder stays in the portable subset of the design notes §3 (decision 0073):
+ * application-made ids, `bigint` epoch times, `ON CONFLICT` on the primary key,
+ * `RETURNING`; no SERIAL, advisory locks, LISTEN/NOTIFY, LOCK TABLE, plpgsql or
+ * extensions.
+ */
+import pg from "pg";
+import { migrations as appMigrations, type Migration } from "./migrations.server";
+
+/** What a store runs its statements on: the pool (each statement its own transaction) or a transaction's client. */
+export interface Sql {
+  /** The rows of a statement ($1, $2… parameters). */
+  rows<R>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  /** The first row, or undefined. */
+  row<R>(text: string, params?: readonly unknown[]): Promise<R | undefined>;
+  /** The number of rows a statement changed. */
+  run(text: string, params?: readonly unknown[]): Promise<number>;
+}
+
+export interface Pg extends Sql {
+  readonly pool: pg.Pool;
+  /**
+   * Runs `work` in one SERIALIZABLE transaction, as SQLite's transactions are: a
+   * read-decide-write ported from the SQLite stores keeps its meaning. Retried on
+   * 40001 (serialization failure) and 40P01 (deadlock), so `work` must do nothing
+   * but statements on the `Sql` it is given.
+   */
+  tx<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export class MigrationError extends Error {
+  override name = "MigrationError";
+}
+
+/** A DATABASE_URL that is not a postgres:// URL with a host and a database; the message never holds a password. */
+export class DatabaseUrlError extends Error {
+  override name = "DatabaseUrlError";
+}
+
+/** `postgres://user:***@host:port/db`: the URL for messages and logs. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(not a URL)";
+  }
+}
+
+/** Checks DATABASE_URL's shape before a connection is tried. */
+export function checkDatabaseUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DatabaseUrlError("DATABASE_URL is not a URL (expected postgres://user:password@host:5432/database)");
+  }
+  if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
+    throw new DatabaseUrlError(`DATABASE_URL must start with postgres:// (got ${parsed.protocol}//…)`);
+  }
+  // A socket directory may stand in for the host: postgres:///db?host=/run/postgresql.
+  const host = parsed.hostname || parsed.searchParams.get("host");
+  if (!host || parsed.pathname.length <= 1) {
+    throw new DatabaseUrlError(`DATABASE_URL must name a host and a database: ${redactedUrl(url)}`);
+  }
+}
+
+const RETRYABLE = new Set(["40001", "40P01"]);
+const MAX_ATTEMPTS = 8;
+
+/** int8 (bigint: epoch times, counts) as a JavaScript number: every value the app keeps is below 2^53. */
+const types = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === 20 && format !== "binary") return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as "text");
+  },
+} as pg.CustomTypesConfig;
+
+function sqlOn(client: pg.Pool | pg.PoolClient): Sql {
+  return {
+    async rows<R>(text: string, params: readonly unknown[] = []) {
+      return (await client.query(text, params as unknown[])).rows as R[];
+    },
+    async row<R>(text: string, params: readonly unknown[] = []) {
+      return (await client.query(text, params as unknown[])).rows[0] as R | undefined;
+    },
+    async run(text: string, params: readonly unknown[] = []) {
+      return (await client.query(text, params as unknown[])).rowCount ?? 0;
+    },
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface PoolOptions {
+  /** Connections this process may hold (DATABASE_POOL_SIZE). */
+  max?: number;
+  /** How long a statement waits for a free connection before failing (ms). */
+  connectionTimeoutMillis?: number;
+  /** Called with pool errors (a connection the server closed while idle); without it they are ignored. */
+  onError?: (error: Error) => void;
+}
+
+/** A pool on DATABASE_URL; nothing is connected until the first statement. */
+export function createPg(url: string, options: PoolOptions = {}): Pg {
+  checkDatabaseUrl(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    types,
+    application_name: "klife",
+  });
+  // An idle connection the server ends (a restart, a fail-over) must not take the process down.
+  pool.on("error", (error) => options.onError?.(error));
+  const base = sqlOn(pool);
+  let closed: Promise<void> | null = null;
+  return {
+    pool,
+    ...base,
+    async tx<T>(work: (sql: Sql) => Promise<T>) {
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect();
+        let broken = false;
+        try {
+          await client.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
+          const result = await work(sqlOn(client));
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          try {
+            await client.query("ROLLBACK");
+          } catch {
+            broken = true;
+          }
+          const code = (error as { code?: string }).code;
+          if (!code || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
+          // Backs off with jitter so the transactions that collided do not collide again.
+          await pause(Math.random() * 5 * 2 ** attempt);
+        } finally {
+          client.release(broken);
+        }
+      }
+    },
+    close() {
+      closed ??= pool.end();
+      return closed;
+    },
+  };
+}
+
+/**
+ * Applies every migration the database has not recorded, each in its own
+ * transaction with its record (a failing one leaves the schema as it was). Safe
+ * when several processes start at once: each migration begins by inserting its
+ * version; a second process's insert waits for the first's transaction and then
+ * finds the row, so a migration runs once (no advisory lock needed).
+ */
+export async function migrate(db: Pg, migrations: readonly Migration[] = appMigrations): Promise<number> {
+  migrations.forEach((m, i) => {
+    if (!Number.isInteger(m.version) || m.version !== i + 1) {
+      throw new MigrationError(`migration versions must be 1, 2, 3, …; found ${m.version} at position ${i + 1}`);
+    }
+  });
+  try {
+    await db.run(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+         version    integer PRIMARY KEY,
+         name       text NOT NULL,
+         applied_at bigint NOT NULL
+       )`,
+    );
+  } catch (error) {
+    // Two processes creating it at once: one of them loses on the catalogue's unique index; the table is there.
+    if (!["23505", "42P07"].includes((error as { code?: string }).code ?? "")) throw error;
+  }
+  const newest = await db.row<{ version: number | null }>("SELECT max(version) AS version FROM schema_migrations");
+  if ((newest?.version ?? 0) > migrations.length) {
+    throw new MigrationError(
+      `the database is at schema version ${newest?.version}, newer than this build knows (${migrations.length})`,
+    );
+  }
+  for (const migration of migrations) {
+    const client = await db.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const claimed = await client.query(
+        `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)
+         ON CONFLICT (version) DO NOTHING RETURNING version`,
+        [migration.version, migration.name, Date.now()],
+      );
+      if (claimed.rowCount === 1) await client.query(migration.sql);
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw new MigrationError(
+        `migration ${migration.version} (${migration.name}) failed and was rolled back: ${(error as Error).message}`,
+      );
+    } finally {
+      client.release();
+    }
+  }
+  return migrations.length;
+}
+
+/** True when the database answers a trivial query. Used by /readyz. */
+export async function databaseAnswers(db: Sql): Promise<boolean> {
+  try {
+    return (await db.row<{ ok: number }>("SELECT 1 AS ok"))?.ok === 1;
+  } catch {
+    return false;
+  }
+}
