@@ -7,28 +7,19 @@ import type { BenefitContent, BenefitsStore } from "~/stores/benefits";
 import type { ContentItem, ContentQuery, ContentStore } from "~/stores/content";
 import type { LoanProductContent, LoanProductsStore } from "~/stores/loanProducts";
 import type { OfferContent, OffersStore } from "~/stores/offers";
-import {
-  BENEFIT_TABLES,
-  LOAN_PRODUCT_TABLES,
-  OFFER_TABLES,
-  contentColumnsOf,
-  contentItemOf,
-  contentTextsOf,
-  type ContentItemRow,
-  type ContentTables,
-} from "~/infra/rows/content.server";
+import * as contentRows from "~/infra/rows/content.server";
 import type { Pg, Sql } from "./database.server";
 import { valuesOf } from "./values.server";
 
 /** An item's row with one of its texts (null language: an item without a text in the languages asked for). */
-interface JoinedRow extends ContentItemRow {
+interface JoinedRow extends contentRows.ContentItemRow {
   language: string | null;
   text: string | null;
 }
 
 function pgContentStore<Content extends ContentItem<unknown>>(
   db: Pg,
-  tables: ContentTables,
+  tables: contentRows.ContentTables,
 ): ContentStore<Content, { category?: string | null }> {
   const { items, texts } = tables;
   const category = tables.category ? "i.category" : "NULL AS category";
@@ -45,12 +36,12 @@ function pgContentStore<Content extends ContentItem<unknown>>(
       if (last?.row.item_cd !== row.item_cd) grouped.push((last = { row, texts: [] }));
       if (row.language !== null && row.text !== null) last.texts.push({ language: row.language, text: row.text });
     }
-    return grouped.map(({ row, texts }) => contentItemOf<Content>(tables, row, texts));
+    return grouped.map(({ row, texts }) => contentRows.contentItemOf<Content>(tables, row, texts));
   };
 
   const writeTexts = async (sql: Sql, item: Content) => {
     await sql.run(`DELETE FROM ${texts} WHERE item_cd = $1`, [item.itemCd]);
-    const rows = contentTextsOf(item).map(({ language, text }) => [item.itemCd, language, text]);
+    const rows = contentRows.contentTextsOf(item).map(({ language, text }) => [item.itemCd, language, text]);
     if (rows.length === 0) return;
     const values = valuesOf(rows);
     await sql.run(`INSERT INTO ${texts} (item_cd, language, text) ${values.text}`, values.params);
@@ -68,7 +59,7 @@ function pgContentStore<Content extends ContentItem<unknown>>(
       return item ?? null;
     },
     async create(item, at) {
-      const row = contentColumnsOf(tables, item, at);
+      const row = contentRows.contentColumnsOf(tables, item, at);
       const created = await db.tx(async (sql) => {
         // Of clients racing to create one code, one inserts; the others do nothing (after a retry, 40001).
         const inserted = tables.category
@@ -89,7 +80,7 @@ function pgContentStore<Content extends ContentItem<unknown>>(
       return created ? { ok: true } : { ok: false, problem: "itemCdTaken" };
     },
     async update(item, at) {
-      const row = contentColumnsOf(tables, item, at);
+      const row = contentRows.contentColumnsOf(tables, item, at);
       const updated = await db.tx(async (sql) => {
         const changed = tables.category
           ? await sql.run(
@@ -111,14 +102,15 @@ function pgContentStore<Content extends ContentItem<unknown>>(
   };
 }
 
-export function pgBenefitStore(db: Pg): BenefitsStore {
-  return pgContentStore<BenefitContent>(db, BENEFIT_TABLES) as BenefitsStore;
-}
-
-export function pgOfferStore(db: Pg): OffersStore {
-  return pgContentStore<OfferContent>(db, OFFER_TABLES);
-}
-
-export function pgLoanProductStore(db: Pg): LoanProductsStore {
-  return pgContentStore<LoanProductContent>(db, LOAN_PRODUCT_TABLES);
+/** Benefits, partner offers and loan products: the same store over each kind's two tables. */
+export function pgOperatorContentStores(db: Pg): {
+  benefits: BenefitsStore;
+  offers: OffersStore;
+  loanProducts: LoanProductsStore;
+} {
+  return {
+    benefits: pgContentStore<BenefitContent>(db, contentRows.BENEFIT_TABLES) as BenefitsStore,
+    offers: pgContentStore<OfferContent>(db, contentRows.OFFER_TABLES),
+    loanProducts: pgContentStore<LoanProductContent>(db, contentRows.LOAN_PRODUCT_TABLES),
+  };
 }

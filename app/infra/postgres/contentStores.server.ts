@@ -1,7 +1,7 @@
 /** PostgreSQL: notices, the audit log, benefits, offers, terms, exchange rates, corridors and loan products. */
 import type { Stores } from "~/stores/stores";
 import { pgAuditStore } from "./auditStore.server";
-import { pgBenefitStore, pgLoanProductStore, pgOfferStore } from "./contentStore.server";
+import { pgOperatorContentStores } from "./contentStore.server";
 import { pgCorridorStore } from "./corridorStore.server";
 import type { Pg } from "./database.server";
 import { pgNoticeStore } from "./noticeStore.server";
@@ -12,13 +12,11 @@ export function pgContentStores(
   db: Pg,
 ): Pick<Stores, "notices" | "audit" | "benefits" | "offers" | "terms" | "rates" | "corridors" | "loanProducts"> {
   return {
+    ...pgOperatorContentStores(db),
     notices: pgNoticeStore(db),
     audit: pgAuditStore(db),
-    benefits: pgBenefitStore(db),
-    offers: pgOfferStore(db),
     terms: pgTermsStore(db),
     rates: pgRateStore(db),
     corridors: pgCorridorStore(db),
-    loanProducts: pgLoanProductStore(db),
   };
 }

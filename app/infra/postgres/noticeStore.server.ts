@@ -1,45 +1,29 @@
 /**
  * Notices in PostgreSQL (tables `notices`, `notice_translations`), each change one serializable transaction with
- * the notice's broadcast (app/infra/rows/notices.server.ts): one `broadcasts` row per published notice, read by
+ * the notice's broadcast (`noticeRows`: app/infra/rows/notices.server.ts): one `broadcasts` row per published notice, read by
  * every member's inbox (the notifications store, decision 0052), never a row per member.
  */
 import { randomUUID } from "node:crypto";
 import type { NoticeInput, NoticeRecord, NoticesStore } from "~/stores/notices";
-import { pageSize } from "~/stores/page";
-import {
-  NOTICE_SUMMARY_COLUMNS,
-  allPage,
-  allPosition,
-  noticeAfter,
-  noticeBroadcastKey,
-  noticeBroadcastOf,
-  noticeRecordOf,
-  noticeTitlesColumn,
-  orderedTranslations,
-  publishedPage,
-  publishedPosition,
-  sameNotice,
-  type NoticeRow,
-  type NoticeSummaryRow,
-  type NoticeTranslationRow,
-} from "~/infra/rows/notices.server";
+import * as noticeRows from "~/infra/rows/notices.server";
+import { keysetPage } from "~/infra/rows/page.server";
 import type { Pg, Sql } from "./database.server";
 import { valuesOf } from "./values.server";
 
-const SUMMARY = `SELECT ${NOTICE_SUMMARY_COLUMNS} FROM notices n`;
+const SUMMARY = `SELECT ${noticeRows.NOTICE_SUMMARY_COLUMNS} FROM notices n`;
 const PUBLISHED = "n.published_at IS NOT NULL AND n.published_at <= $1";
 const PUBLISHED_ORDER = "ORDER BY n.pinned DESC, n.published_at DESC, n.item_cd DESC";
 const ALL_ORDER = "ORDER BY n.updated_at DESC, n.item_cd DESC";
 
 /** The notice with its translations, in one statement (Korean first, as the row of titles has it). */
 async function read(sql: Sql, itemCd: string): Promise<NoticeRecord | null> {
-  const rows = await sql.rows<NoticeRow & NoticeTranslationRow>(
+  const found = await sql.rows<noticeRows.NoticeRow & noticeRows.NoticeTranslationRow>(
     `SELECT n.item_cd, n.category, n.pinned, n.published_at, n.created_at, n.updated_at, t.language, t.title, t.body
      FROM notices n JOIN notice_translations t ON t.item_cd = n.item_cd
      WHERE n.item_cd = $1 ORDER BY t.language <> 'ko', t.language`,
     [itemCd],
   );
-  return rows[0] ? noticeRecordOf(rows[0], rows) : null;
+  return found[0] ? noticeRows.noticeRecordOf(found[0], found) : null;
 }
 
 /**
@@ -48,9 +32,9 @@ async function read(sql: Sql, itemCd: string): Promise<NoticeRecord | null> {
  * edits. Read then written inside the notice's transaction: no ON CONFLICT on dedupe_key, which is not the key.
  */
 async function syncBroadcast(sql: Sql, notice: NoticeInput, at: number) {
-  const broadcast = noticeBroadcastOf(notice, at);
+  const broadcast = noticeRows.noticeBroadcastOf(notice, at);
   if (!broadcast) {
-    await sql.run("DELETE FROM broadcasts WHERE dedupe_key = $1", [noticeBroadcastKey(notice.itemCd)]);
+    await sql.run("DELETE FROM broadcasts WHERE dedupe_key = $1", [noticeRows.noticeBroadcastKey(notice.itemCd)]);
     return;
   }
   const data = JSON.stringify(broadcast.data);
@@ -74,12 +58,9 @@ async function syncBroadcast(sql: Sql, notice: NoticeInput, at: number) {
 
 async function writeTranslations(sql: Sql, notice: NoticeInput) {
   const values = valuesOf(
-    orderedTranslations(notice.translations).map(([language, text]) => [
-      notice.itemCd,
-      language,
-      text.title,
-      text.body,
-    ]),
+    noticeRows
+      .orderedTranslations(notice.translations)
+      .map(([language, text]) => [notice.itemCd, language, text.title, text.body]),
   );
   await sql.run(`INSERT INTO notice_translations (item_cd, language, title, body) ${values.text}`, values.params);
 }
@@ -90,12 +71,12 @@ export function pgNoticeStore(db: Pg): NoticesStore {
       // Read-decide-write as one serializable transaction (retried on 40001 when two saves of a notice collide).
       return db.tx(async (sql) => {
         const stored = await read(sql, notice.itemCd);
-        if (stored && sameNotice(stored, notice)) {
+        if (stored && noticeRows.sameNotice(stored, notice)) {
           // The broadcast may still be missing (a store that stopped between the two): put it back, no other write.
           if (notice.publishedAt !== null) await syncBroadcast(sql, notice, at);
           return "unchanged" as const;
         }
-        const titles = noticeTitlesColumn(notice.translations);
+        const titles = noticeRows.noticeTitlesColumn(notice.translations);
         if (stored) {
           await sql.run(
             `UPDATE notices SET category = $2, pinned = $3, published_at = $4, titles = $5, updated_at = $6
@@ -120,7 +101,7 @@ export function pgNoticeStore(db: Pg): NoticesStore {
       return db.tx(async (sql) => {
         const stored = await read(sql, itemCd);
         if (!stored) return null;
-        const next = noticeAfter(stored, changes);
+        const next = noticeRows.noticeAfter(stored, changes);
         if (!next) return stored;
         await sql.run("UPDATE notices SET pinned = $2, published_at = $3, updated_at = $4 WHERE item_cd = $1", [
           itemCd,
@@ -137,40 +118,38 @@ export function pgNoticeStore(db: Pg): NoticesStore {
       return read(db, itemCd);
     },
 
-    async listPublished({ after, limit, now, language }) {
-      const size = pageSize(limit);
-      let rows: NoticeSummaryRow[];
-      if (after !== undefined && after !== null) {
-        const position = publishedPosition(language, after);
-        if (!position) return { ok: false, problem: "badCursor" };
-        rows = await db.rows<NoticeSummaryRow>(
-          `${SUMMARY} WHERE ${PUBLISHED} AND (n.pinned, n.published_at, n.item_cd) < ($2, $3, $4)
-           ${PUBLISHED_ORDER} LIMIT $5`,
-          [now, position.pinned, position.publishedAt, position.itemCd, size + 1],
-        );
-      } else {
-        rows = await db.rows<NoticeSummaryRow>(`${SUMMARY} WHERE ${PUBLISHED} ${PUBLISHED_ORDER} LIMIT $2`, [
-          now,
-          size + 1,
-        ]);
-      }
-      return publishedPage(rows, size, language);
+    async listPublished({ now, language, ...query }) {
+      return keysetPage(
+        query,
+        (after) => noticeRows.publishedPosition(language, after),
+        (position, limit) =>
+          position
+            ? db.rows<noticeRows.NoticeSummaryRow>(
+                `${SUMMARY} WHERE ${PUBLISHED} AND (n.pinned, n.published_at, n.item_cd) < ($2, $3, $4)
+                 ${PUBLISHED_ORDER} LIMIT $5`,
+                [now, position.pinned, position.publishedAt, position.itemCd, limit],
+              )
+            : db.rows<noticeRows.NoticeSummaryRow>(`${SUMMARY} WHERE ${PUBLISHED} ${PUBLISHED_ORDER} LIMIT $2`, [
+                now,
+                limit,
+              ]),
+        (found, size) => noticeRows.publishedPage(found, size, language),
+      );
     },
 
-    async listAll({ after, limit, language }) {
-      const size = pageSize(limit);
-      let rows: NoticeSummaryRow[];
-      if (after !== undefined && after !== null) {
-        const position = allPosition(language, after);
-        if (!position) return { ok: false, problem: "badCursor" };
-        rows = await db.rows<NoticeSummaryRow>(
-          `${SUMMARY} WHERE (n.updated_at, n.item_cd) < ($1, $2) ${ALL_ORDER} LIMIT $3`,
-          [position.updatedAt, position.itemCd, size + 1],
-        );
-      } else {
-        rows = await db.rows<NoticeSummaryRow>(`${SUMMARY} ${ALL_ORDER} LIMIT $1`, [size + 1]);
-      }
-      return allPage(rows, size, language);
+    async listAll({ language, ...query }) {
+      return keysetPage(
+        query,
+        (after) => noticeRows.allPosition(language, after),
+        (position, limit) =>
+          position
+            ? db.rows<noticeRows.NoticeSummaryRow>(
+                `${SUMMARY} WHERE (n.updated_at, n.item_cd) < ($1, $2) ${ALL_ORDER} LIMIT $3`,
+                [position.updatedAt, position.itemCd, limit],
+              )
+            : db.rows<noticeRows.NoticeSummaryRow>(`${SUMMARY} ${ALL_ORDER} LIMIT $1`, [limit]),
+        (found, size) => noticeRows.allPage(found, size, language),
+      );
     },
   };
 }

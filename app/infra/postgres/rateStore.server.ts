@@ -1,24 +1,14 @@
 /** Exchange rates in PostgreSQL (tables `exchange_rates`, `exchange_rate_fetches`); figures as exact decimal text. */
 import type { RatesStore } from "~/stores/rates";
-import {
-  RATE_COLUMNS,
-  fetchStateOf,
-  rateOf,
-  rateRowOf,
-  rateValues,
-  ratesInForce,
-  sameOperatorRate,
-  type FetchRow,
-  type RateRow,
-} from "~/infra/rows/rates.server";
+import * as rateRows from "~/infra/rows/rates.server";
 import type { Pg, Sql } from "./database.server";
 import { valuesOf } from "./values.server";
 
 /** Writes rows by (source, currency): a new one is added, a stored one replaced. */
-async function upsert(sql: Sql, rows: readonly RateRow[]) {
-  const values = valuesOf(rows.map(rateValues));
+async function upsert(sql: Sql, rows: readonly rateRows.RateRow[]) {
+  const values = valuesOf(rows.map(rateRows.rateValues));
   await sql.run(
-    `INSERT INTO exchange_rates (${RATE_COLUMNS}) ${values.text}
+    `INSERT INTO exchange_rates (${rateRows.RATE_COLUMNS}) ${values.text}
      ON CONFLICT (source, currency) DO UPDATE SET unit = excluded.unit, base = excluded.base, ttb = excluded.ttb,
        tts = excluded.tts, day = excluded.day, source_name = excluded.source_name,
        source_url = excluded.source_url, stored_at = excluded.stored_at`,
@@ -29,18 +19,22 @@ async function upsert(sql: Sql, rows: readonly RateRow[]) {
 export function pgRateStore(db: Pg): RatesStore {
   return {
     async current() {
-      return ratesInForce(await db.rows<RateRow>("SELECT * FROM exchange_rates ORDER BY currency, day DESC"));
+      return rateRows.ratesInForce(
+        await db.rows<rateRows.RateRow>("SELECT * FROM exchange_rates ORDER BY currency, day DESC"),
+      );
     },
     async list(source) {
-      const rows = await db.rows<RateRow>("SELECT * FROM exchange_rates WHERE source = $1 ORDER BY currency", [source]);
-      return rows.map(rateOf);
+      const rows = await db.rows<rateRows.RateRow>("SELECT * FROM exchange_rates WHERE source = $1 ORDER BY currency", [
+        source,
+      ]);
+      return rows.map(rateRows.rateOf);
     },
     async replaceSnapshot(source, snapshot, at) {
       if (snapshot.rates.length === 0) throw new RangeError("an empty snapshot would drop the last good rates");
       // One row per currency, the last one given winning as it does in SQLite's row-by-row upsert (one
       // statement may not write a row twice).
       const rows = new Map(
-        snapshot.rates.map((figures) => [figures.base.currency, rateRowOf(source, figures, snapshot, at)]),
+        snapshot.rates.map((figures) => [figures.base.currency, rateRows.rateRowOf(source, figures, snapshot, at)]),
       );
       await db.tx(async (sql) => {
         await sql.run("DELETE FROM exchange_rates WHERE source = $1", [source]);
@@ -52,12 +46,12 @@ export function pgRateStore(db: Pg): RatesStore {
     },
     async saveOperatorRate(rate, at) {
       return db.tx(async (sql) => {
-        const stored = await sql.row<RateRow>(
+        const stored = await sql.row<rateRows.RateRow>(
           "SELECT * FROM exchange_rates WHERE source = 'operator' AND currency = $1",
           [rate.base.currency],
         );
-        if (sameOperatorRate(stored, rate)) return "unchanged" as const;
-        await upsert(sql, [rateRowOf("operator", rate, rate, at)]);
+        if (rateRows.sameOperatorRate(stored, rate)) return "unchanged" as const;
+        await upsert(sql, [rateRows.rateRowOf("operator", rate, rate, at)]);
         return stored ? ("updated" as const) : ("created" as const);
       });
     },
@@ -70,8 +64,8 @@ export function pgRateStore(db: Pg): RatesStore {
       );
     },
     async fetchState(source) {
-      const row = await db.row<FetchRow>("SELECT * FROM exchange_rate_fetches WHERE source = $1", [source]);
-      return row ? fetchStateOf(row) : null;
+      const row = await db.row<rateRows.FetchRow>("SELECT * FROM exchange_rate_fetches WHERE source = $1", [source]);
+      return row ? rateRows.fetchStateOf(row) : null;
     },
   };
 }

@@ -1,28 +1,19 @@
 /** The terms documents' versions and their texts in PostgreSQL (tables `terms_versions`, `terms_texts`). */
 import type { TermsStore, TermsTextIn } from "~/stores/terms";
-import {
-  TERMS_HEAD_COLUMNS,
-  termsHeadOf,
-  termsSaveDecision,
-  termsTextOf,
-  termsTextRowsOf,
-  termsTextsOf,
-  type TermsHeadRow,
-  type TermsTextRow,
-} from "~/infra/rows/terms.server";
+import * as termsRows from "~/infra/rows/terms.server";
 import type { Pg, Sql } from "./database.server";
 import { valuesOf } from "./values.server";
 
 const TEXT_COLUMNS = "language, title, summary, sections";
 
 const headOn = (sql: Sql, document: string, version: string) =>
-  sql.row<TermsHeadRow>(`SELECT ${TERMS_HEAD_COLUMNS} FROM terms_versions WHERE document = $1 AND version = $2`, [
-    document,
-    version,
-  ]);
+  sql.row<termsRows.TermsHeadRow>(
+    `SELECT ${termsRows.TERMS_HEAD_COLUMNS} FROM terms_versions WHERE document = $1 AND version = $2`,
+    [document, version],
+  );
 
 const textsOn = (sql: Sql, document: string, version: string) =>
-  sql.rows<TermsTextRow>(
+  sql.rows<termsRows.TermsTextRow>(
     `SELECT ${TEXT_COLUMNS} FROM terms_texts WHERE document = $1 AND version = $2 ORDER BY language`,
     [document, version],
   );
@@ -30,22 +21,22 @@ const textsOn = (sql: Sql, document: string, version: string) =>
 export function pgTermsStore(db: Pg): TermsStore {
   return {
     async heads() {
-      const rows = await db.rows<TermsHeadRow>(
-        `SELECT ${TERMS_HEAD_COLUMNS} FROM terms_versions ORDER BY document, effective_on, version`,
+      const rows = await db.rows<termsRows.TermsHeadRow>(
+        `SELECT ${termsRows.TERMS_HEAD_COLUMNS} FROM terms_versions ORDER BY document, effective_on, version`,
       );
-      return rows.map(termsHeadOf);
+      return rows.map(termsRows.termsHeadOf);
     },
 
     async version(document, version) {
       const [row, texts] = await Promise.all([headOn(db, document, version), textsOn(db, document, version)]);
-      return row ? { ...termsHeadOf(row), texts: termsTextsOf(texts) } : null;
+      return row ? { ...termsRows.termsHeadOf(row), texts: termsRows.termsTextsOf(texts) } : null;
     },
 
     async textsIn(versions, language) {
       if (versions.length === 0) return [];
       // One statement for every version asked (not one each): the rows of their documents and versions in the
       // language or Korean, a superset of the pairs asked that the loop below narrows.
-      const rows = await db.rows<TermsTextRow & { document: string; version: string }>(
+      const rows = await db.rows<termsRows.TermsTextRow & { document: string; version: string }>(
         `SELECT document, version, ${TEXT_COLUMNS} FROM terms_texts
          WHERE document = ANY($1) AND version = ANY($2) AND language IN ($3, 'ko')`,
         [[...new Set(versions.map((v) => v.document))], [...new Set(versions.map((v) => v.version))], language],
@@ -54,7 +45,7 @@ export function pgTermsStore(db: Pg): TermsStore {
       for (const { document, version } of versions) {
         const texts = rows.filter((row) => row.document === document && row.version === version);
         const row = texts.find((t) => t.language === language) ?? texts.find((t) => t.language === "ko");
-        if (row) found.push({ document, version, language: row.language, ...termsTextOf(row) });
+        if (row) found.push({ document, version, language: row.language, ...termsRows.termsTextOf(row) });
       }
       return found;
     },
@@ -66,7 +57,11 @@ export function pgTermsStore(db: Pg): TermsStore {
       return db.tx(async (sql) => {
         const stored = await headOn(sql, document, id);
         if (stored) {
-          const decision = termsSaveDecision({ head: stored, texts: await textsOn(sql, document, id) }, version, today);
+          const decision = termsRows.termsSaveDecision(
+            { head: stored, texts: await textsOn(sql, document, id) },
+            version,
+            today,
+          );
           if (decision === "unchanged") return { ok: true as const, outcome: "unchanged" as const };
           if (decision === "inForce") return { ok: false as const, problem: "inForce" as const };
           await sql.run(
@@ -76,15 +71,14 @@ export function pgTermsStore(db: Pg): TermsStore {
           );
           await sql.run("DELETE FROM terms_texts WHERE document = $1 AND version = $2", [document, id]);
         } else {
-          await sql.run(`INSERT INTO terms_versions (${TERMS_HEAD_COLUMNS}) VALUES ($1, $2, $3, $4, NULL, $5, $5)`, [
-            document,
-            id,
-            effectiveOn,
-            required,
-            now,
-          ]);
+          await sql.run(
+            `INSERT INTO terms_versions (${termsRows.TERMS_HEAD_COLUMNS}) VALUES ($1, $2, $3, $4, NULL, $5, $5)`,
+            [document, id, effectiveOn, required, now],
+          );
         }
-        const rows = termsTextRowsOf(version).map((t) => [document, id, t.language, t.title, t.summary, t.sections]);
+        const rows = termsRows
+          .termsTextRowsOf(version)
+          .map((t) => [document, id, t.language, t.title, t.summary, t.sections]);
         if (rows.length > 0) {
           const values = valuesOf(rows);
           await sql.run(`INSERT INTO terms_texts (document, version, ${TEXT_COLUMNS}) ${values.text}`, values.params);

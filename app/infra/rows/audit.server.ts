@@ -1,5 +1,7 @@
 /** The audit log's rows (table `audit_log`), the same in SQLite and PostgreSQL. */
 import type { AuditEntry } from "~/stores/audit";
+import { decodeCursor } from "~/stores/cursor.server";
+import { pageOf } from "./page.server";
 
 export interface AuditRow {
   id: string;
@@ -12,9 +14,9 @@ export interface AuditRow {
 }
 
 /** The cursors' scope of the log's one list. */
-export const AUDIT_SCOPE = "audit";
+const AUDIT_SCOPE = "audit";
 
-export const auditEntryOf = (row: AuditRow): AuditEntry => ({
+const auditEntryOf = (row: AuditRow): AuditEntry => ({
   id: row.id,
   actorUid: row.actor_uid,
   action: row.action,
@@ -23,4 +25,8 @@ export const auditEntryOf = (row: AuditRow): AuditEntry => ({
   at: row.created_at,
 });
 
-export const auditPosition = (entry: AuditEntry) => ({ createdAt: entry.at, id: entry.id });
+/** Where the log (newest first) goes on after a cursor, or null for one it did not make. */
+export const auditPosition = (after: string) => decodeCursor(AUDIT_SCOPE, after);
+
+export const auditPage = (rows: readonly AuditRow[], size: number) =>
+  pageOf(rows, size, auditEntryOf, AUDIT_SCOPE, (entry) => ({ createdAt: entry.at, id: entry.id }));

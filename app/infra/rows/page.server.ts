@@ -4,7 +4,7 @@
  * SQLite and PostgreSQL differ only in their SQL. This file: a page of a keyset list.
  */
 import { encodeCursor, type CursorPosition } from "~/stores/cursor.server";
-import type { PageResult } from "~/stores/page";
+import { pageSize, type PageQuery, type PageResult } from "~/stores/page";
 
 /**
  * The page of `size` items from rows read with `LIMIT size + 1`: the extra row only says that there is a next
@@ -21,4 +21,24 @@ export function pageOf<Row, Item>(
   const last = items[items.length - 1];
   const next = rows.length > size && last !== undefined ? encodeCursor(scope, positionOf(last)) : null;
   return { ok: true, items, next };
+}
+
+/**
+ * A keyset list's page for a query: the first page, or the one after the query's cursor (`decode` gives its
+ * position, null for a cursor this list did not make: refused as data). `read` reads at most `limit` rows from
+ * the position (null: from the start); `page` makes the page of `size` items of them.
+ */
+export async function keysetPage<Position, Row, Item>(
+  { after, limit }: PageQuery,
+  decode: (after: string) => Position | null,
+  read: (position: Position | null, limit: number) => Row[] | Promise<Row[]>,
+  page: (rows: readonly Row[], size: number) => PageResult<Item>,
+): Promise<PageResult<Item>> {
+  const size = pageSize(limit);
+  let position: Position | null = null;
+  if (after !== undefined && after !== null) {
+    position = decode(after);
+    if (!position) return { ok: false, problem: "badCursor" };
+  }
+  return page(await read(position, size + 1), size);
 }

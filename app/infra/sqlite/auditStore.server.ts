@@ -1,10 +1,8 @@
 /** The admin audit log in SQLite (table `audit_log`): added to, never changed; read newest first. */
 import { randomUUID } from "node:crypto";
 import type { AuditStore } from "~/stores/audit";
-import { decodeCursor } from "~/stores/cursor.server";
-import { pageSize } from "~/stores/page";
-import { pageOf } from "~/infra/rows/page.server";
-import { AUDIT_SCOPE, auditEntryOf, auditPosition, type AuditRow } from "~/infra/rows/audit.server";
+import { keysetPage } from "~/infra/rows/page.server";
+import { auditPage, auditPosition, type AuditRow } from "~/infra/rows/audit.server";
 import type { Db } from "./database.server";
 
 export function sqliteAuditStore(db: Db): AuditStore {
@@ -28,17 +26,14 @@ export function sqliteAuditStore(db: Db): AuditStore {
         entry.at,
       );
     },
-    async list({ after, limit }) {
-      const size = pageSize(limit);
-      let rows: AuditRow[];
-      if (after !== undefined && after !== null) {
-        const position = decodeCursor(AUDIT_SCOPE, after);
-        if (!position) return { ok: false, problem: "badCursor" };
-        rows = pageAfter.all(position.createdAt, position.id, size + 1) as AuditRow[];
-      } else {
-        rows = firstPage.all(size + 1) as AuditRow[];
-      }
-      return pageOf(rows, size, auditEntryOf, AUDIT_SCOPE, auditPosition);
+    async list(query) {
+      return keysetPage(
+        query,
+        auditPosition,
+        (position, limit) =>
+          (position ? pageAfter.all(position.createdAt, position.id, limit) : firstPage.all(limit)) as AuditRow[],
+        auditPage,
+      );
     },
   };
 }

@@ -6,7 +6,7 @@
  * refreshed by edits, and dropped when the notice is unpublished.
  */
 import type { NoticeInput, NoticeRecord, NoticesStore } from "~/stores/notices";
-import { pageSize } from "~/stores/page";
+import { keysetPage } from "~/infra/rows/page.server";
 import {
   NOTICE_SUMMARY_COLUMNS,
   allPage,
@@ -120,31 +120,26 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
       return read(itemCd);
     },
 
-    async listPublished({ after, limit, now, language }) {
-      const size = pageSize(limit);
-      const base = { now, limit: size + 1 };
-      let rows: NoticeSummaryRow[];
-      if (after !== undefined && after !== null) {
-        const position = publishedPosition(language, after);
-        if (!position) return { ok: false, problem: "badCursor" };
-        rows = publishedAfter.all({ ...base, ...position, pinned: position.pinned ? 1 : 0 }) as NoticeSummaryRow[];
-      } else {
-        rows = publishedFirst.all(base) as NoticeSummaryRow[];
-      }
-      return publishedPage(rows, size, language);
+    async listPublished({ now, language, ...query }) {
+      return keysetPage(
+        query,
+        (after) => publishedPosition(language, after),
+        (position, limit) =>
+          (position
+            ? publishedAfter.all({ ...position, pinned: position.pinned ? 1 : 0, now, limit })
+            : publishedFirst.all({ now, limit })) as NoticeSummaryRow[],
+        (rows, size) => publishedPage(rows, size, language),
+      );
     },
 
-    async listAll({ after, limit, language }) {
-      const size = pageSize(limit);
-      let rows: NoticeSummaryRow[];
-      if (after !== undefined && after !== null) {
-        const position = allPosition(language, after);
-        if (!position) return { ok: false, problem: "badCursor" };
-        rows = allAfter.all({ ...position, limit: size + 1 }) as NoticeSummaryRow[];
-      } else {
-        rows = allFirst.all({ limit: size + 1 }) as NoticeSummaryRow[];
-      }
-      return allPage(rows, size, language);
+    async listAll({ language, ...query }) {
+      return keysetPage(
+        query,
+        (after) => allPosition(language, after),
+        (position, limit) =>
+          (position ? allAfter.all({ ...position, limit }) : allFirst.all({ limit })) as NoticeSummaryRow[],
+        (rows, size) => allPage(rows, size, language),
+      );
     },
   };
 }
