@@ -1,7 +1,6 @@
 /** The audit log's rows (table `audit_log`), the same in SQLite and PostgreSQL. */
 import type { AuditEntry } from "~/stores/audit";
-import { decodeCursor } from "~/stores/cursor.server";
-import { pageOf } from "./page.server";
+import { decodeCursor, pageOf } from "~/stores/cursor.server";
 
 export interface AuditRow {
   id: string;
@@ -28,5 +27,5 @@ const auditEntryOf = (row: AuditRow): AuditEntry => ({
 /** Where the log (newest first) goes on after a cursor, or null for one it did not make. */
 export const auditPosition = (after: string) => decodeCursor(AUDIT_SCOPE, after);
 
-export const auditPage = (rows: readonly AuditRow[], size: number) =>
-  pageOf(rows, size, auditEntryOf, AUDIT_SCOPE, (entry) => ({ createdAt: entry.at, id: entry.id }));
+export const auditPage = (rows: AuditRow[], size: number) =>
+  pageOf(rows, size, AUDIT_SCOPE, auditEntryOf, (entry) => ({ createdAt: entry.at, id: entry.id }));

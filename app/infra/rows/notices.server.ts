@@ -3,7 +3,7 @@
  * a published notice has one broadcast, `notice:{itemCd}`, made the first time it is published (dated then, or at
  * its publication time when that is later), its words refreshed by edits, and dropped when it is unpublished.
  */
-import { decodeCursor } from "~/stores/cursor.server";
+import { decodeCursor, pageOf } from "~/stores/cursor.server";
 import type {
   NoticeCategory,
   NoticeInput,
@@ -15,7 +15,6 @@ import type {
 } from "~/stores/notices";
 import type { NotificationData, NotificationKind } from "~/stores/notifications";
 import type { PageResult } from "~/stores/page";
-import { pageOf } from "./page.server";
 
 export interface NoticeRow {
   item_cd: string;
@@ -134,24 +133,20 @@ export function allPosition(language: string, after: string) {
   return position && { updatedAt: position.createdAt, itemCd: position.id };
 }
 
-export const publishedPage = (
-  rows: readonly NoticeSummaryRow[],
-  size: number,
-  language: string,
-): PageResult<NoticeSummary> =>
+export const publishedPage = (rows: NoticeSummaryRow[], size: number, language: string): PageResult<NoticeSummary> =>
   pageOf(
     rows,
     size,
-    (row) => noticeSummaryOf(row, language),
     publishedScope(language),
+    (row) => noticeSummaryOf(row, language),
     (last) => ({ createdAt: last.publishedAt!, id: `${last.pinned ? 1 : 0}:${last.itemCd}` }),
   );
 
-export const allPage = (rows: readonly NoticeSummaryRow[], size: number, language: string): PageResult<NoticeSummary> =>
+export const allPage = (rows: NoticeSummaryRow[], size: number, language: string): PageResult<NoticeSummary> =>
   pageOf(
     rows,
     size,
-    (row) => noticeSummaryOf(row, language),
     allScope(language),
+    (row) => noticeSummaryOf(row, language),
     (last) => ({ createdAt: last.updatedAt, id: last.itemCd }),
   );
