@@ -1,7 +1,7 @@
 /**
  * Notices in PostgreSQL (tables `notices`, `notice_translations`), each change one serializable transaction with
- * the notice's broadcast (`noticeRows`: app/infra/rows/notices.server.ts): one `broadcasts` row per published notice, read by
- * every member's inbox (the notifications store, decision 0052), never a row per member.
+ * the notice's broadcast (`noticeRows`: app/infra/rows/notices.server.ts): one `broadcasts` row per published
+ * notice, read by every member's inbox (the notifications store, decision 0052), never a row per member.
  */
 import { randomUUID } from "node:crypto";
 import type { NoticeInput, NoticeRecord, NoticesStore } from "~/stores/notices";
@@ -72,7 +72,8 @@ export function pgNoticeStore(db: Pg): NoticesStore {
       return db.tx(async (sql) => {
         const stored = await read(sql, notice.itemCd);
         if (stored && noticeRows.sameNotice(stored, notice)) {
-          // The broadcast may still be missing (a store that stopped between the two): put it back, no other write.
+          // The broadcast may still be missing (data copied from a store that stopped between the two): put it
+          // back, no other write.
           if (notice.publishedAt !== null) await syncBroadcast(sql, notice, at);
           return "unchanged" as const;
         }
