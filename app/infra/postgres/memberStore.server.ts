@@ -1,20 +1,9 @@
 /** Members and their terms records in PostgreSQL (tables `members`, `terms_agreements`, `withdrawals`). */
-import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
-import type { MemberProfile, MembersStore, ProfileChanges, SignUpMethod, TermsRecord } from "~/stores/members";
+import { decodeCursor, pageOf } from "~/stores/cursor.server";
+import type { MembersStore, ProfileChanges, TermsRecord } from "~/stores/members";
 import { pageSize } from "~/stores/page";
+import { CHANGEABLE, MEMBER_COLUMNS, memberValues, profileOf, type MemberRow } from "../storeRows.server";
 import type { Pg, Sql } from "./database.server";
-
-interface MemberRow {
-  uid: string;
-  name: string;
-  language: string;
-  phone_number: string | null;
-  nationality: string | null;
-  visa: string | null;
-  visa_expires_on: string | null;
-  sign_up_method: SignUpMethod;
-  created_at: number;
-}
 
 interface TermsRow {
   document: string;
@@ -23,30 +12,8 @@ interface TermsRow {
   recorded_at: number;
 }
 
-const COLUMNS = "uid, name, language, phone_number, nationality, visa, visa_expires_on, sign_up_method, created_at";
+const COLUMNS = MEMBER_COLUMNS;
 const CURSOR_SCOPE = "members";
-
-/** The columns a profile change may set, by field: a fixed list, so no field name ever reaches the SQL. */
-const CHANGEABLE: Record<keyof ProfileChanges, string> = {
-  name: "name",
-  language: "language",
-  phoneNumber: "phone_number",
-  nationality: "nationality",
-  visa: "visa",
-  visaExpiresOn: "visa_expires_on",
-};
-
-const profileOf = (row: MemberRow): MemberProfile => ({
-  uid: row.uid,
-  name: row.name,
-  language: row.language,
-  phoneNumber: row.phone_number,
-  nationality: row.nationality,
-  visa: row.visa,
-  visaExpiresOn: row.visa_expires_on,
-  signUpMethod: row.sign_up_method,
-  createdAt: row.created_at,
-});
 
 /** The constraint a failed statement broke, when it is one of ours (23505: unique violation). */
 function takenBy(error: unknown): "uidTaken" | "phoneTaken" | null {
@@ -92,14 +59,7 @@ export function pgMemberStore(db: Pg): MembersStore {
                                   sign_up_method, has_password, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
             [
-              member.uid,
-              member.name,
-              member.language,
-              member.phoneNumber,
-              member.nationality,
-              member.visa,
-              member.visaExpiresOn,
-              member.signUpMethod,
+              ...memberValues(member),
               // An ID join sets a password; phone and Google joins have none until the member sets one.
               member.signUpMethod === "id",
               member.createdAt,
@@ -195,22 +155,16 @@ export function pgMemberStore(db: Pg): MembersStore {
 
     async page({ after, limit }) {
       const size = pageSize(limit);
-      let rows: MemberRow[];
-      if (after !== undefined && after !== null) {
-        const position = decodeCursor(CURSOR_SCOPE, after);
-        if (!position) return { ok: false, problem: "badCursor" };
-        rows = await db.rows<MemberRow>(
-          `SELECT ${COLUMNS} FROM members WHERE (created_at, uid) > ($1, $2) ORDER BY created_at, uid LIMIT $3`,
-          [position.createdAt, position.id, size + 1],
-        );
-      } else {
-        rows = await db.rows<MemberRow>(`SELECT ${COLUMNS} FROM members ORDER BY created_at, uid LIMIT $1`, [size + 1]);
-      }
-      const items = rows.slice(0, size).map(profileOf);
-      const last = items[items.length - 1];
-      const next =
-        rows.length > size && last ? encodeCursor(CURSOR_SCOPE, { createdAt: last.createdAt, id: last.uid }) : null;
-      return { ok: true, items, next };
+      const given = after !== undefined && after !== null;
+      const position = given ? decodeCursor(CURSOR_SCOPE, after) : null;
+      if (given && !position) return { ok: false, problem: "badCursor" };
+      const rows = await db.rows<MemberRow>(
+        position
+          ? `SELECT ${COLUMNS} FROM members WHERE (created_at, uid) > ($2, $3) ORDER BY created_at, uid LIMIT $1`
+          : `SELECT ${COLUMNS} FROM members ORDER BY created_at, uid LIMIT $1`,
+        position ? [size + 1, position.createdAt, position.id] : [size + 1],
+      );
+      return pageOf(rows, size, CURSOR_SCOPE, profileOf, (m) => ({ createdAt: m.createdAt, id: m.uid }));
     },
 
     async terms(uid) {

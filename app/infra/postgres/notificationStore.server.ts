@@ -5,45 +5,12 @@
  * transactions (a comment and its notification, a notice and its broadcast, change together).
  */
 import { randomUUID } from "node:crypto";
-import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
-import type {
-  InboxAudience,
-  NewNotification,
-  NotificationData,
-  NotificationKind,
-  NotificationRecord,
-  NotificationsStore,
-} from "~/stores/notifications";
+import { decodeCursor, pageOf } from "~/stores/cursor.server";
+import type { InboxAudience, NewNotification, NotificationsStore } from "~/stores/notifications";
 import { pageSize } from "~/stores/page";
+import type { NewBroadcast, NotificationRow } from "../storeRows.server";
+import { inboxCursorScope, NOTIFICATION_COLUMNS, notificationOf, notificationValues } from "../storeRows.server";
 import type { Sql } from "./database.server";
-
-export interface NotificationRow {
-  id: string;
-  uid: string;
-  kind: NotificationKind;
-  dedupe_key: string;
-  data: string;
-  created_at: number;
-  read_at: number | null;
-  subject: string | null;
-}
-
-export const NOTIFICATION_COLUMNS = "id, uid, kind, dedupe_key, data, created_at, read_at, subject";
-const COLUMNS = NOTIFICATION_COLUMNS;
-
-/** A cursor names a position in one member's list: another member's is refused. */
-const cursorScope = (uid: string) => `notifications:${uid}`;
-
-export const recordOf = (row: NotificationRow): NotificationRecord => ({
-  id: row.id,
-  uid: row.uid,
-  kind: row.kind,
-  dedupeKey: row.dedupe_key,
-  data: JSON.parse(row.data) as NotificationData,
-  createdAt: row.created_at,
-  readAt: row.read_at,
-  subject: row.subject,
-});
 
 // The unique (uid, dedupe_key), the notification's natural key, decides in the statement itself: no read
 // before the write, so two processes adding the same notification store it once.
@@ -58,26 +25,8 @@ const UPSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, crea
 
 /** Stores a notification on `sql` (the caller's transaction, when it has one). True when a new one was stored (or a refreshing one replaced). */
 export async function addNotification(sql: Sql, n: NewNotification): Promise<boolean> {
-  const changed = await sql.run(n.refresh ? UPSERT : INSERT, [
-    randomUUID(),
-    n.uid,
-    n.kind,
-    n.dedupeKey,
-    JSON.stringify(n.data),
-    n.createdAt,
-    n.subject ?? null,
-    n.actorUid ?? null,
-  ]);
+  const changed = await sql.run(n.refresh ? UPSERT : INSERT, notificationValues(randomUUID(), n));
   return changed === 1;
-}
-
-/** A broadcast: one notification every member's inbox reads (decision 0052), keyed like a notification. */
-export interface NewBroadcast {
-  kind: NotificationKind;
-  dedupeKey: string;
-  data: NotificationData;
-  subject?: string | null;
-  createdAt: number;
 }
 
 /**
@@ -109,7 +58,7 @@ export async function dropBroadcast(sql: Sql, dedupeKey: string): Promise<boolea
 // broadcast is read when the member read it (broadcast_reads) or marked everything read after it was made
 // (broadcast_marks); one they deleted is left out. $1 uid, $2 since, $3 now.
 const INBOX = `
-  SELECT ${COLUMNS} FROM notifications WHERE uid = $1
+  SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE uid = $1
   UNION ALL
   SELECT b.id, $1 AS uid, b.kind, b.dedupe_key, b.data, b.created_at,
     coalesce(r.read_at, CASE WHEN b.created_at <= m.read_up_to THEN m.read_up_to END) AS read_at, b.subject
@@ -133,7 +82,7 @@ export function pgNotificationStore(db: Sql): NotificationsStore {
       const inbox = inboxOf(uid, audience);
       let position: { createdAt: number; id: string } | null = null;
       if (after !== undefined && after !== null) {
-        position = decodeCursor(cursorScope(uid), after);
+        position = decodeCursor(inboxCursorScope(uid), after);
         if (!position) return { ok: false, problem: "badCursor" };
       }
       // One statement per page: the member's own list, or it and the broadcasts merged in order.
@@ -146,15 +95,11 @@ export function pgNotificationStore(db: Sql): NotificationsStore {
       }
       params.push(size + 1);
       const rows = await db.rows<NotificationRow>(
-        `SELECT ${COLUMNS} FROM ${source} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+        `SELECT ${NOTIFICATION_COLUMNS} FROM ${source} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
          ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
         params,
       );
-      const items = rows.slice(0, size).map(recordOf);
-      const last = items[items.length - 1];
-      const next =
-        rows.length > size && last ? encodeCursor(cursorScope(uid), { createdAt: last.createdAt, id: last.id }) : null;
-      return { ok: true, items, next };
+      return pageOf(rows, size, inboxCursorScope(uid), notificationOf, (n) => n);
     },
 
     async unreadCount(uid, audience) {
@@ -177,9 +122,15 @@ export function pgNotificationStore(db: Sql): NotificationsStore {
     async find(uid, id, audience) {
       const inbox = inboxOf(uid, audience);
       const row = inbox
-        ? await db.row<NotificationRow>(`SELECT ${COLUMNS} FROM (${INBOX}) AS inbox WHERE id = $4`, [...inbox, id])
-        : await db.row<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE uid = $1 AND id = $2`, [uid, id]);
-      return row ? recordOf(row) : null;
+        ? await db.row<NotificationRow>(`SELECT ${NOTIFICATION_COLUMNS} FROM (${INBOX}) AS inbox WHERE id = $4`, [
+            ...inbox,
+            id,
+          ])
+        : await db.row<NotificationRow>(
+            `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE uid = $1 AND id = $2`,
+            [uid, id],
+          );
+      return row ? notificationOf(row) : null;
     },
 
     async markRead(uid, id, at) {

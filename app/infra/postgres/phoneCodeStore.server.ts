@@ -1,32 +1,7 @@
 /** Phone verification codes in PostgreSQL (table `phone_codes`); the rules are verification/phoneCodes.server.ts's. */
-import type { PhoneCodeRecord, PhoneCodeStore } from "~/stores/phoneCodes";
+import type { PhoneCodeStore } from "~/stores/phoneCodes";
+import { phoneCodeOf, type PhoneCodeRow } from "../storeRows.server";
 import type { Pg } from "./database.server";
-
-interface CodeRow {
-  id: string;
-  phone: string;
-  purpose: PhoneCodeRecord["purpose"];
-  code_hash: string;
-  browser_hash: string;
-  client_hash: string;
-  created_at: number;
-  expires_at: number;
-  attempts: number;
-  closed_at: number | null;
-}
-
-const recordOf = (row: CodeRow): PhoneCodeRecord => ({
-  id: row.id,
-  phone: row.phone,
-  purpose: row.purpose,
-  codeHash: row.code_hash,
-  browserHash: row.browser_hash,
-  clientHash: row.client_hash,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-  attempts: row.attempts,
-  closedAt: row.closed_at,
-});
 
 interface Limits {
   last: number | null;
@@ -84,8 +59,8 @@ export function pgPhoneCodeStore(db: Pg): PhoneCodeStore {
       });
     },
     async find(id) {
-      const row = await db.row<CodeRow>("SELECT * FROM phone_codes WHERE id = $1", [id]);
-      return row ? recordOf(row) : null;
+      const row = await db.row<PhoneCodeRow>("SELECT * FROM phone_codes WHERE id = $1", [id]);
+      return row ? phoneCodeOf(row) : null;
     },
     async recordWrongAttempt(id) {
       const row = await db.row<{ attempts: number }>(
