@@ -19,7 +19,135 @@ export const migrations: readonly Migration[] = [
   {
     version: 1,
     name: "identity: members, sessions, codes, flows, attempts, counters",
-    sql: `SELECT 1;`,
+    // SQLite's versions 1–10 (and the notification columns of 11 and 13) as they end up, plus the shared
+    // counters. Members' notification choices and has_password are booleans (SQLite's 0/1, which its store
+    // maps); JSON is text parsed in JavaScript (no statement looks inside it). SQLite's partial indexes are
+    // plain ones here: a unique index already lets any number of rows have NULL, and (uid, read_at) finds a
+    // member's unread notifications. The inbox's broadcast tables are here because the notifications store
+    // reads them (the notices store writes broadcasts through its helpers, notificationStore.server.ts).
+    sql: `
+      CREATE TABLE members (
+        uid              text PRIMARY KEY,
+        name             text NOT NULL DEFAULT '',
+        language         text NOT NULL DEFAULT 'en',
+        unread_count     bigint NOT NULL DEFAULT 0 CHECK (unread_count >= 0),
+        created_at       bigint NOT NULL,
+        updated_at       bigint NOT NULL,
+        phone_number     text,
+        nationality      text,
+        visa             text,
+        visa_expires_on  text,
+        sign_up_method   text NOT NULL DEFAULT 'id',
+        notify_visa      boolean NOT NULL DEFAULT true,
+        notify_community boolean NOT NULL DEFAULT true,
+        notify_notices   boolean NOT NULL DEFAULT true,
+        has_password     boolean NOT NULL DEFAULT false
+      );
+      CREATE UNIQUE INDEX members_by_phone ON members (phone_number);
+      CREATE INDEX members_by_creation ON members (created_at, uid);
+      CREATE TABLE terms_agreements (
+        uid         text NOT NULL REFERENCES members (uid) ON DELETE CASCADE,
+        document    text NOT NULL,
+        version     text NOT NULL,
+        agreed      boolean NOT NULL,
+        recorded_at bigint NOT NULL,
+        PRIMARY KEY (uid, document, version)
+      );
+      CREATE TABLE withdrawals (
+        uid          text NOT NULL,
+        withdrawn_at bigint NOT NULL,
+        reason       text,
+        terms        text NOT NULL,
+        PRIMARY KEY (uid, withdrawn_at)
+      );
+      CREATE INDEX withdrawals_by_time ON withdrawals (withdrawn_at);
+      CREATE TABLE session_revocations (
+        uid         text PRIMARY KEY,
+        valid_after bigint NOT NULL
+      );
+      CREATE TABLE phone_codes (
+        id           text PRIMARY KEY,
+        phone        text NOT NULL,
+        purpose      text NOT NULL,
+        code_hash    text NOT NULL,
+        browser_hash text NOT NULL,
+        client_hash  text NOT NULL,
+        created_at   bigint NOT NULL,
+        expires_at   bigint NOT NULL,
+        attempts     integer NOT NULL DEFAULT 0,
+        closed_at    bigint
+      );
+      CREATE INDEX phone_codes_by_phone ON phone_codes (phone, created_at);
+      CREATE INDEX phone_codes_by_client ON phone_codes (client_hash, created_at);
+      CREATE TABLE auth_flows (
+        id_hash      text PRIMARY KEY,
+        kind         text NOT NULL,
+        browser_hash text NOT NULL,
+        data         text NOT NULL,
+        created_at   bigint NOT NULL,
+        expires_at   bigint NOT NULL
+      );
+      CREATE INDEX auth_flows_by_expiry ON auth_flows (expires_at);
+      CREATE TABLE password_failures (
+        key             text PRIMARY KEY,
+        failures        integer NOT NULL,
+        locks           integer NOT NULL,
+        last_failure_at bigint NOT NULL,
+        locked_until    bigint NOT NULL
+      );
+      CREATE TABLE notifications (
+        id         text PRIMARY KEY,
+        uid        text NOT NULL,
+        kind       text NOT NULL,
+        dedupe_key text NOT NULL,
+        data       text NOT NULL,
+        created_at bigint NOT NULL,
+        read_at    bigint,
+        subject    text,
+        actor_uid  text,
+        UNIQUE (uid, dedupe_key)
+      );
+      CREATE INDEX notifications_by_member ON notifications (uid, created_at, id);
+      CREATE INDEX notifications_unread ON notifications (uid, read_at);
+      CREATE INDEX notifications_by_subject ON notifications (subject);
+      CREATE INDEX notifications_by_key ON notifications (dedupe_key);
+      CREATE INDEX notifications_by_actor ON notifications (actor_uid);
+      CREATE TABLE visa_expiry_first_seen (
+        uid           text NOT NULL,
+        expires_on    text NOT NULL,
+        first_seen_on text NOT NULL,
+        PRIMARY KEY (uid, expires_on)
+      );
+      CREATE TABLE broadcasts (
+        id         text PRIMARY KEY,
+        kind       text NOT NULL,
+        dedupe_key text NOT NULL UNIQUE,
+        data       text NOT NULL,
+        subject    text,
+        created_at bigint NOT NULL
+      );
+      CREATE INDEX broadcasts_by_time ON broadcasts (created_at, id);
+      CREATE TABLE broadcast_reads (
+        broadcast_id text NOT NULL REFERENCES broadcasts (id) ON DELETE CASCADE,
+        uid          text NOT NULL,
+        read_at      bigint NOT NULL,
+        removed      boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (broadcast_id, uid)
+      );
+      CREATE INDEX broadcast_reads_by_member ON broadcast_reads (uid);
+      CREATE TABLE broadcast_marks (
+        uid        text PRIMARY KEY,
+        read_up_to bigint NOT NULL
+      );
+      -- The rate-limit tiers and form attempts of every process (app/stores/counters.ts): one row per key, its
+      -- window's hits and end. Ended windows are overwritten by the key's next hit or pruned (counterStore).
+      CREATE TABLE counters (
+        key        text PRIMARY KEY,
+        hits       bigint NOT NULL CHECK (hits >= 0),
+        reset_time bigint NOT NULL
+      );
+      CREATE INDEX counters_by_end ON counters (reset_time);
+    `,
   },
   {
     version: 2,
