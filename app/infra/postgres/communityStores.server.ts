@@ -188,6 +188,12 @@ const notificationOf = (row: NotificationRow): NotificationRecord => ({
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
+/**
+ * The writes many members make at once on one row (likes, comments and reports of a popular feed): READ
+ * COMMITTED, their first statement locking the row they count on (database.server.ts, `lockFirst`).
+ */
+const LOCK_FIRST = { lockFirst: true };
+
 /** Deletes file records (`where` on `files`, $1… its params) and their bytes, in the caller's transaction; their ids. */
 async function dropFiles(sql: Sql, where: string, params: unknown[]): Promise<string[]> {
   const dropped = ids(await sql.rows<{ id: string }>(`DELETE FROM files WHERE ${where} RETURNING id`, params));
@@ -396,12 +402,16 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
   const comments: CommentsStore = {
     async add(comment, notify) {
       return db.tx(async (sql) => {
-        const feed = await sql.row<{ status: ItemStatus }>("SELECT status FROM feeds WHERE id = $1", [comment.feedId]);
+        // The feed's row lock queues the comments of one feed (its count, its comments' reply counts).
+        const feed = await sql.row<{ status: ItemStatus }>("SELECT status FROM feeds WHERE id = $1 FOR UPDATE", [
+          comment.feedId,
+        ]);
         if (!feed || feed.status !== "visible") return { ok: false as const, problem: "noFeed" as const };
         if (comment.parentId !== null) {
-          const parent = await sql.row<CommentRow>("SELECT feed_id, parent_id, status FROM comments WHERE id = $1", [
-            comment.parentId,
-          ]);
+          const parent = await sql.row<CommentRow>(
+            "SELECT feed_id, parent_id, status FROM comments WHERE id = $1 FOR UPDATE",
+            [comment.parentId],
+          );
           if (
             !parent ||
             parent.feed_id !== comment.feedId ||
@@ -431,7 +441,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
         }
         await addNotifications(sql, notify);
         return { ok: true as const };
-      });
+      }, LOCK_FIRST);
     },
     async get(id) {
       const row = await commentRow(db, id);
@@ -505,7 +515,10 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
   const likes: LikesStore = {
     async toggle(feedId, uid, at, notify) {
       return db.tx(async (sql) => {
-        const feed = await sql.row<{ status: ItemStatus }>("SELECT status FROM feeds WHERE id = $1", [feedId]);
+        // The feed's row lock queues the toggles of one feed: each sees the likes and count the last one left.
+        const feed = await sql.row<{ status: ItemStatus }>("SELECT status FROM feeds WHERE id = $1 FOR UPDATE", [
+          feedId,
+        ]);
         if (!feed || feed.status !== "visible") return { ok: false as const, problem: "noFeed" as const };
         const liked =
           (await sql.run("INSERT INTO likes (feed_id, uid, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
@@ -521,7 +534,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
         const likeCount = counted!.like_count;
         if (liked) await addNotifications(sql, [notify(likeCount)]);
         return { ok: true as const, liked, likeCount };
-      });
+      }, LOCK_FIRST);
     },
     async likedBy(uid, feedIds) {
       if (feedIds.length === 0) return [];
@@ -561,7 +574,8 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
     async add(report, threshold) {
       return db.tx(async (sql) => {
         const table = targetTable(report.target);
-        const row = await sql.row<{ author_uid: string }>(`SELECT author_uid FROM ${table} WHERE id = $1`, [
+        // The item's row lock queues its reports: one per member, the threshold crossed once.
+        const row = await sql.row<{ author_uid: string }>(`SELECT author_uid FROM ${table} WHERE id = $1 FOR UPDATE`, [
           report.target.id,
         ]);
         if (!row) return { ok: false as const, problem: "notFound" as const };
@@ -583,7 +597,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
           await sql.run("DELETE FROM notifications WHERE dedupe_key = $1", [`comment:${report.target.id}`]);
         }
         return { ok: true as const, reportCount: updated.report_count, status: updated.status };
-      });
+      }, LOCK_FIRST);
     },
     async queue({ after, limit }) {
       const size = pageSize(limit);
