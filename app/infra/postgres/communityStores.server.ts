@@ -368,7 +368,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
         const naming = await sql.rows<NotificationRow & { like_count: number | null }>(
           `SELECT n.id, n.uid, n.kind, n.dedupe_key, n.data, n.created_at, n.read_at, n.subject, f.like_count
            FROM notifications AS n
-           LEFT JOIN feeds AS f ON n.kind = 'like' AND n.subject = 'feed:' || f.id
+           LEFT JOIN feeds AS f ON n.kind = 'like' AND n.subject LIKE 'feed:%' AND f.id = substr(n.subject, 6)
            WHERE n.actor_uid = $1 AND n.uid <> $1 ORDER BY n.id`,
           [uid],
         );
