@@ -14,11 +14,8 @@
 import { randomUUID } from "node:crypto";
 import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
 import type {
-  Author,
-  CommentRecord,
   CommentsStore,
   CommentThread,
-  FeedRecord,
   FeedsStore,
   FilesStore,
   ItemStatus,
@@ -29,87 +26,28 @@ import type {
   ReportTarget,
   ReviewItem,
 } from "~/stores/community";
-import { MAX_REPLY_PREVIEW, photoNames } from "~/stores/community";
+import { photoNames } from "~/stores/community";
 import type { NewNotification, NotificationData, NotificationRecord } from "~/stores/notifications";
 import { pageSize, type PageResult } from "~/stores/page";
 import type { Stores } from "~/stores/stores";
+import {
+  authorOf,
+  byAuthorScope,
+  COMMENT_COLUMNS,
+  commentOf,
+  commentsScope,
+  FEED_COLUMNS,
+  feedOf,
+  feedScope,
+  pageOf,
+  repliesScope,
+  replyPreview,
+  REVIEW_QUEUE_SCOPE,
+  type CommentRow,
+  type FeedRow,
+} from "../communityRows.server";
 import type { Pg, Sql } from "./database.server";
 import { removeBlobs } from "./fileStorage.server";
-
-interface FeedRow {
-  id: string;
-  author_uid: string;
-  author_label: string;
-  author_nationality: string | null;
-  category: FeedRecord["category"];
-  text: string;
-  photos: string;
-  like_count: number;
-  comment_count: number;
-  report_count: number;
-  status: ItemStatus;
-  created_at: number;
-  updated_at: number;
-}
-
-interface CommentRow {
-  id: string;
-  feed_id: string;
-  parent_id: string | null;
-  author_uid: string;
-  author_label: string;
-  author_nationality: string | null;
-  text: string;
-  report_count: number;
-  reply_count: number;
-  status: ItemStatus;
-  created_at: number;
-}
-
-const authorOf = (row: { author_uid: string; author_label: string; author_nationality: string | null }): Author => ({
-  uid: row.author_uid,
-  label: row.author_label,
-  nationality: row.author_nationality,
-});
-
-const feedOf = (row: FeedRow): FeedRecord => ({
-  id: row.id,
-  author: authorOf(row),
-  category: row.category,
-  text: row.text,
-  photos: JSON.parse(row.photos) as PhotoRef[],
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  likeCount: row.like_count,
-  commentCount: row.comment_count,
-  reportCount: row.report_count,
-  status: row.status,
-});
-
-const commentOf = (row: CommentRow): CommentRecord => ({
-  id: row.id,
-  feedId: row.feed_id,
-  parentId: row.parent_id,
-  author: authorOf(row),
-  text: row.text,
-  createdAt: row.created_at,
-  reportCount: row.report_count,
-  status: row.status,
-  replyCount: row.reply_count,
-});
-
-/** A page from `size + 1` rows: the items, and the cursor of the last one when there are more. */
-function pageOf<Row, Item>(
-  rows: Row[],
-  size: number,
-  scope: string,
-  map: (row: Row) => Item,
-  position: (item: Item) => { createdAt: number; id: string },
-): PageResult<Item> {
-  const items = rows.slice(0, size).map(map);
-  const last = items[items.length - 1];
-  return { ok: true, items, next: rows.length > size && last ? encodeCursor(scope, position(last)) : null };
-}
 
 /**
  * One statement for a page newest (or oldest) first by (created_at, id) under `where` ($1… its params),
@@ -130,11 +68,6 @@ function pageQuery(columns: string, table: string, where: string, params: unknow
     };
   };
 }
-
-const FEED_COLUMNS =
-  "id, author_uid, author_label, author_nationality, category, text, photos, like_count, comment_count, report_count, status, created_at, updated_at";
-const COMMENT_COLUMNS =
-  "id, feed_id, parent_id, author_uid, author_label, author_nationality, text, report_count, reply_count, status, created_at";
 
 // The unique (uid, dedupe_key) decides in the statement itself, as in SQLite (notificationStore.server.ts).
 const INSERT_NOTIFICATION = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject, actor_uid)
@@ -242,10 +175,6 @@ async function dropComment(sql: Sql, row: Pick<CommentRow, "id" | "feed_id" | "p
 const feedRow = (sql: Sql, id: string) => sql.row<FeedRow>(`SELECT ${FEED_COLUMNS} FROM feeds WHERE id = $1`, [id]);
 const commentRow = (sql: Sql, id: string) =>
   sql.row<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = $1`, [id]);
-
-const feedScope = (category?: string) => `feeds:${category ?? "*"}`;
-const byAuthorScope = (kind: string, uid: string) => `${kind}-by:${uid}`;
-const repliesScope = (parentId: string) => `replies:${parentId}`;
 
 /** Reads one page of `query`'s list in one statement; badCursor when the cursor is not this scope's. */
 async function readPage<Row, Item>(
@@ -448,12 +377,12 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       return row ? commentOf(row) : null;
     },
     async listForFeed(feedId, { after, limit, replies }) {
-      const shown = Math.min(Math.max(Math.trunc(Number.isFinite(replies) ? replies : 1), 1), MAX_REPLY_PREVIEW);
+      const shown = replyPreview(replies);
       const query = pageQuery(COMMENT_COLUMNS, "comments", "feed_id = $1 AND parent_id IS NULL", [feedId], "ASC");
       const page = await readPage(
         db,
         query,
-        `comments:${feedId}`,
+        commentsScope(feedId),
         after,
         limit,
         (row: CommentRow) => row,
@@ -601,7 +530,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
     },
     async queue({ after, limit }) {
       const size = pageSize(limit);
-      const scope = "review-queue";
+      const scope = REVIEW_QUEUE_SCOPE;
       const values: unknown[] = [size + 1];
       let where = "";
       if (after != null) {
