@@ -110,6 +110,7 @@ export function remixHandler(build: ServerBuild, config: Config, services: Servi
         clientAddress: req.ip ?? "",
         fromThisMachine: isLoopback(req.socket.remoteAddress) && !req.get("x-forwarded-for") && !req.get("forwarded"),
         rateLimited: (res.locals.rateLimited as number | undefined) ?? null,
+        node: { req, res },
       });
       // The route answered before the body's end (it stopped reading, or went past the limit): the rest is
       // discarded as it arrives, so the browser, still sending, then reads the answer on a live connection.
