@@ -36,7 +36,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (refused by the browser never, by a script maybe) is an empty answer: a refusal.
+  const form = await request.formData().catch(() => new FormData());
   const result = await answerSsoConsent(request, context, params.uid ?? "", form);
   return result instanceof Response ? result : answer(result, context);
 }

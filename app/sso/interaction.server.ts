@@ -75,7 +75,9 @@ function requestedClaims(details: Interaction, client: SsoClient): SsoClaimSet[]
 function signInNeededAfter(details: Interaction, now: number): number | null {
   const prompts = String(details.params.prompt ?? "").split(" ");
   const bounds: number[] = [];
-  if (prompts.includes("login")) bounds.push(details.iat * 1000);
+  // The request's start is known to the second (iat): a sign-in within that same second cannot be told apart from
+  // one just before it, so only a later one counts.
+  if (prompts.includes("login")) bounds.push((details.iat + 1) * 1000);
   const maxAge = Number(details.params.max_age);
   if (details.params.max_age !== undefined && Number.isInteger(maxAge) && maxAge >= 0) bounds.push(now - maxAge * 1000);
   return bounds.length ? Math.max(...bounds) : null;

@@ -36,6 +36,11 @@ export async function revokePartner(services: SsoPorts, uid: string, clientId: s
   return true;
 }
 
+/** Ends every partner's access for the member (withdrawal). */
+export async function revokeAllPartners(services: SsoPorts, uid: string): Promise<void> {
+  for (const consent of await services.stores.sso.consentsOf(uid)) await revokePartner(services, uid, consent.clientId);
+}
+
 export interface AdminPartner {
   clientId: string;
   name: string;

@@ -7,6 +7,7 @@
  * modules that apply, and the bad input of issue 30: each refused as the
  * standards say, nothing issued, no redirect anywhere unregistered, never a 500.
  */
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import path from "node:path";
@@ -451,5 +452,72 @@ describe("single sign-on: a withdrawn member", () => {
     // The same browser is asked to sign in again; prompt=none says so.
     const none = await browser.go((await authorizationRequest(config, bank, { prompt: "none" })).url.href);
     expect(none.left?.searchParams.get("error")).toBe("login_required");
+  }, 60_000);
+});
+
+describe("single sign-on: partner access on my page, and the admin area", () => {
+  it("lists the partners a member let in; ending one's access ends its tokens and asks consent again", async () => {
+    const member = `partners-${randomUUID()}@example.com`;
+    await joinOverHttp(origin, server.dataDir, { email: member, password, name: "Partner Member" });
+    const browser = new Browser();
+    const startPage = await browser.go("/member/start");
+    expect(startPage.response.status).toBe(200);
+    await browser.go("/member/startId", { email: member, password, redirectTo: "/mypage" });
+    const none = await browser.go("/mypage/partners");
+    expect(none.text).toContain("No partner services are connected.");
+
+    const config = await relyingParty(issuer, bank);
+    const started = await authorizationRequest(config, bank);
+    const back = (await authorize(browser, started)).left!;
+    const tokens = await exchange(config, started, back);
+    const listed = await browser.go("/mypage/partners");
+    expect(listed.text).toContain("Hana Bank");
+    expect(listed.text).toContain("mobile number");
+    const summary = await browser.go("/mypage");
+    expect(summary.text).toContain('href="/mypage/partners"');
+
+    const revoked = await browser.fetch("/mypage/partners", { clientId: bank.clientId });
+    expect(revoked.response.status).toBe(200);
+    expect(revoked.text).toContain("<bdi>Hana Bank</bdi> no longer has access to your account.");
+    expect(await userinfo(tokens.access_token)).toBe(401);
+    // Nothing to end twice, and another partner's id ends nothing.
+    expect((await browser.fetch("/mypage/partners", { clientId: bank.clientId })).response.status).toBe(400);
+    expect((await browser.fetch("/mypage/partners", { clientId: "p_nobody" })).response.status).toBe(400);
+    // The next request asks again: prompt=none says consent_required.
+    const quiet = await browser.go((await authorizationRequest(config, bank, { prompt: "none" })).url.href);
+    expect(quiet.left?.searchParams.get("error")).toBe("consent_required");
+  }, 60_000);
+
+  it("lets an admin disable a partner (audited), and no one else", async () => {
+    const adminEmail = `sso-admin-${randomUUID()}@example.com`;
+    await joinOverHttp(origin, server.dataDir, { email: adminEmail, password, name: "Admin Member" });
+    const notAdmin = new Browser();
+    await notAdmin.go("/member/startId", { email: adminEmail, password, redirectTo: "/" });
+    const temp = registerPartner(server.env, "Admin Disabled Partner", "https://admin-temp.example/cb");
+    expect((await notAdmin.fetch("/admin/partners", { clientId: temp.clientId })).response.status).toBe(404);
+
+    execFileSync(process.execPath, [path.join(process.cwd(), "scripts", "grant-admin.mjs"), adminEmail], {
+      env: { ...server.env, FIREBASE_PROJECT_ID: "demo-klife" } as unknown as NodeJS.ProcessEnv,
+    });
+    const admin = new Browser();
+    await admin.go("/member/startId", { email: adminEmail, password, redirectTo: "/" });
+    const page = await admin.go("/admin/partners");
+    expect(page.text).toContain("Admin Disabled Partner");
+    expect(page.text).toContain("https://admin-temp.example/cb");
+    const disabled = await admin.fetch("/admin/partners", { clientId: temp.clientId });
+    expect(disabled.response.status).toBe(200);
+    expect(disabled.text).toContain("<bdi>Admin Disabled Partner</bdi> is disabled");
+    expect((await admin.fetch("/admin/partners", { clientId: temp.clientId })).response.status).toBe(400);
+    const config = await relyingParty(issuer, bank);
+    const refused = await fetch(
+      (await authorizationRequest(config, { ...temp, clientId: temp.clientId })).url.href.replace(
+        bank.clientId,
+        temp.clientId,
+      ),
+      { redirect: "manual" },
+    );
+    expect(refused.status).toBe(400);
+    const audit = await admin.go("/admin/audit");
+    expect(audit.text).toContain("Admin Disabled Partner");
   }, 60_000);
 });
