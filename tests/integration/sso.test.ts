@@ -521,3 +521,52 @@ describe("single sign-on: partner access on my page, and the admin area", () => 
     expect(audit.text).toContain("Admin Disabled Partner");
   }, 60_000);
 });
+
+describe("single sign-on: whatever is sent", () => {
+  it("never answers 500 on its paths, whatever the method, body, cookie or language", async () => {
+    const paths = [
+      "/sso/authorize",
+      "/sso/authorize/not-an-interaction",
+      "/sso/token",
+      "/sso/userinfo",
+      "/sso/jwks",
+      "/sso/.well-known/openid-configuration",
+      "/ssoConsent/not-an-interaction",
+      "/ssoConsent/%E0%A4%A",
+      "/mypage/partners",
+      "/admin/partners",
+    ];
+    const bodies = [
+      "",
+      "%",
+      "client_id=%zz&code=",
+      "decision=allow&share=phone",
+      "{}",
+      "a=\u0000",
+      "clientId=" + "x".repeat(500),
+    ];
+    const types = ["application/x-www-form-urlencoded", "application/json", "multipart/form-data", "text/plain"];
+    const cookies = ["", "_interaction=%%", "__session=%%%; _session=x", "lng=%%"];
+    let i = 0;
+    for (const target of paths) {
+      for (const method of ["GET", "POST", "HEAD"]) {
+        const body = bodies[i % bodies.length]!;
+        const response = await fetch(`${origin}${target}?client_id=${encodeURIComponent(bank.clientId)}&x=%25`, {
+          method,
+          redirect: "manual",
+          headers: {
+            "Content-Type": types[i % types.length]!,
+            Cookie: cookies[i % cookies.length]!,
+            "Accept-Language": i % 2 ? "ur" : "%%",
+            Origin: origin,
+          },
+          body: method === "POST" ? body : undefined,
+        });
+        await response.arrayBuffer();
+        expect(response.status, `${method} ${target}`).toBeLessThan(500);
+        i++;
+      }
+    }
+    expect(server.output()).not.toMatch(/"status":5\d\d/);
+  });
+});
