@@ -34,6 +34,9 @@ function remixRequest(
   for (const [name, value] of Object.entries(req.headers)) {
     // The host was checked above and is the URL's: a forwarded one Remix would compare again is not passed on.
     if (value === undefined || UNFORWARDED_HEADERS.has(name)) continue;
+    // An opaque origin that refuseCrossSite let through (our own no-referrer page, decision 0071): Remix would
+    // compare it with the host again and refuse it.
+    if (name === "origin" && value === "null") continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   headers.set("Host", new URL(origin).host);

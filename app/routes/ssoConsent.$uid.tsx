@@ -5,7 +5,7 @@
  * the partner will receive and agrees or not. Works without JavaScript.
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useActionData } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useActionData, useNavigationType } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
@@ -102,11 +102,14 @@ export default function SsoConsentRoute() {
   const acted = useActionData<typeof action>();
   const view = (acted && "view" in acted ? acted.view : loaded.view) as SsoInteractionView;
   const location = useLocation();
-  // Reached by a navigation inside the app (after a sign-in form with JavaScript): load it as a document, so that
-  // its own policy, not the previous page's, applies to the consent form.
+  // The consent screen reached by a navigation inside the app (after a sign-in form, with JavaScript): loaded again
+  // as a document, so that its own policy, not the previous page's, applies to the consent form. ("Continue" goes on
+  // by its meta refresh, a document navigation already.)
+  const navigationType = useNavigationType();
+  const reload = view.kind === "consent" && navigationType !== "POP";
   useEffect(() => {
-    if (location.key !== "default") window.location.replace(`${location.pathname}${location.search}`);
-  }, [location]);
+    if (reload) window.location.replace(`${location.pathname}${location.search}`);
+  }, [reload, location]);
   return (
     <div className="settings">
       <h1 className="settings-section">{t("heading")}</h1>

@@ -229,10 +229,11 @@ describe("single sign-on: the whole flow with a certified relying party", () => 
 
     const login = await browser.go((await authorizationRequest(config, bank, { prompt: "login" })).url.href);
     expect(login.url).toContain("/member/start?reauth=1&redirectTo=%2FssoConsent%2F");
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Sign-in times are whole seconds: 2 s later, a sign-in is certainly more than 1 s old.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
     const maxAge = await authorizationRequest(config, bank, { max_age: "1" });
     const asked = await browser.go(maxAge.url.href);
-    expect(asked.url).toContain("/member/start?reauth=1");
+    expect(asked.url, `${asked.response.status} ${asked.text.slice(0, 400)}`).toContain("/member/start?reauth=1");
     const done = await browser.signIn(asked.url);
     const tokens = await exchange(config, maxAge, done.left!);
     expect(Date.now() / 1000 - (tokens.claims()!.auth_time as number)).toBeLessThan(10);
@@ -568,5 +569,19 @@ describe("single sign-on: whatever is sent", () => {
       }
     }
     expect(server.output()).not.toMatch(/"status":5\d\d/);
+  });
+
+  it("takes the consent page's posts, which a browser sends with Origin null (no referrer), only from our own pages", async () => {
+    const post = (site: string) =>
+      fetch(`${origin}/ssoConsent/not-an-interaction`, {
+        method: "POST",
+        headers: { Origin: "null", "Sec-Fetch-Site": site, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "decision=allow",
+        redirect: "manual",
+      });
+    // Through the cross-site rule and Remix's own origin check, to the page (here: an interaction that is not one).
+    expect((await post("same-origin")).status).toBe(400);
+    expect((await post("cross-site")).status).toBe(403);
+    expect((await post("same-site")).status).toBe(403);
   });
 });
