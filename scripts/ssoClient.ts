@@ -20,6 +20,7 @@ import { loadConfig } from "~/infra/config.server";
 import { openStores } from "~/server/services.server";
 import { disableClient, parseClaimSets, registerClient, rotateClientSecret } from "~/sso/clients.server";
 import { newSigningKey, retireLocalKeys, rotateLocalKeys } from "~/sso/keys.server";
+import { runCli } from "./cli";
 
 const USAGE = `usage: npm run sso:client -- add --name NAME --redirect-uri URI [--redirect-uri URI…] [--claims profile,phone,email]
        npm run sso:client -- list | disable CLIENT_ID | rotate-secret CLIENT_ID | rotate-key | retire-keys | new-key`;
@@ -93,10 +94,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main);
