@@ -5,6 +5,7 @@
  * `form-action` to the redirects after the form: arriving at the partner proves the policy lets exactly that
  * through. Then the consent screen at 360 px in en, ko, vi and ur, written to screenshots/ for review.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -22,6 +23,14 @@ async function language(context: BrowserContext, lng: string) {
   await context.addCookies([
     { name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: "http://localhost" },
   ]);
+}
+
+/** axe's violations on the page (the tags of a11y.spec.ts), one line per element. */
+async function violations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(" ")}`));
 }
 
 /** The partner's address answers with a small page (nothing listens there): the test reads where it arrived. */
@@ -78,7 +87,10 @@ test("a partner signs a member in: sign-in, consent, back with a code the partne
   await expect(page.getByText(localeText("en", "partners.none"))).toBeVisible();
 });
 
-test("the consent screen at 360 px in en, ko, vi and ur", async ({ browser, baseURL }, testInfo) => {
+test("the consent screen at 360 px in en, ko, vi and ur, and what axe finds on it and on partner access", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "js", "one set of pictures");
   const origin = originOf(baseURL!);
   const email = `e2e-sso-shot-${randomUUID()}@example.com`;
@@ -86,7 +98,12 @@ test("the consent screen at 360 px in en, ko, vi and ur", async ({ browser, base
   const partner = registerPartner(cliEnv(), "Hana Bank", "https://bank.example/cb");
   const config = await relyingParty(`${origin}/sso`, partner);
   for (const lng of ["en", "ko", "vi", "ur"]) {
-    const context = await browser.newContext({ viewport: { width: 360, height: 760 }, deviceScaleFactor: 2 });
+    // axe is injected as a script: the page's own policy would refuse it.
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 760 },
+      deviceScaleFactor: 2,
+      bypassCSP: true,
+    });
     await hideTodayPopup(context);
     await language(context, lng);
     const page = await context.newPage();
@@ -101,6 +118,9 @@ test("the consent screen at 360 px in en, ko, vi and ur", async ({ browser, base
     const dir = path.join(process.cwd(), "screenshots", lng);
     fs.mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: path.join(dir, "sso-consent.png"), fullPage: true });
+    expect(await violations(page), lng).toEqual([]);
+    await page.goto(`${origin}/mypage/partners`);
+    expect(await violations(page), `${lng} partner access`).toEqual([]);
     await context.close();
   }
 });
