@@ -79,7 +79,10 @@ function signInNeededAfter(details: Interaction, now: number): number | null {
   // one just before it, so only a later one counts.
   if (prompts.includes("login")) bounds.push((details.iat + 1) * 1000);
   const maxAge = Number(details.params.max_age);
-  if (details.params.max_age !== undefined && Number.isInteger(maxAge) && maxAge >= 0) bounds.push(now - maxAge * 1000);
+  // A sign-in during this request meets any max_age (0 included: it would otherwise ask again for ever).
+  if (details.params.max_age !== undefined && Number.isInteger(maxAge) && maxAge >= 0) {
+    bounds.push(Math.min(now - maxAge * 1000, (details.iat + 1) * 1000));
+  }
   return bounds.length ? Math.max(...bounds) : null;
 }
 

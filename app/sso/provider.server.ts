@@ -248,7 +248,9 @@ export function createSso(services: SsoServices): SsoService | null {
     // The provider's own answers (errors, redirects) load nothing, cannot be framed and send no referrer.
     res.setHeader(
       "Content-Security-Policy",
-      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      // script-src: oidc-provider adds the hash of its form_post page's one inline script (form-action is left
+      // out: that page posts to the partner's registered address).
+      "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
     );
     res.setHeader("Referrer-Policy", "no-referrer");
     return callback(req, res);

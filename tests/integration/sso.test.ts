@@ -34,7 +34,13 @@ const password = "a long enough passphrase";
 const email = `sso-${randomUUID()}@example.com`;
 
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_SSO: "100000", RATE_LIMIT_ALL: "100000", RATE_LIMIT_AUTH: "1000" });
+  server = await startServer({
+    RATE_LIMIT_SSO: "100000",
+    RATE_LIMIT_ALL: "100000",
+    RATE_LIMIT_AUTH: "1000",
+    // One member signs in again and again here, from many browsers.
+    RATE_LIMIT_AUTH_PER_ID: "1000",
+  });
   origin = `http://localhost:${server.env.PORT}`;
   issuer = `${origin}/sso`;
   bank = registerPartner(server.env, "Hana Bank", "https://bank.example/callback");
@@ -243,6 +249,23 @@ describe("single sign-on: the whole flow with a certified relying party", () => 
 
     const consent = await browser.go((await authorizationRequest(config, bank, { prompt: "consent" })).url.href);
     expect(consent.text).toContain('name="decision"');
+
+    // max_age=0 is prompt=login: one sign-in, then the code (not a sign-in asked again and again).
+    const zero = await authorizationRequest(config, bank, { max_age: "0" });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await browser.go(zero.url.href);
+    expect(again.url).toContain("/member/start?reauth=1");
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const signedIn = await browser.signIn(again.url);
+    expect(signedIn.left?.searchParams.get("code")).toBeTruthy();
+    await exchange(config, zero, signedIn.left!);
+
+    // response_mode=form_post: a page that posts the code to the registered address, its one script allowed by hash.
+    const posted = await authorizationRequest(config, bank, { response_mode: "form_post" });
+    const page = await browser.fetch(posted.url.href);
+    expect(page.response.status).toBe(200);
+    expect(page.text).toContain(`action="${bank.redirectUri}"`);
+    expect(page.response.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'sha256-[^']+'/);
   }, 60_000);
 
   it("works without a nonce, and with scopes: openid alone gives only the identifier", async () => {
