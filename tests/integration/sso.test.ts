@@ -13,7 +13,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Jar } from "../support/jar";
-import { joinOverHttp } from "../support/join";
+import { joinOverHttp, lastCodeTo } from "../support/join";
 import { startServer, type RunningServer } from "../support/server";
 import {
   authorizationRequest,
@@ -294,6 +294,24 @@ describe("single sign-on: the whole flow with a certified relying party", () => 
     expect(all.name).toBe("Nguyen Van An");
     expect(all.phone_number).toBeUndefined();
     expect(all.email).toBeUndefined();
+  }, 60_000);
+
+  it("brings a member who signs in with their phone and a texted code back to the same request", async () => {
+    const joined = await joinOverHttp(origin, server.dataDir, { name: "Phone Member" });
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, bank);
+    const start = await browser.go(started.url.href);
+    const redirectTo = new URL(start.url).searchParams.get("redirectTo")!;
+    const codeStep = await browser.fetch("/login/login", { phone: joined.local, redirectTo });
+    expect(codeStep.location).toBe("/login/authNo");
+    const consent = await browser.go("/login/authNo", { code: lastCodeTo(server.dataDir, joined.e164) });
+    expect(consent.url).toContain("/ssoConsent/");
+    const back = await browser.go(interactionPath(consent.url), { decision: "allow", share: ["phone"] });
+    const tokens = await exchange(config, started, back.left!);
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+    expect(info.phone_number).toBe(joined.e164);
+    expect(info.phone_number_verified).toBe(true);
   }, 60_000);
 
   it("a refusal goes back to the partner as access_denied, with nothing issued", async () => {
