@@ -4,12 +4,14 @@
  * `Services`; a feature names the ports it takes as `Pick<Services, …>`, so no
  * feature imports the composition root.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FileStorage } from "~/stores/fileStorage";
 import type { AttemptCounter } from "~/forms/attempts.server";
 import type { Config } from "~/infra/config.server";
 import type { AuthEmulator } from "~/infra/firebase/emulator.server";
 import type { FirebaseIdentity } from "~/infra/firebase/identity.server";
 import type { Stores } from "~/stores/stores";
+import type { SsoService } from "~/sso/service";
 import type { PhoneCodes } from "~/verification/phoneCodes.server";
 
 export interface Services {
@@ -27,6 +29,8 @@ export interface Services {
   formAttempts: AttemptCounter;
   /** The bytes of members' photos, under DATA_DIR/files (records in stores.files). */
   files: FileStorage;
+  /** Single sign-on's OpenID provider, mounted at /sso; null when hosted mode has no SSO_SIGNING_KEYS. */
+  sso: SsoService | null;
 }
 
 declare module "@remix-run/server-runtime" {
@@ -49,5 +53,11 @@ declare module "@remix-run/server-runtime" {
      * (forms/form.server.ts: parseForm). Null within the limit.
      */
     rateLimited: number | null;
+    /**
+     * The Node request and response under the fetch Request: single sign-on's interaction pages hand them to
+     * the OpenID provider, which reads its cookies from them (app/sso/interaction.server.ts). Absent in tests
+     * that call a loader directly.
+     */
+    node?: { req: IncomingMessage; res: ServerResponse };
   }
 }

@@ -19,6 +19,7 @@ import {
 } from "./pageKit";
 import {
   analyticsFor,
+  isSsoPage,
   inboxUnread,
   json,
   readSession,
@@ -46,7 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     unread: member ? await inboxUnread(context.services, member.uid) : 0,
     // Terms versions the member has yet to answer, on every page (docs/decisions/0057).
     termsNotice: member ? await termsNoticeFor(context.services, member.uid, request, locale) : null,
-    analytics: analyticsFor(new URL(request.url).host, config),
+    // Single sign-on's pages load nothing from third parties (their policy would refuse it anyway).
+    analytics: isSsoPage(new URL(request.url)) ? null : analyticsFor(new URL(request.url).host, config),
     client: publicConfig(config),
     // The clock is read here, not while rendering: a render is a function of the loaders' data (the render cache relies on it).
     year: formatDate(new Date()).slice(0, 4),

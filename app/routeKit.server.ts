@@ -63,6 +63,8 @@ export * from "~/signup/flow.server";
 export * from "~/signup/phoneStep.server";
 export * from "~/signup/residenceStep.server";
 export * from "~/signup/schemas.server";
+export * from "~/sso/interaction.server";
+export * from "~/sso/partners.server";
 export * from "~/terms/terms.server";
 export * from "~/terms/updateForm.server";
 export * from "~/terms/view.server";

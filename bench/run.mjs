@@ -15,7 +15,8 @@
  * failure is reported and makes the run fail. The notices (30, imported with the content CLI: bench/notices.mjs):
  * the list and one notice, and /benefit (every shipped service), each against 0.8× the baseline; so are the
  * three finance calculators computing an answer (issue 28: the exchange, a remittance estimate, a loan with a
- * 360-month schedule). Last, the photo
+ * 360-month schedule). Single sign-on (bench/sso.mjs): discovery and the JWKS measured like the pages, and token
+ * exchanges one after another (each needs a fresh code). Last, the photo
  * benchmark (bench/photo.mjs).
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
@@ -29,6 +30,7 @@ import { attribute, buildWithSourceMaps, printBreakdown } from "./breakdown.mjs"
 import { deepListPath, linkedFeeds, seedCommunity } from "./community.mjs";
 import { joinByPhone } from "./member.mjs";
 import { seedNotices } from "./notices.mjs";
+import { prepareSso } from "./sso.mjs";
 import { photoBenchmark } from "./photo.mjs";
 import {
   baselineDir,
@@ -209,6 +211,7 @@ async function main() {
   );
   const notices = seedNotices(app.dataDir);
   console.log(`seeded notices through the content import: ${notices.summary}`);
+  const sso = await prepareSso(app.url, app.dataDir, signedIn.cookie);
   const targets = [
     {
       name: "baseline /",
@@ -245,6 +248,9 @@ async function main() {
     },
     // A 30-year loan: its 360-month schedule computed and drawn, and the shipped products (issue 28: 0.8×).
     { name: "app /finance/loan 360", url: `${app.url}${LOAN_360}`, headers, ratio: CONTENT_RATIO },
+    // Single sign-on (issue 30): what partners fetch and cache (discovery, the signing keys).
+    { name: "sso discovery", url: sso.discoveryUrl, headers },
+    { name: "sso jwks", url: sso.jwksUrl, headers },
   ];
   for (const t of targets) {
     const status = (await fetch(t.url, { headers: t.headers, redirect: "manual" })).status;
@@ -282,6 +288,14 @@ async function main() {
     const columns = `${t.name.padEnd(width)} ${rps.padStart(7)} ${p99.padStart(9)}   ${`${ratio.toFixed(2)}×`.padEnd(23)}`;
     console.log(`${columns}   ${target}${notes.length ? `  (${notes.join(", ")})` : ""}`.trimEnd());
   }
+  // Token exchanges need a fresh code each: measured one after another, beside the baseline of this run.
+  const exchanges = await sso.exchange(SECONDS);
+  const sorted = [...exchanges].sort((a, b) => a - b);
+  const p99Exchange = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
+  console.log(
+    `${"sso token exchange".padEnd(width)} ${(exchanges.length / SECONDS).toFixed(0).padStart(7)} ${p99Exchange.toFixed(1).padStart(9)}   ` +
+      `median ${median(exchanges).toFixed(1)} ms, one at a time (a code each), baseline / ${median(base.map((r) => r.rps)).toFixed(0)} req/s`,
+  );
   for (const name of community.missing) console.log(`${name.padEnd(width)}   route missing: not measured`);
   for (const p of problems) console.log(`${p.name.padEnd(width)}   PROBLEM: ${p.reason}`);
 

@@ -162,6 +162,7 @@ export async function startApp({ env = {} } = {}) {
       RATE_LIMIT_ALL: "100000000",
       RATE_LIMIT_MUTATIONS: "100000000",
       RATE_LIMIT_AUTH: "100000000",
+      RATE_LIMIT_SSO: "100000000",
       ...env,
     },
   });

@@ -20,6 +20,7 @@ import { i18nFor } from "~/i18n/instances.server";
 import { loadConfig } from "~/infra/config.server";
 import { openStores } from "~/server/services.server";
 import { translateFormMessage } from "~/lib/formMessage";
+import { runCli } from "./cli";
 
 const USAGE = "usage: npm run content -- import FILE.json";
 
@@ -67,10 +68,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -58,12 +58,27 @@ export interface Mount {
 }
 
 /**
- * The mounts of this server, in the order they are tried: none today. The
- * single-sign-on issue adds its provider here from the bootstrap (for example
- * `boot.ssoMount(services)`).
+ * Single sign-on's OpenID provider (app/sso, docs/decisions/0069): its protocol
+ * endpoints take partners' cross-site posts (the authorization endpoint) and their
+ * servers' posts (token, userinfo), so it judges them itself; its bodies are a few
+ * parameters; its tier is per address, as a partner's server calls from one.
  */
-export function mountsOf(_boot: Bootstrap, _services: Services): Mount[] {
-  return [];
+const ssoMountPolicy = (config: Config): MountPolicy => ({
+  maxBody: 8 * 1024,
+  crossSite: "mount",
+  rateLimit: config.RATE_LIMIT_SSO,
+});
+
+/**
+ * The mounts of this server, in the order they are tried: single sign-on's
+ * provider at /sso when the app made one (services.sso, from the bootstrap's
+ * startServices).
+ */
+export function mountsOf(_boot: Bootstrap, services: Services): Mount[] {
+  const mounts: Mount[] = [];
+  if (services.sso)
+    mounts.push({ path: "/sso", policy: ssoMountPolicy(services.config), handler: services.sso.handler });
+  return mounts;
 }
 
 /** The steps of one mount, in order: its cross-site rule, the per-request tier, its own tier, its body bound, it. */

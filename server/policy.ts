@@ -143,7 +143,11 @@ export function refuseCrossSite(answer: Answer): RequestHandler {
   return (req, res, next) => {
     if (!isMutation(req)) return next();
     const origin = req.get("origin");
-    let crossSite = req.get("sec-fetch-site") === "cross-site" || origin === "null";
+    const fetchSite = req.get("sec-fetch-site");
+    // A page of ours that sends no referrer (single sign-on's consent page, decision 0071) posts with Origin "null";
+    // the browser's own Sec-Fetch-Site, which no page can set, still says it is ours.
+    const opaqueButOurs = origin === "null" && fetchSite === "same-origin";
+    let crossSite = fetchSite === "cross-site" || (origin === "null" && !opaqueButOurs);
     if (origin && origin !== "null") {
       try {
         // Against the host checked above (the configured one, or the forwarded one a trusted proxy gave).

@@ -34,6 +34,9 @@ function remixRequest(
   for (const [name, value] of Object.entries(req.headers)) {
     // The host was checked above and is the URL's: a forwarded one Remix would compare again is not passed on.
     if (value === undefined || UNFORWARDED_HEADERS.has(name)) continue;
+    // An opaque origin that refuseCrossSite let through (our own no-referrer page, decision 0071): Remix would
+    // compare it with the host again and refuse it.
+    if (name === "origin" && value === "null") continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   headers.set("Host", new URL(origin).host);
@@ -110,6 +113,7 @@ export function remixHandler(build: ServerBuild, config: Config, services: Servi
         clientAddress: req.ip ?? "",
         fromThisMachine: isLoopback(req.socket.remoteAddress) && !req.get("x-forwarded-for") && !req.get("forwarded"),
         rateLimited: (res.locals.rateLimited as number | undefined) ?? null,
+        node: { req, res },
       });
       // The route answered before the body's end (it stopped reading, or went past the limit): the rest is
       // discarded as it arrives, so the browser, still sending, then reads the answer on a live connection.

@@ -15,6 +15,7 @@ import { ATTEMPTS, attempt, type AccountChange } from "~/members/account.server"
 import { cleanName, nameProblem } from "~/members/names";
 import { sealSecret, signupDrafts } from "~/signup/draft.server";
 import { firstStep, firstUnfinishedStep, type SignupDraft } from "~/signup/steps";
+import { revokeAllPartners } from "~/sso/partners.server";
 
 /**
  * Starts joining with Google: a draft holding the sealed token, with Google's name
@@ -72,6 +73,8 @@ export async function withdraw(
   if (withdrawn === "failed") return { ok: false, problem: "saveFailed" };
   await attempt("account.withdraw.notifications", uid, () => stores.notifications.removeAllFor(uid));
   await attempt("account.withdraw.sessions", uid, () => stores.revocations.revoke(uid, now));
+  // The partners they let in (single sign-on): their consents and every token they hold end now.
+  await attempt("account.withdraw.partners", uid, () => revokeAllPartners(services, uid));
   for (let i = 1; i <= ATTEMPTS; i++) {
     const deleted = await identity.deleteUser(uid);
     if (deleted.ok || deleted.reason === "notFound") return { ok: true };

@@ -79,6 +79,16 @@ const sharedSchema = z.object({
   EXIMBANK_HOST: z.string().url().default("https://oapi.koreaexim.go.kr"),
   /** How often the exchange-rates job asks the Eximbank (ms); a day's rates already stored are not asked again. */
   EXCHANGE_RATES_INTERVAL_MS: positiveInt.default(60 * 60_000),
+  /**
+   * Single sign-on's signing keys: a JSON Web Key Set of private keys (ES256 or RS256), the first signing, the others
+   * published until what they signed expired (docs/decisions/0070). Hosted mode without it offers no single sign-on;
+   * local mode keeps its own under DATA_DIR.
+   */
+  SSO_SIGNING_KEYS: z.string().trim().min(1).optional(),
+  /** Requests per address and RATE_LIMIT_WINDOW_MS to single sign-on's endpoints (/sso), besides RATE_LIMIT_ALL. */
+  RATE_LIMIT_SSO: positiveInt.default(120),
+  /** The OpenID issuer (`https://…/sso`); by default the public origin's (hosted) or http://localhost:PORT's /sso. */
+  SSO_ISSUER: z.string().url().optional(),
   /** Support hours on weekdays, Korean time, "HH:MM-HH:MM". */
   SUPPORT_HOURS: z
     .string()

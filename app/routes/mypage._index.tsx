@@ -14,6 +14,7 @@ import {
   json,
   saved,
   changeNotifications,
+  connectedPartners,
   invalid,
   notificationsSchema,
   parseForm,
@@ -35,8 +36,10 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { view } = await requireSettings(request, context.services);
-  return json({ view, version: context.buildVersion });
+  const { view, member } = await requireSettings(request, context.services);
+  // The partner services the member let in (single sign-on): their number on the entry.
+  const partners = (await connectedPartners(context.services, member.uid)).length;
+  return json({ view, version: context.buildVersion, partners });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -65,7 +68,7 @@ function Row({ to, label, value, icon }: { to: string; label: string; value?: st
 
 export default function MyPageRoute() {
   const { t } = useTranslation("mypage");
-  const { view, version } = useLoaderData<typeof loader>();
+  const { view, version, partners } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<NotificationsFields>({
     id: "notifications",
@@ -218,10 +221,12 @@ export default function MyPageRoute() {
           <Row to="/mypage/community" label={t("entries.community")} icon="chevron" />
           <Row to="/mypage/notice" label={t("entries.notices")} icon="chevron" />
           <Row to="/mypage/terms" label={t("entries.terms")} icon="chevron" />
-          <li className="settings-row settings-row--static">
-            <span className="settings-row__label">{t("entries.partners")}</span>
-            <span className="settings-row__value muted">{t("entries.partnersNone")}</span>
-          </li>
+          <Row
+            to="/mypage/partners"
+            label={t("entries.partners")}
+            value={partners ? String(partners) : t("entries.partnersNone")}
+            icon="chevron"
+          />
           <li className="settings-row settings-row--static">
             <span className="settings-row__label">{t("entries.version")}</span>
             <span className="settings-row__value">

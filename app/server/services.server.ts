@@ -28,6 +28,7 @@ import { seedShippedLoanProducts } from "~/finance/loanProducts.server";
 import { startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
 import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
 import { loadShippedTerms } from "~/terms/importer.server";
+import { createSso } from "~/sso/provider.server";
 
 /** Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts. */
 function localSessionSecret(dataDir: string): string {
@@ -117,7 +118,7 @@ export function composeServices(parts: {
   sessionSecret: string;
 }): Services {
   const { config, stores, emulator, sessionSecret } = parts;
-  return {
+  const services: Services = {
     config,
     stores,
     identity: createIdentity(config, emulator),
@@ -134,7 +135,11 @@ export function composeServices(parts: {
       windowMs: config.RATE_LIMIT_WINDOW_MS,
     }),
     files: localFileStorage(path.join(config.DATA_DIR, "files")),
+    sso: null,
   };
+  // The OpenID provider of single sign-on, on these services (its stores, members and sessions).
+  services.sso = createSso(services);
+  return services;
 }
 
 export function smsSender(config: Config) {

@@ -22,6 +22,7 @@ import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
 import type { RatesStore } from "./rates";
 import type { RevocationStore } from "./revocations";
+import type { SsoStore } from "./sso";
 import type { TermsStore } from "./terms";
 
 export interface Stores {
@@ -58,6 +59,8 @@ export interface Stores {
   corridors: CorridorsStore;
   /** The loan products below /finance/loan's calculator (app/stores/loanProducts.ts). */
   loanProducts: LoanProductsStore;
+  /** Single sign-on: the OpenID provider's records, the partners registered to use it, members' consents. */
+  sso: SsoStore;
   /**
    * A mark that changes once another client of the same storage (another process: the content import, a second
    * server) has committed a change since this client last asked. The shared pages' cache of the server forgets
@@ -120,6 +123,8 @@ export type {
 export type * from "./rates";
 export { RATE_SOURCES } from "./rates";
 export type { RevocationStore } from "./revocations";
+export type * from "./sso";
+export { SSO_CLAIM_SETS } from "./sso";
 export type {
   NewTermsVersion,
   PublishTermsVersionResult,

@@ -292,6 +292,8 @@ describe("hostile input", () => {
       });
     expect((await post({ Origin: "https://evil.example" })).status).toBe(403);
     expect((await post({ Origin: "null" })).status).toBe(403);
+    expect((await post({ Origin: "null", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await post({ Origin: "null", "Sec-Fetch-Site": "same-site" })).status).toBe(403);
     expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
     expect((await post({ Origin: server.url, "Sec-Fetch-Site": "same-origin" })).status).toBe(302);
     // The refusal is the plain page, in the visitor's language.

@@ -373,4 +373,43 @@ export const migrations: readonly Migration[] = [
     name: "operations: job leases, the local text outbox",
     sql: `SELECT 1;`,
   },
+  {
+    version: 5,
+    name: "single sign-on: the provider's records, registered partners, members' consents",
+    sql: `
+      CREATE TABLE sso_payloads (
+        model       text NOT NULL,
+        id          text NOT NULL,
+        payload     text NOT NULL,
+        grant_id    text,
+        uid         text,
+        user_code   text,
+        expires_at  bigint,
+        consumed_at bigint,
+        PRIMARY KEY (model, id)
+      );
+      CREATE INDEX sso_payloads_by_grant ON sso_payloads (grant_id);
+      CREATE INDEX sso_payloads_by_uid ON sso_payloads (model, uid);
+      CREATE INDEX sso_payloads_by_user_code ON sso_payloads (model, user_code);
+      CREATE INDEX sso_payloads_by_expiry ON sso_payloads (expires_at);
+      CREATE TABLE sso_clients (
+        client_id      text PRIMARY KEY,
+        name           text NOT NULL,
+        secret_hash    text NOT NULL,
+        redirect_uris  text NOT NULL,
+        allowed_claims text NOT NULL,
+        disabled_at    bigint,
+        created_at     bigint NOT NULL
+      );
+      CREATE TABLE sso_consents (
+        uid        text NOT NULL,
+        client_id  text NOT NULL REFERENCES sso_clients (client_id),
+        grant_id   text NOT NULL,
+        claims     text NOT NULL,
+        created_at bigint NOT NULL,
+        PRIMARY KEY (uid, client_id)
+      );
+      CREATE INDEX sso_consents_by_client ON sso_consents (client_id);
+    `,
+  },
 ];

@@ -9,6 +9,7 @@ import { createPg, databaseAnswers, migrate, type Pg, type PoolOptions } from ".
 import { pgCommunityStores } from "./communityStores.server";
 import { pgContentStores } from "./contentStores.server";
 import { pgIdentityStores } from "./identityStores.server";
+import { pgSsoStore } from "./ssoStore.server";
 
 /** The stores over a pool; `close` ends the pool. */
 export function postgresStores(db: Pg): Stores {
@@ -16,6 +17,7 @@ export function postgresStores(db: Pg): Stores {
     ...pgIdentityStores(db),
     ...pgCommunityStores(db),
     ...pgContentStores(db),
+    sso: pgSsoStore(db),
     async changeMark() {
       // TODO(issue 29): a counter row every write bumps (decision 0068 needs it across processes).
       return 0;

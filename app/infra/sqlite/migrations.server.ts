@@ -543,4 +543,46 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX loan_product_texts_by_language ON loan_product_texts (language);
     `,
   },
+  {
+    version: 20,
+    name: "single sign-on",
+    // The OpenID provider's adapter records (app/sso, decision 0069): one table of opaque payloads by model and
+    // id, with the columns its lookups use (grant, uid, user code) and its expiry and consumption; the partners
+    // registered to use it (the secret as a digest only); and each member's consent to a partner.
+    sql: `
+      CREATE TABLE sso_payloads (
+        model       TEXT NOT NULL,
+        id          TEXT NOT NULL,
+        payload     TEXT NOT NULL CHECK (json_valid(payload)),
+        grant_id    TEXT,
+        uid         TEXT,
+        user_code   TEXT,
+        expires_at  INTEGER,
+        consumed_at INTEGER,
+        PRIMARY KEY (model, id)
+      ) STRICT;
+      CREATE INDEX sso_payloads_by_grant ON sso_payloads (grant_id) WHERE grant_id IS NOT NULL;
+      CREATE INDEX sso_payloads_by_uid ON sso_payloads (model, uid) WHERE uid IS NOT NULL;
+      CREATE INDEX sso_payloads_by_user_code ON sso_payloads (model, user_code) WHERE user_code IS NOT NULL;
+      CREATE INDEX sso_payloads_by_expiry ON sso_payloads (expires_at) WHERE expires_at IS NOT NULL;
+      CREATE TABLE sso_clients (
+        client_id      TEXT PRIMARY KEY,
+        name           TEXT NOT NULL,
+        secret_hash    TEXT NOT NULL,
+        redirect_uris  TEXT NOT NULL CHECK (json_valid(redirect_uris)),
+        allowed_claims TEXT NOT NULL CHECK (json_valid(allowed_claims)),
+        disabled_at    INTEGER,
+        created_at     INTEGER NOT NULL
+      ) STRICT;
+      CREATE TABLE sso_consents (
+        uid        TEXT NOT NULL,
+        client_id  TEXT NOT NULL REFERENCES sso_clients (client_id),
+        grant_id   TEXT NOT NULL,
+        claims     TEXT NOT NULL CHECK (json_valid(claims)),
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (uid, client_id)
+      ) STRICT;
+      CREATE INDEX sso_consents_by_client ON sso_consents (client_id);
+    `,
+  },
 ];

@@ -20,6 +20,7 @@ import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
 import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
 import { sqliteRateStore } from "./rateStore.server";
 import { sqliteRevocationStore } from "./revocationStore.server";
+import { sqliteSsoStore } from "./ssoStore.server";
 import { sqliteTermsStore } from "./termsStore.server";
 
 /** The stores over an open database; `close` checkpoints the WAL and closes it. */
@@ -41,6 +42,7 @@ export function sqliteStores(db: Db): Stores {
     rates: sqliteRateStore(db),
     corridors: sqliteCorridorStore(db),
     loanProducts: sqliteLoanProductStore(db),
+    sso: sqliteSsoStore(db),
     async changeMark() {
       // SQLite's own: changes when another connection commits; this connection's writes leave it as it is.
       return db.pragma("data_version", { simple: true }) as number;

@@ -1,0 +1,128 @@
+/**
+ * Single sign-on's interaction page (docs/decisions/0069): the OpenID provider at
+ * /sso/authorize sends the member here; a visitor goes through the sign-in doors
+ * and comes back; a member signed in goes on to the partner, or first sees what
+ * the partner will receive and agrees or not. Works without JavaScript.
+ */
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useLocation, useActionData, useNavigationType } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "~/i18n/useTranslation";
+import type { PageHandle } from "~/lib/page";
+import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { answerSsoConsent, json, ssoInteraction, ssoPageHeaders, type SsoInteractionView } from "~/routeKit.server";
+
+export const handle: PageHandle = {
+  styles: [featureStyles.forms, featureStyles.mypage],
+  i18n: ["sso"],
+  layout: "blank",
+  title: "titles.sso",
+  personal: true,
+  maxBody: 2048,
+};
+
+function answer(view: SsoInteractionView, context: LoaderFunctionArgs["context"]) {
+  return json(
+    { view },
+    {
+      status: view.kind === "problem" ? 400 : 200,
+      headers: ssoPageHeaders(context.cspNonce, view, context.services.config.mode === "hosted"),
+    },
+  );
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return answer(await ssoInteraction(request, context, params.uid ?? ""), context);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  // A body that is not a form (refused by the browser never, by a script maybe) is an empty answer: a refusal.
+  const form = await request.formData().catch(() => new FormData());
+  const result = await answerSsoConsent(request, context, params.uid ?? "", form);
+  return result instanceof Response ? result : answer(result, context);
+}
+
+// The page's own policy (no third parties, its form-action, no referrer) replaces the app's.
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Content-Security-Policy") ? actionHeaders : loaderHeaders;
+
+// After signing in, the page goes on to the provider by itself: a navigation, not a redirect after the sign-in form.
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.view.kind === "continue" ? [{ httpEquiv: "refresh", content: `0;url=${data.view.to}` }] : [];
+
+function Problem({ problem }: { problem: "expired" | "unknownPartner" }) {
+  const { t } = useTranslation("sso");
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{t(problem === "expired" ? "failure.expired" : "failure.unknownPartner")}</p>
+      <p>{t("failure.whatToDo")}</p>
+    </div>
+  );
+}
+
+function Consent({ view }: { view: Extract<SsoInteractionView, { kind: "consent" }> }) {
+  const { t } = useTranslation("sso");
+  return (
+    // A document post: the redirect to the partner is a navigation the consent page's policy allows.
+    <Form method="post" reloadDocument className="form sso-consent">
+      <p>
+        <SentenceWithValues sentence={(v) => t("consent.intro", v)} words={{ partner: view.partner }} />
+      </p>
+      <ul className="settings-list">
+        <li className="settings-row settings-row--static">{t("consent.identifier")}</li>
+        {view.claims.includes("profile") ? (
+          <li className="settings-row settings-row--static">{t("consent.name")}</li>
+        ) : null}
+        {view.optional.map((set) => (
+          <li key={set} className="settings-row settings-row--static">
+            <label className="choice">
+              <input type="checkbox" name="share" value={set} defaultChecked />
+              <span>{t(`consent.${set}`)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="field__hint">
+        <SentenceWithValues sentence={(v) => t("consent.only", v)} words={{ partner: view.partner }} />
+      </p>
+      <p className="field__hint">{t("consent.withdraw")}</p>
+      <button type="submit" name="decision" value="allow" className="button button--primary button--block">
+        {t("consent.allow")}
+      </button>
+      <button type="submit" name="decision" value="deny" className="button button--secondary button--block">
+        {t("consent.deny")}
+      </button>
+    </Form>
+  );
+}
+
+export default function SsoConsentRoute() {
+  const { t } = useTranslation("sso");
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const view = (acted && "view" in acted ? acted.view : loaded.view) as SsoInteractionView;
+  const location = useLocation();
+  // The consent screen reached by a navigation inside the app (after a sign-in form, with JavaScript): loaded again
+  // as a document, so that its own policy, not the previous page's, applies to the consent form. ("Continue" goes on
+  // by its meta refresh, a document navigation already.)
+  const navigationType = useNavigationType();
+  const reload = view.kind === "consent" && navigationType !== "POP";
+  useEffect(() => {
+    if (reload) window.location.replace(`${location.pathname}${location.search}`);
+  }, [reload, location]);
+  return (
+    <div className="settings">
+      <h1 className="settings-section">{t("heading")}</h1>
+      {view.kind === "problem" ? <Problem problem={view.problem} /> : null}
+      {view.kind === "consent" ? <Consent view={view} /> : null}
+      {view.kind === "continue" ? (
+        <p>
+          <SentenceWithValues sentence={(v) => t("continue.text", v)} words={{ partner: view.partner }} />{" "}
+          <a href={view.to}>{t("continue.link")}</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

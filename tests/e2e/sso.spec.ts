@@ -1,0 +1,126 @@
+/**
+ * Single sign-on in a real browser, with and without JavaScript: a partner (this test, with openid-client 6)
+ * sends the visitor to /sso/authorize; they sign in with an ID, agree on the consent screen, and arrive at the
+ * partner's registered address with a code the partner exchanges. Chromium applies the consent page's
+ * `form-action` to the redirects after the form: arriving at the partner proves the policy lets exactly that
+ * through. Then the consent screen at 360 px in en, ko, vi and ur, written to screenshots/ for review.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { joinOverHttp } from "../support/join";
+import { authorizationRequest, oidc, registerPartner, relyingParty, type Partner } from "../support/sso";
+import { hideTodayPopup, localeText } from "./helpers";
+
+const password = "a long enough passphrase";
+// The issuer is http://localhost:PORT/sso: the whole flow runs on that origin, its cookies included.
+const originOf = (baseURL: string) => baseURL.replace("127.0.0.1", "localhost");
+const cliEnv = () => ({ PATH: process.env.PATH ?? "", DATA_DIR: process.env.E2E_DATA_DIR! });
+
+async function language(context: BrowserContext, lng: string) {
+  await context.addCookies([
+    { name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: "http://localhost" },
+  ]);
+}
+
+/** axe's violations on the page (the tags of a11y.spec.ts), one line per element. */
+async function violations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(" ")}`));
+}
+
+/** The partner's address answers with a small page (nothing listens there): the test reads where it arrived. */
+async function partnerSite(page: Page, partner: Partner) {
+  await page.route(`${new URL(partner.redirectUri).origin}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>partner</title><p>back" }),
+  );
+}
+
+test.beforeEach(async ({ context }) => {
+  await hideTodayPopup(context);
+  await language(context, "en");
+});
+
+test("a partner signs a member in: sign-in, consent, back with a code the partner exchanges", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = originOf(baseURL!);
+  const email = `e2e-sso-${randomUUID()}@example.com`;
+  await joinOverHttp(origin, process.env.E2E_DATA_DIR!, { email, password, name: "Tran Thi Mai" });
+  const partner = registerPartner(cliEnv(), "Mirae Remit", "https://partner.example/callback");
+  await partnerSite(page, partner);
+  const config = await relyingParty(`${origin}/sso`, partner);
+  const started = await authorizationRequest(config, partner);
+
+  await page.goto(started.url.href);
+  await expect(page).toHaveURL(/\/member\/start\?redirectTo=%2FssoConsent%2F/);
+  await page.getByRole("link", { name: localeText("en", "member.start.withId") }).click();
+  await page.getByLabel(localeText("en", "member.startId.email")).fill(email);
+  await page.getByLabel(localeText("en", "member.startId.password")).fill(password);
+  await page.getByRole("button", { name: localeText("en", "member.startId.submit") }).click();
+
+  // Signed in: back to the same request, and on to the consent screen naming the partner.
+  const allow = page.getByRole("button", { name: localeText("en", "consent.allow"), exact: true });
+  await expect(allow).toBeVisible();
+  await expect(page.getByText("Mirae Remit").first()).toBeVisible();
+  await expect(page.getByText(localeText("en", "consent.phone"))).toBeVisible();
+  await allow.click();
+
+  await expect(page).toHaveURL(/^https:\/\/partner\.example\/callback\?/);
+  const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), {
+    pkceCodeVerifier: started.verifier,
+    expectedState: started.state,
+    expectedNonce: started.nonce,
+  });
+  const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+  expect(info.name).toBe("Tran Thi Mai");
+
+  // My page lists the partner; ending its access is one button.
+  await page.goto(`${origin}/mypage/partners`);
+  await expect(page.getByText("Mirae Remit")).toBeVisible();
+  await page.getByRole("button", { name: localeText("en", "partners.revoke") }).click();
+  await expect(page.getByText(localeText("en", "partners.none"))).toBeVisible();
+});
+
+test("the consent screen at 360 px in en, ko, vi and ur, and what axe finds on it and on partner access", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "one set of pictures");
+  const origin = originOf(baseURL!);
+  const email = `e2e-sso-shot-${randomUUID()}@example.com`;
+  await joinOverHttp(origin, process.env.E2E_DATA_DIR!, { email, password, name: "Nguyen Van An" });
+  const partner = registerPartner(cliEnv(), "Hana Bank", "https://bank.example/cb");
+  const config = await relyingParty(`${origin}/sso`, partner);
+  for (const lng of ["en", "ko", "vi", "ur"]) {
+    // axe is injected as a script: the page's own policy would refuse it.
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 760 },
+      deviceScaleFactor: 2,
+      bypassCSP: true,
+    });
+    await hideTodayPopup(context);
+    await language(context, lng);
+    const page = await context.newPage();
+    await page.goto((await authorizationRequest(config, partner)).url.href);
+    await page.goto(`${origin}/member/startId${new URL(page.url()).search}`);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('form button[type="submit"]').last().click();
+    const allow = page.getByRole("button", { name: localeText(lng, "consent.allow"), exact: true });
+    await expect(allow).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", lng);
+    const dir = path.join(process.cwd(), "screenshots", lng);
+    fs.mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, "sso-consent.png"), fullPage: true });
+    expect(await violations(page), lng).toEqual([]);
+    await page.goto(`${origin}/mypage/partners`);
+    expect(await violations(page), `${lng} partner access`).toEqual([]);
+    await context.close();
+  }
+});

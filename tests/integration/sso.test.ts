@@ -1,0 +1,628 @@
+/**
+ * Single sign-on against the built server (one per file), driven as a browser
+ * without JavaScript would (HTTP with a cookie jar, redirects followed by hand on
+ * our origin only) and as a partner would, with openid-client 6: discovery, an
+ * authorization request with PKCE, sign-in through our doors, consent, the code
+ * exchange, the ID token checked, userinfo by GET and POST. Then the Basic OP
+ * modules that apply, and the bad input of issue 30: each refused as the
+ * standards say, nothing issued, no redirect anywhere unregistered, never a 500.
+ */
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Jar } from "../support/jar";
+import { joinOverHttp, lastCodeTo } from "../support/join";
+import { startServer, type RunningServer } from "../support/server";
+import {
+  authorizationRequest,
+  oidc,
+  registerPartner,
+  relyingParty,
+  ssoClientCli,
+  type Partner,
+  type Started,
+} from "../support/sso";
+
+let server: RunningServer;
+let origin: string;
+let issuer: string;
+let bank: Partner;
+let school: Partner;
+const password = "a long enough passphrase";
+const email = `sso-${randomUUID()}@example.com`;
+
+beforeAll(async () => {
+  server = await startServer({
+    RATE_LIMIT_SSO: "100000",
+    RATE_LIMIT_ALL: "100000",
+    RATE_LIMIT_AUTH: "1000",
+    // One member signs in again and again here, from many browsers.
+    RATE_LIMIT_AUTH_PER_ID: "1000",
+  });
+  origin = `http://localhost:${server.env.PORT}`;
+  issuer = `${origin}/sso`;
+  bank = registerPartner(server.env, "Hana Bank", "https://bank.example/callback");
+  school = registerPartner(server.env, "Seoul School", "http://localhost:4999/cb", "profile");
+  try {
+    await joinOverHttp(origin, server.dataDir, { email, password, name: "Nguyen Van An" });
+  } catch (error) {
+    console.log(server.output().slice(-3000));
+    throw error;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  // What the server logged as errors, to read when a test here failed.
+  const errors =
+    server
+      ?.output()
+      .split("\n")
+      .filter((line) => line.includes('"level":"error"')) ?? [];
+  if (errors.length) console.log(errors.join("\n"));
+  await server?.stop();
+});
+
+/** A browser without JavaScript: its cookies, and the pages and redirects it was given. */
+class Browser {
+  jar = new Jar();
+  async fetch(target: string, form?: Record<string, string | string[]>) {
+    const url = new URL(target, origin);
+    expect(url.origin).toBe(origin);
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(form ?? {})) {
+      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+    }
+    const response = await fetch(url, {
+      method: form ? "POST" : "GET",
+      headers: { Cookie: this.jar.header, ...(form ? { Origin: origin } : {}) },
+      body: form ? body : undefined,
+      redirect: "manual",
+    });
+    this.jar.take(response);
+    const text = await response.text();
+    expect(response.status, `${url.pathname}: ${text.slice(0, 300)}`).toBeLessThan(500);
+    return { response, text, location: response.headers.get("Location") };
+  }
+  /**
+   * Goes to `target` and on through redirects and "continue" pages on our origin; stops at a page that
+   * asks something (sign-in, consent), an error, or a redirect that leaves our origin.
+   */
+  async go(target: string, form?: Record<string, string | string[]>) {
+    let step = await this.fetch(target, form);
+    let current = new URL(target, origin).href;
+    for (let hops = 0; hops < 10; hops++) {
+      const refresh = /http-equiv="refresh" content="0;url=([^"]+)"/.exec(step.text)?.[1];
+      const next = step.location ?? (refresh ? refresh.replace(/&amp;/g, "&") : null);
+      if (!next) return { ...step, url: current, left: null as URL | null };
+      const url = new URL(next, current);
+      if (url.origin !== origin) return { ...step, url: current, left: url };
+      current = url.href;
+      step = await this.fetch(url.href);
+    }
+    throw new Error("too many redirects");
+  }
+  async signIn(at: string) {
+    const url = new URL(at);
+    const redirectTo = url.searchParams.get("redirectTo") ?? "/";
+    return this.go(`/member/startId${url.search}`, { email, password, redirectTo });
+  }
+}
+
+const interactionPath = (url: string) => new URL(url).pathname;
+
+/** From the authorization request to the partner's callback, signing in and agreeing as needed. */
+async function authorize(browser: Browser, started: Started, answer: { share?: string[]; decision?: string } = {}) {
+  let page = await browser.go(started.url.href);
+  if (page.url.includes("/member/start")) page = await browser.signIn(page.url);
+  if (page.url.includes("/ssoConsent/") && page.text.includes('name="decision"')) {
+    page = await browser.go(interactionPath(page.url), {
+      decision: answer.decision ?? "allow",
+      share: answer.share ?? ["phone", "email"],
+    });
+  }
+  return page;
+}
+
+async function exchange(config: oidc.Configuration, started: Started, callback: URL) {
+  return oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: started.verifier,
+    expectedState: started.state,
+    expectedNonce: started.nonce,
+    idTokenExpected: true,
+  });
+}
+
+/** The token endpoint as a partner's server calls it, for what openid-client would refuse to send. */
+async function tokenRequest(partner: Partner, fields: Record<string, string>, secret = partner.secret) {
+  const response = await fetch(`${issuer}/token`, {
+    method: "POST",
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${encodeURIComponent(partner.clientId)}:${encodeURIComponent(secret)}`).toString("base64")}`,
+    },
+    body: new URLSearchParams({ grant_type: "authorization_code", redirect_uri: partner.redirectUri, ...fields }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, string> };
+}
+
+const userinfo = (token: string) =>
+  fetch(`${issuer}/userinfo`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
+
+describe("single sign-on: the whole flow with a certified relying party", () => {
+  it("discovers, authorizes with PKCE, signs in, asks consent, exchanges the code, checks the ID token, gives userinfo", async () => {
+    const discovery = (await fetch(`${issuer}/.well-known/openid-configuration`).then((r) => r.json())) as Record<
+      string,
+      unknown
+    >;
+    expect(discovery.issuer).toBe(issuer);
+    expect(discovery.authorization_endpoint).toBe(`${issuer}/authorize`);
+    expect(discovery.response_types_supported).toEqual(["code"]);
+    expect(discovery.code_challenge_methods_supported).toEqual(["S256"]);
+    const jwks = (await fetch(`${issuer}/jwks`).then((r) => r.json())) as { keys: Record<string, unknown>[] };
+    expect(jwks.keys.length).toBeGreaterThan(0);
+    expect(jwks.keys.every((key) => key.d === undefined)).toBe(true);
+
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, bank);
+    // Not signed in: the provider sends the visitor to our interaction page, and it to the sign-in doors.
+    const first = await browser.go(started.url.href);
+    expect(first.url).toContain("/member/start?redirectTo=%2FssoConsent%2F");
+    // Signed in, the visitor comes back to the same request and sees the consent screen.
+    const consent = await browser.signIn(first.url);
+    expect(consent.url).toContain("/ssoConsent/");
+    expect(consent.text).toContain("Hana Bank");
+    expect(consent.response.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const csp = consent.response.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/form-action 'self' https:\/\/bank\.example(;|$)/);
+    // Agreeing: 303 after the post, then on to the partner's registered address.
+    const answered = await browser.fetch(interactionPath(consent.url), { decision: "allow", share: ["phone"] });
+    expect(answered.response.status).toBe(303);
+    const back = await browser.go(answered.location!);
+    expect(back.left?.origin).toBe("https://bank.example");
+    expect(back.left?.searchParams.get("state")).toBe(started.state);
+
+    const tokens = await exchange(config, started, back.left!);
+    const claims = tokens.claims()!;
+    expect(claims.iss).toBe(issuer);
+    expect(claims.aud).toBe(bank.clientId);
+    expect(claims.nonce).toBe(started.nonce);
+    expect(typeof claims.auth_time).toBe("number");
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+    expect(info.name).toBe("Nguyen Van An");
+    expect(info.phone_number).toMatch(/^\+8210/);
+    // The e-mail was left unticked: not given.
+    expect(info.email).toBeUndefined();
+    // Userinfo by POST, the token in the header and in the body.
+    const posted = await oidc.fetchProtectedResource(
+      config,
+      tokens.access_token,
+      new URL(`${issuer}/userinfo`),
+      "POST",
+    );
+    expect(((await posted.json()) as { sub: string }).sub).toBe(claims.sub);
+    const inBody = await fetch(`${issuer}/userinfo`, {
+      method: "POST",
+      body: new URLSearchParams({ access_token: tokens.access_token }),
+    });
+    expect(((await inBody.json()) as { sub: string }).sub).toBe(claims.sub);
+
+    // Consent is remembered for this partner: the next request goes straight back, even with prompt=none.
+    const again = await authorizationRequest(config, bank, { prompt: "none" });
+    const quiet = await browser.go(again.url.href);
+    expect(quiet.left?.searchParams.get("code")).toBeTruthy();
+    const second = await exchange(config, again, quiet.left!);
+    expect(second.claims()!.sub).toBe(claims.sub);
+  }, 60_000);
+
+  it("asks a visitor not signed in for nothing with prompt=none: login_required back to the partner", async () => {
+    const config = await relyingParty(issuer, bank);
+    const started = await authorizationRequest(config, bank, { prompt: "none" });
+    const page = await new Browser().go(started.url.href);
+    expect(page.left?.origin).toBe("https://bank.example");
+    expect(page.left?.searchParams.get("error")).toBe("login_required");
+    expect(page.left?.searchParams.get("state")).toBe(started.state);
+    expect(page.left?.searchParams.get("code")).toBeNull();
+  });
+
+  it("prompt=login and max_age ask a signed-in member to sign in again; prompt=consent asks again", async () => {
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const callback = (await authorize(browser, await authorizationRequest(config, bank))).left;
+    expect(callback?.searchParams.get("code")).toBeTruthy();
+
+    const login = await browser.go((await authorizationRequest(config, bank, { prompt: "login" })).url.href);
+    expect(login.url).toContain("/member/start?reauth=1&redirectTo=%2FssoConsent%2F");
+    // Sign-in times are whole seconds: 2 s later, a sign-in is certainly more than 1 s old.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const maxAge = await authorizationRequest(config, bank, { max_age: "1" });
+    const asked = await browser.go(maxAge.url.href);
+    expect(asked.url, `${asked.response.status} ${asked.text.slice(0, 400)}`).toContain("/member/start?reauth=1");
+    const done = await browser.signIn(asked.url);
+    const tokens = await exchange(config, maxAge, done.left!);
+    expect(Date.now() / 1000 - (tokens.claims()!.auth_time as number)).toBeLessThan(10);
+    // A long max_age is met by the session as it is.
+    const long = await browser.go((await authorizationRequest(config, bank, { max_age: "10000" })).url.href);
+    expect(long.left?.searchParams.get("code")).toBeTruthy();
+
+    const consent = await browser.go((await authorizationRequest(config, bank, { prompt: "consent" })).url.href);
+    expect(consent.text).toContain('name="decision"');
+
+    // max_age=0 is prompt=login: one sign-in, then the code (not a sign-in asked again and again).
+    const zero = await authorizationRequest(config, bank, { max_age: "0" });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await browser.go(zero.url.href);
+    expect(again.url).toContain("/member/start?reauth=1");
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const signedIn = await browser.signIn(again.url);
+    expect(signedIn.left?.searchParams.get("code")).toBeTruthy();
+    await exchange(config, zero, signedIn.left!);
+
+    // response_mode=form_post: a page that posts the code to the registered address, its one script allowed by hash.
+    const posted = await authorizationRequest(config, bank, { response_mode: "form_post" });
+    const page = await browser.fetch(posted.url.href);
+    expect(page.response.status).toBe(200);
+    expect(page.text).toContain(`action="${bank.redirectUri}"`);
+    expect(page.response.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'sha256-[^']+'/);
+  }, 60_000);
+
+  it("works without a nonce, and with scopes: openid alone gives only the identifier", async () => {
+    const config = await relyingParty(issuer, school);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, school, { scope: "openid" });
+    started.url.searchParams.delete("nonce");
+    const back = (await authorize(browser, started)).left!;
+    const tokens = await oidc.authorizationCodeGrant(config, back, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+    });
+    expect(tokens.claims()!.nonce).toBeUndefined();
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+    expect(Object.keys(info)).toEqual(["sub"]);
+    // The school may not have the phone number, whatever it asks for.
+    const asking = await authorizationRequest(config, school, {
+      scope: "openid profile phone email",
+      prompt: "consent",
+    });
+    const page = await browser.go(asking.url.href);
+    expect(page.text).not.toContain('value="phone"');
+    const answered = await browser.go(interactionPath(page.url), { decision: "allow", share: ["phone", "email"] });
+    const more = await exchange(config, asking, answered.left!);
+    const all = await oidc.fetchUserInfo(config, more.access_token, more.claims()!.sub);
+    expect(all.name).toBe("Nguyen Van An");
+    expect(all.phone_number).toBeUndefined();
+    expect(all.email).toBeUndefined();
+  }, 60_000);
+
+  it("brings a member who signs in with their phone and a texted code back to the same request", async () => {
+    const joined = await joinOverHttp(origin, server.dataDir, { name: "Phone Member" });
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, bank);
+    const start = await browser.go(started.url.href);
+    const redirectTo = new URL(start.url).searchParams.get("redirectTo")!;
+    const codeStep = await browser.fetch("/login/login", { phone: joined.local, redirectTo });
+    expect(codeStep.location).toBe("/login/authNo");
+    const consent = await browser.go("/login/authNo", { code: lastCodeTo(server.dataDir, joined.e164) });
+    expect(consent.url).toContain("/ssoConsent/");
+    const back = await browser.go(interactionPath(consent.url), { decision: "allow", share: ["phone"] });
+    const tokens = await exchange(config, started, back.left!);
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+    expect(info.phone_number).toBe(joined.e164);
+    expect(info.phone_number_verified).toBe(true);
+  }, 60_000);
+
+  it("a refusal goes back to the partner as access_denied, with nothing issued", async () => {
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, bank, { prompt: "consent" });
+    const back = (await authorize(browser, started, { decision: "deny" })).left!;
+    expect(back.searchParams.get("error")).toBe("access_denied");
+    expect(back.searchParams.get("code")).toBeNull();
+  }, 60_000);
+});
+
+describe("single sign-on: codes, secrets and PKCE at the token endpoint", () => {
+  async function freshCode(partner = bank) {
+    const config = await relyingParty(issuer, partner);
+    const started = await authorizationRequest(config, partner);
+    const back = (await authorize(new Browser(), started)).left!;
+    return { config, started, code: back.searchParams.get("code")!, back };
+  }
+
+  it("a code used twice fails and revokes the tokens it gave", async () => {
+    const { config, started, back } = await freshCode();
+    const tokens = await exchange(config, started, back);
+    expect(await userinfo(tokens.access_token)).toBe(200);
+    const reused = await tokenRequest(bank, { code: back.searchParams.get("code")!, code_verifier: started.verifier });
+    expect(reused).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+    expect(await userinfo(tokens.access_token)).toBe(401);
+  }, 60_000);
+
+  it("refuses a wrong verifier, a missing one, a wrong secret, another client's code, an expired code", async () => {
+    const { started, code } = await freshCode();
+    const wrongSecret = await tokenRequest(bank, { code, code_verifier: started.verifier }, "not-the-secret");
+    expect(wrongSecret.status).toBe(401);
+    expect(wrongSecret.body.error).toBe("invalid_client");
+    const otherClient = await tokenRequest(
+      { ...school, redirectUri: bank.redirectUri },
+      { code, code_verifier: started.verifier },
+    );
+    expect(otherClient.body.error).toBe("invalid_grant");
+    expect(await tokenRequest(bank, { code })).toMatchObject({ status: 400 });
+    const wrong = await tokenRequest(bank, { code, code_verifier: oidc.randomPKCECodeVerifier() });
+    expect(wrong.body.error).toBe("invalid_grant");
+
+    const late = await freshCode();
+    // A minute later, as the database sees it: the code's row has expired.
+    const db = new Database(path.join(server.dataDir, "klife.sqlite"));
+    db.prepare("UPDATE sso_payloads SET expires_at = 1 WHERE model = 'AuthorizationCode'").run();
+    db.close();
+    const expired = await tokenRequest(bank, { code: late.code, code_verifier: late.started.verifier });
+    expect(expired.body.error).toBe("invalid_grant");
+    expect(expired.body.access_token).toBeUndefined();
+  }, 60_000);
+});
+
+describe("single sign-on: bad authorization requests", () => {
+  const base = (overrides: Record<string, string | null>) => {
+    const url = new URL(`${issuer}/authorize`);
+    const params: Record<string, string | null> = {
+      client_id: bank.clientId,
+      redirect_uri: bank.redirectUri,
+      response_type: "code",
+      scope: "openid",
+      state: "s1",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+      ...overrides,
+    };
+    for (const [name, value] of Object.entries(params)) if (value !== null) url.searchParams.set(name, value);
+    return url.href;
+  };
+
+  it("answers an unregistered redirect_uri of every kind with a page in the visitor's language, never a redirect", async () => {
+    const variants = [
+      "https://evil.example/callback",
+      "https://bank.example/callback/extra",
+      "https://bank.example/Callback",
+      "https://BANK.example/callback",
+      "https://bank.example:8443/callback",
+      "https://bank.example/callback/",
+      "https://bank.example/callback#frag",
+      "https://bank.example.evil.example/callback",
+      "https://bank.example/callback?x=1",
+      "http://bank.example/callback",
+    ];
+    for (const redirect of variants) {
+      const response = await fetch(base({ redirect_uri: redirect }), {
+        redirect: "manual",
+        headers: { "Accept-Language": "ko" },
+      });
+      expect(response.status, redirect).toBe(400);
+      expect(response.headers.get("Location"), redirect).toBeNull();
+      const text = await response.text();
+      expect(text).toContain('lang="ko"');
+      expect(text).not.toContain("evil");
+    }
+    const missing = await fetch(base({ redirect_uri: null }), { redirect: "manual" });
+    expect(missing.status).toBe(400);
+    expect(missing.headers.get("Location")).toBeNull();
+  });
+
+  it("answers an unknown or disabled client with the error page, and a disabled client's tokens stop working", async () => {
+    const unknown = await fetch(base({ client_id: "p_nobody" }), { redirect: "manual" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get("Location")).toBeNull();
+
+    const temp = registerPartner(server.env, "Temporary Partner", "https://temp.example/cb");
+    const config = await relyingParty(issuer, temp);
+    const started = await authorizationRequest(config, temp);
+    const tokens = await exchange(config, started, (await authorize(new Browser(), started)).left!);
+    expect(await userinfo(tokens.access_token)).toBe(200);
+    ssoClientCli(server.env, ["disable", temp.clientId]);
+    expect(await userinfo(tokens.access_token)).toBe(401);
+    const disabled = await fetch(started.url.href, { redirect: "manual" });
+    expect(disabled.status).toBe(400);
+    expect(disabled.headers.get("Location")).toBeNull();
+    const listed = ssoClientCli(server.env, ["list"])
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { clientId: string; disabledAt: number | null; secretHash?: string });
+    expect(listed.find((c) => c.clientId === temp.clientId)?.disabledAt).toBeTypeOf("number");
+    expect(listed.every((c) => c.secretHash === undefined)).toBe(true);
+  }, 60_000);
+
+  it("sends other errors back to the registered address: no challenge, plain, response_type=token", async () => {
+    for (const [overrides, error] of [
+      [{ code_challenge: null, code_challenge_method: null }, "invalid_request"],
+      [{ code_challenge_method: "plain" }, "invalid_request"],
+      [{ response_type: "token" }, "unsupported_response_type"],
+      [{ response_type: "code id_token" }, "unsupported_response_type"],
+      [{ response_type: null }, "invalid_request"],
+    ] as const) {
+      const response = await fetch(base(overrides), { redirect: "manual" });
+      const location = response.headers.get("Location");
+      expect(response.status, JSON.stringify(overrides)).toBe(303);
+      expect(location?.startsWith(bank.redirectUri), location ?? "").toBe(true);
+      const answer = new URL(location!.replace("#", "?"));
+      expect(answer.searchParams.get("error")).toBe(error);
+      expect(answer.searchParams.get("code")).toBeNull();
+      expect(answer.searchParams.get("access_token")).toBeNull();
+    }
+  });
+
+  it("a rotated secret replaces the old one at once", async () => {
+    const temp = registerPartner(server.env, "Rotating Partner", "https://rotate.example/cb");
+    const rotated = JSON.parse(ssoClientCli(server.env, ["rotate-secret", temp.clientId])) as { client_secret: string };
+    const old = await tokenRequest(temp, { code: "x", code_verifier: oidc.randomPKCECodeVerifier() });
+    expect(old.status).toBe(401);
+    const fresh = await tokenRequest(
+      temp,
+      { code: "x", code_verifier: oidc.randomPKCECodeVerifier() },
+      rotated.client_secret,
+    );
+    expect(fresh.body.error).toBe("invalid_grant");
+  });
+});
+
+describe("single sign-on: a withdrawn member", () => {
+  it("is signed out, and a code or token issued before stops working", async () => {
+    const leaver = `leaver-${randomUUID()}@example.com`;
+    await joinOverHttp(origin, server.dataDir, { email: leaver, password, name: "Leaving Member" });
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, bank);
+    let page = await browser.go(started.url.href);
+    page = await browser.go(`/member/startId${new URL(page.url).search}`, {
+      email: leaver,
+      password,
+      redirectTo: new URL(page.url).searchParams.get("redirectTo")!,
+    });
+    const back = (await browser.go(interactionPath(page.url), { decision: "allow" })).left!;
+    const tokens = await exchange(config, started, back);
+    const pending = await authorizationRequest(config, bank);
+    const code = (await browser.go(pending.url.href)).left!.searchParams.get("code")!;
+
+    const withdrawn = await browser.fetch("/mypage/secede", { intent: "confirm", understood: "on" });
+    expect(withdrawn.location).toContain("/mypage/secede?bye");
+    expect(await userinfo(tokens.access_token)).toBe(401);
+    const late = await tokenRequest(bank, { code, code_verifier: pending.verifier });
+    expect(late.body.error).toBe("invalid_grant");
+    // The same browser is asked to sign in again; prompt=none says so.
+    const none = await browser.go((await authorizationRequest(config, bank, { prompt: "none" })).url.href);
+    expect(none.left?.searchParams.get("error")).toBe("login_required");
+  }, 60_000);
+});
+
+describe("single sign-on: partner access on my page, and the admin area", () => {
+  it("lists the partners a member let in; ending one's access ends its tokens and asks consent again", async () => {
+    const member = `partners-${randomUUID()}@example.com`;
+    await joinOverHttp(origin, server.dataDir, { email: member, password, name: "Partner Member" });
+    const browser = new Browser();
+    const startPage = await browser.go("/member/start");
+    expect(startPage.response.status).toBe(200);
+    await browser.go("/member/startId", { email: member, password, redirectTo: "/mypage" });
+    const none = await browser.go("/mypage/partners");
+    expect(none.text).toContain("No partner services are connected.");
+
+    const config = await relyingParty(issuer, bank);
+    const started = await authorizationRequest(config, bank);
+    const back = (await authorize(browser, started)).left!;
+    const tokens = await exchange(config, started, back);
+    const listed = await browser.go("/mypage/partners");
+    expect(listed.text).toContain("Hana Bank");
+    expect(listed.text).toContain("mobile number");
+    const summary = await browser.go("/mypage");
+    expect(summary.text).toContain('href="/mypage/partners"');
+
+    const revoked = await browser.fetch("/mypage/partners", { clientId: bank.clientId });
+    expect(revoked.response.status).toBe(200);
+    expect(revoked.text).toContain("<bdi>Hana Bank</bdi> no longer has access to your account.");
+    expect(await userinfo(tokens.access_token)).toBe(401);
+    // Nothing to end twice, and another partner's id ends nothing.
+    expect((await browser.fetch("/mypage/partners", { clientId: bank.clientId })).response.status).toBe(400);
+    expect((await browser.fetch("/mypage/partners", { clientId: "p_nobody" })).response.status).toBe(400);
+    // The next request asks again: prompt=none says consent_required.
+    const quiet = await browser.go((await authorizationRequest(config, bank, { prompt: "none" })).url.href);
+    expect(quiet.left?.searchParams.get("error")).toBe("consent_required");
+  }, 60_000);
+
+  it("lets an admin disable a partner (audited), and no one else", async () => {
+    const adminEmail = `sso-admin-${randomUUID()}@example.com`;
+    await joinOverHttp(origin, server.dataDir, { email: adminEmail, password, name: "Admin Member" });
+    const notAdmin = new Browser();
+    await notAdmin.go("/member/startId", { email: adminEmail, password, redirectTo: "/" });
+    const temp = registerPartner(server.env, "Admin Disabled Partner", "https://admin-temp.example/cb");
+    expect((await notAdmin.fetch("/admin/partners", { clientId: temp.clientId })).response.status).toBe(404);
+
+    execFileSync(process.execPath, [path.join(process.cwd(), "scripts", "grant-admin.mjs"), adminEmail], {
+      env: { ...server.env, FIREBASE_PROJECT_ID: "demo-klife" } as unknown as NodeJS.ProcessEnv,
+    });
+    const admin = new Browser();
+    await admin.go("/member/startId", { email: adminEmail, password, redirectTo: "/" });
+    const page = await admin.go("/admin/partners");
+    expect(page.text).toContain("Admin Disabled Partner");
+    expect(page.text).toContain("https://admin-temp.example/cb");
+    const disabled = await admin.fetch("/admin/partners", { clientId: temp.clientId });
+    expect(disabled.response.status).toBe(200);
+    expect(disabled.text).toContain("<bdi>Admin Disabled Partner</bdi> is disabled");
+    expect((await admin.fetch("/admin/partners", { clientId: temp.clientId })).response.status).toBe(400);
+    const config = await relyingParty(issuer, bank);
+    const refused = await fetch(
+      (await authorizationRequest(config, { ...temp, clientId: temp.clientId })).url.href.replace(
+        bank.clientId,
+        temp.clientId,
+      ),
+      { redirect: "manual" },
+    );
+    expect(refused.status).toBe(400);
+    const audit = await admin.go("/admin/audit");
+    expect(audit.text).toContain("Admin Disabled Partner");
+  }, 60_000);
+});
+
+describe("single sign-on: whatever is sent", () => {
+  it("never answers 500 on its paths, whatever the method, body, cookie or language", async () => {
+    const paths = [
+      "/sso/authorize",
+      "/sso/authorize/not-an-interaction",
+      "/sso/token",
+      "/sso/userinfo",
+      "/sso/jwks",
+      "/sso/.well-known/openid-configuration",
+      "/ssoConsent/not-an-interaction",
+      "/ssoConsent/%E0%A4%A",
+      "/mypage/partners",
+      "/admin/partners",
+    ];
+    const bodies = [
+      "",
+      "%",
+      "client_id=%zz&code=",
+      "decision=allow&share=phone",
+      "{}",
+      "a=\u0000",
+      "clientId=" + "x".repeat(500),
+    ];
+    const types = ["application/x-www-form-urlencoded", "application/json", "multipart/form-data", "text/plain"];
+    const cookies = ["", "_interaction=%%", "__session=%%%; _session=x", "lng=%%"];
+    let i = 0;
+    for (const target of paths) {
+      for (const method of ["GET", "POST", "HEAD"]) {
+        const body = bodies[i % bodies.length]!;
+        const response = await fetch(`${origin}${target}?client_id=${encodeURIComponent(bank.clientId)}&x=%25`, {
+          method,
+          redirect: "manual",
+          headers: {
+            "Content-Type": types[i % types.length]!,
+            Cookie: cookies[i % cookies.length]!,
+            "Accept-Language": i % 2 ? "ur" : "%%",
+            Origin: origin,
+          },
+          body: method === "POST" ? body : undefined,
+        });
+        await response.arrayBuffer();
+        expect(response.status, `${method} ${target}`).toBeLessThan(500);
+        i++;
+      }
+    }
+    expect(server.output()).not.toMatch(/"status":5\d\d/);
+  });
+
+  it("takes the consent page's posts, which a browser sends with Origin null (no referrer), only from our own pages", async () => {
+    const post = (site: string) =>
+      fetch(`${origin}/ssoConsent/not-an-interaction`, {
+        method: "POST",
+        headers: { Origin: "null", "Sec-Fetch-Site": site, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "decision=allow",
+        redirect: "manual",
+      });
+    // Through the cross-site rule and Remix's own origin check, to the page (here: an interaction that is not one).
+    expect((await post("same-origin")).status).toBe(400);
+    expect((await post("cross-site")).status).toBe(403);
+    expect((await post("same-site")).status).toBe(403);
+  });
+});
