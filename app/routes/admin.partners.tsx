@@ -13,7 +13,7 @@ import { Confirmation, RouteErrorBoundary, SentenceWithValues } from "~/pageKit"
 import { adminPartners, disablePartner, json, recordAudit, requireAdmin } from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  i18n: ["admin", "sso"],
+  i18n: ["sso"],
   title: "titles.adminPartners",
   back: "/admin",
   secret: true,
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminPartnersRoute() {
-  const { t } = useTranslation(["admin", "sso"]);
+  const { t } = useTranslation("sso");
   const { partners } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (

@@ -12,7 +12,7 @@ import { connectedPartners, json, requireMember, revokePartner } from "~/routeKi
 
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
-  i18n: ["mypage", "sso"],
+  i18n: ["sso"],
   layout: "default",
   title: "titles.partners",
   tab: "mypage",
