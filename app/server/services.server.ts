@@ -101,6 +101,9 @@ export async function startServices(
 /** The SQLite file of a data directory. */
 export const databaseFileOf = (config: Config) => path.join(config.DATA_DIR, "klife.sqlite");
 
+/** The folder of a data directory where local mode keeps the photos' bytes (localFileStorage). */
+export const filesDirOf = (config: Config) => path.join(config.DATA_DIR, "files");
+
 /** The stores of a data directory: one SQLite file in it. */
 export function openStores(config: Config): Stores {
   return openSqliteStores(databaseFileOf(config));
