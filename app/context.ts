@@ -14,7 +14,7 @@ import type { PhoneCodes } from "~/verification/phoneCodes.server";
 
 export interface Services {
   config: Config;
-  /** Every piece of persisted state (app/stores); SQLite under DATA_DIR. */
+  /** Every piece of persisted state (app/stores): PostgreSQL on DATABASE_URL, else SQLite under DATA_DIR. */
   stores: Stores;
   /** The identity port (~/stores/identity); its `admin` door is for tests and the start-up check only. */
   identity: FirebaseIdentity;
@@ -25,7 +25,7 @@ export interface Services {
   phoneCodes: PhoneCodes;
   /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
   formAttempts: AttemptCounter;
-  /** The bytes of members' photos, under DATA_DIR/files (records in stores.files). */
+  /** The bytes of members' photos: in PostgreSQL on DATABASE_URL, else under DATA_DIR/files (records in stores.files). */
   files: FileStorage;
 }
 

@@ -12,10 +12,12 @@ import type { Config } from "~/infra/config.server";
 import { checkAccounts } from "~/auth/accountCheck.server";
 import type { Services } from "~/context";
 import { createIdentity } from "~/infra/firebase/admin.server";
-import { startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
+import { sharedAuthEmulator, startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
 import { createPhoneCodes } from "~/verification/phoneCodes.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
+import { openPostgresStorage } from "~/infra/postgres/stores.server";
 import type { Stores } from "~/stores/stores";
+import type { FileStorage } from "~/stores/fileStorage";
 import { outboxSender, twilioSender } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
 import { attemptCounter } from "~/forms/attempts.server";
@@ -58,10 +60,18 @@ export async function startServices(
   config: Config,
   log = (message: string) => defaultLog.info("services", { message }),
 ): Promise<Services> {
-  const stores = openStores(config);
+  const { stores, files } = await openStorage(config, log);
   let emulator: AuthEmulator | null = null;
+  // Only the process that started the emulator checks its accounts: another one's join may be half-way.
+  let ownsEmulator = false;
   try {
-    if (config.mode === "local") {
+    if (config.mode === "local" && config.AUTH_EMULATOR_HOST) {
+      emulator = await sharedAuthEmulator(config.AUTH_EMULATOR_HOST, config.FIREBASE_PROJECT_ID);
+      log(
+        `auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID}), started by another process`,
+      );
+    } else if (config.mode === "local") {
+      ownsEmulator = true;
       emulator = await startAuthEmulator({
         dataDir: config.DATA_DIR,
         projectId: config.FIREBASE_PROJECT_ID,
@@ -73,7 +83,7 @@ export async function startServices(
       log(`auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID})`);
     }
     const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
-    const services = composeServices({ config, stores, emulator, sessionSecret });
+    const services = composeServices({ config, stores, emulator, sessionSecret, files });
     // The terms versions shipped with the app, where not stored yet (docs/decisions/0057).
     await loadShippedTerms(stores);
     // The benefits shipped with the app, written where absent: an operator's edit survives restarts.
@@ -88,7 +98,7 @@ export async function startServices(
     const loanProducts = await seedShippedLoanProducts(stores);
     if (loanProducts) log(`shipped loan products written: ${loanProducts}`);
     // After a crash, identity and profiles agree again before anyone is served.
-    if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
+    if (ownsEmulator) await checkAccounts(stores.members, services.identity.admin.auth, log);
     schedulers.set(services, startScheduler(periodicJobs(services)));
     return services;
   } catch (error) {
@@ -101,9 +111,36 @@ export async function startServices(
 /** The SQLite file of a data directory. */
 export const databaseFileOf = (config: Config) => path.join(config.DATA_DIR, "klife.sqlite");
 
-/** The stores of a data directory: one SQLite file in it. */
-export function openStores(config: Config): Stores {
-  return openSqliteStores(databaseFileOf(config));
+/** Where a deployment keeps its state: the stores, and the bytes of stored files (members' photos). */
+export interface Storage {
+  stores: Stores;
+  files: FileStorage;
+}
+
+/**
+ * The storage of the configuration: PostgreSQL on DATABASE_URL (shared by every process pointing at it, the schema
+ * migrated at open), else one SQLite file and a folder of files in DATA_DIR.
+ */
+export async function openStorage(
+  config: Config,
+  log = (message: string) => defaultLog.info("services", { message }),
+): Promise<Storage> {
+  if (config.DATABASE_URL) {
+    return openPostgresStorage(config.DATABASE_URL, {
+      max: config.DATABASE_POOL_SIZE,
+      // A connection the database closed while idle (a restart, a fail-over): the pool makes a new one.
+      onError: (error) => log(`database: an idle connection ended: ${error.message}`),
+    });
+  }
+  return {
+    stores: openSqliteStores(databaseFileOf(config)),
+    files: localFileStorage(path.join(config.DATA_DIR, "files")),
+  };
+}
+
+/** The stores of the configuration (scripts that need no file bytes). */
+export async function openStores(config: Config): Promise<Stores> {
+  return (await openStorage(config)).stores;
 }
 
 /**
@@ -115,6 +152,8 @@ export function composeServices(parts: {
   stores: Stores;
   emulator: AuthEmulator | null;
   sessionSecret: string;
+  /** The bytes of stored files; local mode's folder in DATA_DIR when not given. */
+  files?: FileStorage;
 }): Services {
   const { config, stores, emulator, sessionSecret } = parts;
   return {
@@ -133,7 +172,7 @@ export function composeServices(parts: {
       limit: config.RATE_LIMIT_AUTH_PER_ID,
       windowMs: config.RATE_LIMIT_WINDOW_MS,
     }),
-    files: localFileStorage(path.join(config.DATA_DIR, "files")),
+    files: parts.files ?? localFileStorage(path.join(config.DATA_DIR, "files")),
   };
 }
 

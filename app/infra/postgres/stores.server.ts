@@ -4,8 +4,19 @@
  * process would otherwise keep to itself (counters, leases, file bytes) is here
  * too. All SQL of it lives in this folder.
  */
+import type { FileStorage } from "~/stores/fileStorage";
 import type { Stores } from "~/stores/stores";
-import { createPg, databaseAnswers, migrate, type Pg, type PoolOptions } from "./database.server";
+import {
+  createPg,
+  databaseAnswers,
+  DatabaseUrlError,
+  migrate,
+  MigrationError,
+  redactedUrl,
+  type Pg,
+  type PoolOptions,
+} from "./database.server";
+import { pgFileStorage } from "./fileStorage.server";
 import { pgCommunityStores } from "./communityStores.server";
 import { pgContentStores } from "./contentStores.server";
 import { pgIdentityStores } from "./identityStores.server";
@@ -39,4 +50,28 @@ export async function openPostgresStores(url: string, options: PoolOptions = {})
     await db.close();
     throw error;
   }
+}
+
+/**
+ * The server's storage on DATABASE_URL: the stores and the bytes of stored files over one pool, the schema brought
+ * up to date. A database that does not answer (within the pool's connection timeout) stops start-up with a message
+ * naming DATABASE_URL and its host, never its password.
+ */
+export async function openPostgresStorage(
+  url: string,
+  options: PoolOptions = {},
+): Promise<{ stores: Stores; files: FileStorage }> {
+  const db = createPg(url, options);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    if (error instanceof MigrationError) throw error;
+    const password = new URL(url).password;
+    let reason = error instanceof Error ? error.message : String(error);
+    // A driver's message names the host and the user; this makes sure it never carries the password either.
+    if (password) reason = reason.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    throw new DatabaseUrlError(`DATABASE_URL: the database at ${redactedUrl(url)} does not answer: ${reason}`);
+  }
+  return { stores: postgresStores(db), files: pgFileStorage(db) };
 }
