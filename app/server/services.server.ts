@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Config } from "~/infra/config.server";
 import { checkAccounts } from "~/auth/accountCheck.server";
@@ -27,7 +28,7 @@ import { localFileStorage } from "~/infra/localFiles.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
 import { seedShippedCorridors } from "~/finance/corridors.server";
 import { seedShippedLoanProducts } from "~/finance/loanProducts.server";
-import { startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
+import { startScheduler, type JobLease, type PeriodicJob, type Scheduler } from "./scheduler.server";
 import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
 import { loadShippedTerms } from "~/terms/importer.server";
 
@@ -45,16 +46,37 @@ function localSessionSecret(dataDir: string): string {
 }
 
 /**
- * Every periodic job of a server process, started through the one scheduler. One
- * process runs them all (its lease is always its own); issue 29's lease row is
- * given to startScheduler here.
+ * Every periodic job of a server process, started through the one scheduler, each
+ * run under its lease row (`jobLease`): with several processes on one database, one
+ * of them runs a job at a time.
  */
 function periodicJobs(services: Services): PeriodicJob[] {
   return [visaReminderJob(services), photoSweepJob(services), exchangeRatesJob(services)];
 }
 
-/** The scheduler of each started server's services: stopped before the stores close. */
-const schedulers = new WeakMap<Services, Scheduler>();
+/**
+ * The scheduler's lease on the stores' lease rows, held by `holder` (one per started server: its host, process
+ * and a random part, so a restarted process with a reused pid is another holder).
+ */
+export function jobLease(stores: Stores, holder: string): JobLease & { release(): Promise<void> } {
+  const held = new Set<string>();
+  return {
+    async acquire(name, ttlMs) {
+      const mine = await stores.leases.acquire(name, holder, ttlMs, Date.now());
+      if (mine) held.add(name);
+      else held.delete(name);
+      return mine;
+    },
+    /** A clean stop hands the jobs over at once instead of after the lease's time. */
+    async release() {
+      for (const name of held) await stores.leases.release(name, holder);
+      held.clear();
+    },
+  };
+}
+
+/** The scheduler of each started server's services and its lease: stopped before the stores close. */
+const schedulers = new WeakMap<Services, { scheduler: Scheduler; lease: ReturnType<typeof jobLease> }>();
 
 export async function startServices(
   config: Config,
@@ -99,7 +121,8 @@ export async function startServices(
     if (loanProducts) log(`shipped loan products written: ${loanProducts}`);
     // After a crash, identity and profiles agree again before anyone is served.
     if (ownsEmulator) await checkAccounts(stores.members, services.identity.admin.auth, log);
-    schedulers.set(services, startScheduler(periodicJobs(services)));
+    const lease = jobLease(stores, `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`);
+    schedulers.set(services, { scheduler: startScheduler(periodicJobs(services), { lease }), lease });
     return services;
   } catch (error) {
     await emulator?.stop();
@@ -192,7 +215,9 @@ export async function readiness(services: Services) {
 }
 
 export async function stopServices(services: Services) {
-  await schedulers.get(services)?.stop();
+  const jobs = schedulers.get(services);
+  await jobs?.scheduler.stop();
+  await jobs?.lease.release().catch(() => undefined);
   await services.emulator?.stop();
   await services.identity.close().catch(() => undefined);
   await services.stores.close();

@@ -12,11 +12,13 @@ import {
   DatabaseUrlError,
   migrate,
   MigrationError,
+  readChangeMark,
   redactedUrl,
   type Pg,
   type PoolOptions,
 } from "./database.server";
 import { pgFileStorage } from "./fileStorage.server";
+import { pgLeaseStore } from "./leaseStore.server";
 import { pgCommunityStores } from "./communityStores.server";
 import { pgContentStores } from "./contentStores.server";
 import { pgIdentityStores } from "./identityStores.server";
@@ -27,9 +29,10 @@ export function postgresStores(db: Pg): Stores {
     ...pgIdentityStores(db),
     ...pgCommunityStores(db),
     ...pgContentStores(db),
+    leases: pgLeaseStore(db),
     async changeMark() {
-      // TODO(issue 29): a counter row every write bumps (decision 0068 needs it across processes).
-      return 0;
+      // One row that every committed change moves (database.server.ts: markChange; decision 0074).
+      return readChangeMark(db);
     },
     async ping() {
       return databaseAnswers(db);
