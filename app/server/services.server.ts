@@ -19,7 +19,7 @@ import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import { openPostgresStorage } from "~/infra/postgres/stores.server";
 import type { Stores } from "~/stores/stores";
 import type { FileStorage } from "~/stores/fileStorage";
-import { outboxSender, twilioSender } from "~/infra/sms/sender.server";
+import { fileOutbox, twilioSender, type SmsOutbox } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
 import { attemptCounter } from "~/forms/attempts.server";
 import { visaReminderJob } from "~/visa/reminderJob.server";
@@ -82,7 +82,7 @@ export async function startServices(
   config: Config,
   log = (message: string) => defaultLog.info("services", { message }),
 ): Promise<Services> {
-  const { stores, files } = await openStorage(config, log);
+  const { stores, files, outbox } = await openStorage(config, log);
   let emulator: AuthEmulator | null = null;
   // Only the process that started the emulator checks its accounts: another one's join may be half-way.
   let ownsEmulator = false;
@@ -105,7 +105,7 @@ export async function startServices(
       log(`auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID})`);
     }
     const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
-    const services = composeServices({ config, stores, emulator, sessionSecret, files });
+    const services = composeServices({ config, stores, emulator, sessionSecret, files, outbox });
     // The terms versions shipped with the app, where not stored yet (docs/decisions/0057).
     await loadShippedTerms(stores);
     // The benefits shipped with the app, written where absent: an operator's edit survives restarts.
@@ -134,10 +134,11 @@ export async function startServices(
 /** The SQLite file of a data directory. */
 export const databaseFileOf = (config: Config) => path.join(config.DATA_DIR, "klife.sqlite");
 
-/** Where a deployment keeps its state: the stores, and the bytes of stored files (members' photos). */
+/** Where a deployment keeps its state: the stores, the bytes of stored files (members' photos), local mode's texts. */
 export interface Storage {
   stores: Stores;
   files: FileStorage;
+  outbox: SmsOutbox;
 }
 
 /**
@@ -158,6 +159,7 @@ export async function openStorage(
   return {
     stores: openSqliteStores(databaseFileOf(config)),
     files: localFileStorage(path.join(config.DATA_DIR, "files")),
+    outbox: fileOutbox(config.DATA_DIR),
   };
 }
 
@@ -177,8 +179,11 @@ export function composeServices(parts: {
   sessionSecret: string;
   /** The bytes of stored files; local mode's folder in DATA_DIR when not given. */
   files?: FileStorage;
+  /** Local mode's texts; the outbox file in DATA_DIR when not given. */
+  outbox?: SmsOutbox;
 }): Services {
   const { config, stores, emulator, sessionSecret } = parts;
+  const outbox = parts.outbox ?? fileOutbox(config.DATA_DIR);
   return {
     config,
     stores,
@@ -188,7 +193,7 @@ export function composeServices(parts: {
     phoneCodes: createPhoneCodes({
       codes: stores.phoneCodes,
       secret: sessionSecret,
-      sender: smsSender(config),
+      sender: smsSender(config, outbox),
       capPerClient: config.SMS_DAILY_CAP_PER_CLIENT,
     }),
     formAttempts: attemptCounter(stores.counters, {
@@ -196,17 +201,19 @@ export function composeServices(parts: {
       windowMs: config.RATE_LIMIT_WINDOW_MS,
     }),
     files: parts.files ?? localFileStorage(path.join(config.DATA_DIR, "files")),
+    outbox,
   };
 }
 
-export function smsSender(config: Config) {
+/** Twilio in hosted mode; local mode's outbox otherwise. */
+export function smsSender(config: Config, outbox: SmsOutbox) {
   return config.mode === "hosted"
     ? twilioSender({
         accountSid: config.TWILIO_ACCOUNT_SID,
         authToken: config.TWILIO_AUTH_TOKEN,
         from: config.TWILIO_FROM,
       })
-    : outboxSender(config.DATA_DIR);
+    : outbox;
 }
 
 export async function readiness(services: Services) {

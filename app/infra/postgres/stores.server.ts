@@ -4,6 +4,7 @@
  * process would otherwise keep to itself (counters, leases, file bytes) is here
  * too. All SQL of it lives in this folder.
  */
+import type { SmsOutbox } from "~/infra/sms/sender.server";
 import type { FileStorage } from "~/stores/fileStorage";
 import type { Stores } from "~/stores/stores";
 import {
@@ -19,6 +20,7 @@ import {
 } from "./database.server";
 import { pgFileStorage } from "./fileStorage.server";
 import { pgLeaseStore } from "./leaseStore.server";
+import { pgOutbox } from "./outbox.server";
 import { pgCommunityStores } from "./communityStores.server";
 import { pgContentStores } from "./contentStores.server";
 import { pgIdentityStores } from "./identityStores.server";
@@ -56,14 +58,15 @@ export async function openPostgresStores(url: string, options: PoolOptions = {})
 }
 
 /**
- * The server's storage on DATABASE_URL: the stores and the bytes of stored files over one pool, the schema brought
+ * The server's storage on DATABASE_URL: the stores, the bytes of stored files and local mode's text outbox over one
+ * pool, the schema brought
  * up to date. A database that does not answer (within the pool's connection timeout) stops start-up with a message
  * naming DATABASE_URL and its host, never its password.
  */
 export async function openPostgresStorage(
   url: string,
   options: PoolOptions = {},
-): Promise<{ stores: Stores; files: FileStorage }> {
+): Promise<{ stores: Stores; files: FileStorage; outbox: SmsOutbox }> {
   const db = createPg(url, options);
   try {
     await migrate(db);
@@ -76,5 +79,5 @@ export async function openPostgresStorage(
     if (password) reason = reason.split(password).join("***").split(decodeURIComponent(password)).join("***");
     throw new DatabaseUrlError(`DATABASE_URL: the database at ${redactedUrl(url)} does not answer: ${reason}`);
   }
-  return { stores: postgresStores(db), files: pgFileStorage(db) };
+  return { stores: postgresStores(db), files: pgFileStorage(db), outbox: pgOutbox(db) };
 }
