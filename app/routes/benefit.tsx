@@ -11,11 +11,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
-  Branded,
   featureStyles,
   languageMarks,
   RouteErrorBoundary,
   SentenceWithValues,
+  SourceLine,
   UntranslatedNote,
 } from "~/pageKit";
 import type { BenefitView } from "~/benefits/benefits.server";
@@ -191,29 +191,13 @@ function BenefitCard({ benefit, showCategory }: { benefit: BenefitView; showCate
             )
           : null}
       </dl>
-      <p className="benefit__source">
-        {source.name ? (
-          <SentenceWithValues
-            sentence={(v) => t("benefit.source", v)}
-            values={{ date: source.checkedOn }}
-            words={{ name: source.name }}
-          />
-        ) : (
-          <SentenceWithValues
-            sentence={(v) => t("benefit.sourceOwn", v)}
-            values={{ date: source.checkedOn }}
-            text={(part) => <Branded>{part}</Branded>}
-          />
-        )}
-        {source.url && source.url !== benefit.link?.href ? (
-          <>
-            {" "}
-            <a href={source.url} rel="external noopener noreferrer">
-              {t("benefit.sourceLink")}
-            </a>
-          </>
-        ) : null}
-      </p>
+      <SourceLine
+        source={source}
+        named={(v) => t("benefit.source", v)}
+        own={(v) => t("benefit.sourceOwn", v)}
+        linkText={t("benefit.sourceLink")}
+        hideLink={source.url === benefit.link?.href}
+      />
     </article>
   );
 }

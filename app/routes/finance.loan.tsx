@@ -10,7 +10,15 @@ import { Form, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Branded, directionOf, featureStyles, Ltr, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import {
+  Branded,
+  directionOf,
+  featureStyles,
+  Ltr,
+  RouteErrorBoundary,
+  SentenceWithValues,
+  SourceLine,
+} from "~/pageKit";
 import type { LoanField, LoanMessage, LoanProductView, RangeView } from "~/routeKit.server";
 import { json, languageOf, loanPage, pageSeo, readSession } from "~/routeKit.server";
 
@@ -294,29 +302,12 @@ function ProductCard({ product }: { product: LoanProductView }) {
           : null}
       </dl>
       <p className="notice notice--warning">{t("loan.products.checkWithLender")}</p>
-      <p className="benefit__source">
-        {source.name ? (
-          <SentenceWithValues
-            sentence={(v) => t("loan.products.source", v)}
-            values={{ date: source.checkedOn }}
-            words={{ name: source.name }}
-          />
-        ) : (
-          <SentenceWithValues
-            sentence={(v) => t("loan.products.sourceOwn", v)}
-            values={{ date: source.checkedOn }}
-            text={(part) => <Branded>{part}</Branded>}
-          />
-        )}
-        {source.url ? (
-          <>
-            {" "}
-            <a href={source.url} rel="external noopener noreferrer">
-              {t("loan.products.sourceLink")}
-            </a>
-          </>
-        ) : null}
-      </p>
+      <SourceLine
+        source={source}
+        named={(v) => t("loan.products.source", v)}
+        own={(v) => t("loan.products.sourceOwn", v)}
+        linkText={t("loan.products.sourceLink")}
+      />
     </article>
   );
 }
