@@ -9,13 +9,14 @@
  * is logged under the job's name and the next one runs as planned, as do the other
  * jobs; stopping waits for the runs under way.
  *
- * The lease (the seam for several processes, issue 29): before each run the
+ * The lease (several processes on one database, issue 29): before each run the
  * scheduler asks `lease.acquire(name, ttlMs)` and skips the run when it is refused.
- * One process on one SQLite file runs every job itself (`everyRunIsMine`). With a
- * shared database, a lease row per job name goes here: held for LEASE_INTERVALS
- * intervals, renewed by each run of its holder, taken over by another process when
- * the holder stops renewing (it died). The jobs stay idempotent, so a run doubled
- * at a takeover does no harm.
+ * The server gives it a lease row per job name in the stores (services.server.ts:
+ * `jobLease`, app/stores/leases.ts): held for LEASE_INTERVALS intervals, renewed
+ * by each run of its holder, taken over by another process when the holder stops
+ * renewing (it died), handed over at once when it stops cleanly. Without a lease
+ * (unit tests) every run is the process's own (`everyRunIsMine`). The jobs stay
+ * idempotent, so a run doubled at a takeover does no harm.
  */
 import { log as defaultLog } from "~/infra/log.server";
 

@@ -23,6 +23,7 @@ import type { PhoneCodeStore } from "./phoneCodes";
 import type { RatesStore } from "./rates";
 import type { RevocationStore } from "./revocations";
 import type { TermsStore } from "./terms";
+import type { LeasesStore } from "./leases";
 
 export interface Stores {
   members: MembersStore;
@@ -58,6 +59,8 @@ export interface Stores {
   corridors: CorridorsStore;
   /** The loan products below /finance/loan's calculator (app/stores/loanProducts.ts). */
   loanProducts: LoanProductsStore;
+  /** Which process runs each periodic job when several share the storage (app/stores/leases.ts). */
+  leases: LeasesStore;
   /**
    * A mark that changes once another client of the same storage (another process: the content import, a second
    * server) has committed a change since this client last asked. The shared pages' cache of the server forgets
@@ -82,6 +85,7 @@ export type { CounterHits, CountersStore } from "./counters";
 export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type * from "./loanProducts";
+export type { LeasesStore } from "./leases";
 export type {
   CreateMemberResult,
   MemberProfile,

@@ -543,4 +543,28 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX loan_product_texts_by_language ON loan_product_texts (language);
     `,
   },
+  {
+    version: 20,
+    // PLACEHOLDER in branch s34-pg-ops only: single sign-on's migration 20 (branch s34-sso) takes this place.
+    name: "reserved for single sign-on",
+    sql: `SELECT 1;`,
+  },
+  {
+    version: 21,
+    // PLACEHOLDER in branch s34-pg-ops only: single sign-on's second number (branch s34-sso), if it uses it.
+    name: "reserved for single sign-on",
+    sql: `SELECT 1;`,
+  },
+  {
+    version: 22,
+    name: "job leases",
+    // Which process runs a periodic job when several share the database (app/stores/leases.ts, issue 29).
+    sql: `
+      CREATE TABLE job_leases (
+        name       TEXT PRIMARY KEY,
+        holder     TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

@@ -21,6 +21,7 @@ import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
 import { sqliteRateStore } from "./rateStore.server";
 import { sqliteRevocationStore } from "./revocationStore.server";
 import { sqliteTermsStore } from "./termsStore.server";
+import { sqliteLeaseStore } from "./leaseStore.server";
 
 /** The stores over an open database; `close` checkpoints the WAL and closes it. */
 export function sqliteStores(db: Db): Stores {
@@ -41,6 +42,7 @@ export function sqliteStores(db: Db): Stores {
     rates: sqliteRateStore(db),
     corridors: sqliteCorridorStore(db),
     loanProducts: sqliteLoanProductStore(db),
+    leases: sqliteLeaseStore(db),
     async changeMark() {
       // SQLite's own: changes when another connection commits; this connection's writes leave it as it is.
       return db.pragma("data_version", { simple: true }) as number;
