@@ -39,8 +39,17 @@ export interface CopyReport {
   ok: boolean;
 }
 
-/** The tables that are not the app's data: the migrations' own records. */
-const NOT_DATA = new Set(["schema_migrations"]);
+/**
+ * Tables whose rows are not a deployment's data, so an empty database may hold them: the migrations' records, and
+ * the change mark's one row (migration 4 writes it).
+ */
+const NOT_DATA = new Set(["schema_migrations", "change_marks"]);
+
+/**
+ * SQLite tables left behind: a job lease belongs to a process of the old deployment, and copied it would keep the
+ * new processes from running that job until it expired.
+ */
+const NOT_COPIED = new Set(["job_leases"]);
 
 /** Rows per INSERT: PostgreSQL takes at most 65 535 parameters a statement. */
 const MAX_PARAMETERS = 60_000;
@@ -137,7 +146,7 @@ function convert(value: unknown, type: string, where: string): unknown {
 
 /** A Pg whose every statement, and every `tx`, runs in the copy's one transaction. */
 function inTransaction(db: Pg, sql: Sql): Pg {
-  return { ...sql, pool: db.pool, tx: (work) => work(sql), close: async () => undefined };
+  return { ...sql, pool: db.pool, unmarked: sql, tx: (work) => work(sql), close: async () => undefined };
 }
 
 function sha256(bytes: Uint8Array) {
@@ -189,7 +198,9 @@ export async function copySqliteToPostgres({
       source
         .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`)
         .all() as { name: string }[]
-    ).map((r) => r.name);
+    )
+      .map((r) => r.name)
+      .filter((t) => !NOT_COPIED.has(t));
     const sourceCounts = new Map(
       tables.map((t) => [t, (source.prepare(`SELECT count(*) AS n FROM ${quote(t)}`).get() as { n: number }).n]),
     );
