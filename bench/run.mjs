@@ -17,6 +17,8 @@
  * three finance calculators computing an answer (issue 28: the exchange, a remittance estimate, a loan with a
  * 360-month schedule). Last, the photo
  * benchmark (bench/photo.mjs).
+ * Then the PostgreSQL run (bench/postgres.mjs, issue 29): `/` signed in, /mypage and /community on PostgreSQL
+ * against 0.7× the baseline, two processes against one, and each page's statements per view (no writes on a GET).
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
  */
@@ -30,6 +32,7 @@ import { deepListPath, linkedFeeds, seedCommunity } from "./community.mjs";
 import { joinByPhone } from "./member.mjs";
 import { seedNotices } from "./notices.mjs";
 import { photoBenchmark } from "./photo.mjs";
+import { postgresBenchmark } from "./postgres.mjs";
 import {
   baselineDir,
   buildBoth,
@@ -323,6 +326,7 @@ async function main() {
   }
 
   await photoBenchmark();
+  await postgresBenchmark();
 
   if (problems.length) throw new Error(`community: ${problems.map((p) => `${p.name}: ${p.reason}`).join("; ")}`);
 }

@@ -141,11 +141,10 @@ export function temporaryDirectory(prefix) {
 }
 
 /**
- * The built app in local mode on a free port, with a fresh data directory and its
+ * The built app in local mode on a free port, with a fresh data directory (or `dataDir`) and its
  * own Auth emulator ports; rate limits out of the way. Resolves once it is ready.
  */
-export async function startApp({ env = {} } = {}) {
-  const dataDir = temporaryDirectory("klife-bench-");
+export async function startApp({ env = {}, dataDir = temporaryDirectory("klife-bench-") } = {}) {
   const [port, authPort, hubPort, logPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const child = spawn(process.execPath, ["build/server.js"], {
     cwd: root,
@@ -168,7 +167,7 @@ export async function startApp({ env = {} } = {}) {
   children.add(child);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/readyz`, child);
-  return { url, dataDir, pid: child.pid };
+  return { url, dataDir, pid: child.pid, child };
 }
 
 /** The bare Remix 2.17 page (bench/baseline, built by buildBoth) served by remix-serve. */

@@ -18,6 +18,8 @@ import { freePort } from "./ports";
 export interface Cluster {
   /** A superuser URL for the `postgres` database. */
   adminUrl: string;
+  /** The server's log (the benchmark counts the statements of a page in it, with log_statement = 'all'). */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startCluster(): Promise<Cluster> {
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
+    logFile: path.join(dir, "log"),
     async stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
