@@ -73,11 +73,12 @@ interface Made {
 }
 let made: Made;
 
-/** A response's headers but those that differ between two answers of the same thing. */
+/** A response's headers but what differs between two answers of the same thing (time, request id, nonce, count). */
 function stableHeaders(response: Response): Record<string, string> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    if (!["date", "keep-alive", "connection"].includes(name)) headers[name] = value;
+    if (["date", "keep-alive", "connection", "x-request-id", "ratelimit"].includes(name)) return;
+    headers[name] = value.replace(/'nonce-[^']+'/g, "'nonce-…'");
   });
   return headers;
 }
@@ -155,7 +156,11 @@ describe("db:copy from SQLite into an empty PostgreSQL database", () => {
     expect(code, output).toBe(0);
     expect(output).toContain("copied and checked.");
     expect(output).not.toContain("MISMATCH");
-    for (const [table, n] of made.counts) expect(output).toMatch(new RegExp(`^${table} +${n} +${n} +ok$`, "m"));
+    for (const [table, n] of made.counts) {
+      // A job lease is the old process's: left behind, said so.
+      if (table === "job_leases") expect(output).toMatch(/job_leases: not copied/);
+      else expect(output).toMatch(new RegExp(`^${table} +${n} +${n} +ok$`, "m"));
+    }
     expect(output).toMatch(new RegExp(`^files +${made.files.length} +${made.files.length} +ok`, "m"));
   });
 

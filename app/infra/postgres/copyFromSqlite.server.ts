@@ -194,13 +194,13 @@ export async function copySqliteToPostgres({
     await migrate(db);
     // One read transaction on SQLite: the counts and the rows are one snapshot (WAL).
     source.exec("BEGIN");
-    const tables = (
+    const all = (
       source
         .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`)
         .all() as { name: string }[]
-    )
-      .map((r) => r.name)
-      .filter((t) => !NOT_COPIED.has(t));
+    ).map((r) => r.name);
+    for (const t of all.filter((t) => NOT_COPIED.has(t))) log(`${t}: not copied (the old processes' state)`);
+    const tables = all.filter((t) => !NOT_COPIED.has(t));
     const sourceCounts = new Map(
       tables.map((t) => [t, (source.prepare(`SELECT count(*) AS n FROM ${quote(t)}`).get() as { n: number }).n]),
     );
