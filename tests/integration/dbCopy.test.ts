@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPg } from "~/infra/postgres/database.server";
 import { createEmptyDatabase, dropDatabase } from "../support/postgres";
 import { httpBrowser, joinOverHttp } from "../support/join";
-import { multipart, photo } from "../support/multipart";
+import { photo, postFeed } from "../support/multipart";
 import { launch, localEnv, makeDataDir, type RunningServer } from "../support/server";
 
 const root = path.resolve(__dirname, "../..");
@@ -95,15 +95,7 @@ beforeAll(async () => {
   const author = await joinOverHttp(server.url, dataDir, { name: "Copied Author" });
   const commenter = await joinOverHttp(server.url, dataDir, { name: "Copied Commenter" });
   const feedText = "A feed that moves to PostgreSQL";
-  const { body, contentType } = multipart({ category: "daily", text: feedText }, [
-    { name: "photo.jpg", bytes: await photo(29) },
-  ]);
-  const posted = await fetch(`${server.url}/community/edit`, {
-    method: "POST",
-    headers: { Cookie: author.cookies, Origin: server.url, "Content-Type": contentType },
-    body,
-    redirect: "manual",
-  });
+  const posted = await postFeed(server.url, author.cookies, feedText, [{ name: "photo.jpg", bytes: await photo(29) }]);
   expect(posted.status).toBe(302);
   const feedPath = posted.headers.get("location")!;
   const commentText = "A comment that moves too";

@@ -18,7 +18,7 @@ import { openPostgresStores } from "~/infra/postgres/stores.server";
 import { dueReminder, seoulDate } from "~/visa/reminders";
 import { createDatabase, dropDatabase } from "../support/postgres";
 import { joinOverHttp, lastCodeOverHttp } from "../support/join";
-import { multipart, photo } from "../support/multipart";
+import { photo, postFeed } from "../support/multipart";
 import { launch, localEnv, makeDataDir, type RunningServer } from "../support/server";
 
 /** The sign-in tier per address and window, as the servers are configured (RATE_LIMIT_AUTH). */
@@ -158,15 +158,7 @@ describe("two server processes on one PostgreSQL database and one Auth emulator"
   });
 
   it("serves on B a photo posted on A, with the same headers", async () => {
-    const { body, contentType } = multipart({ category: "daily", text: "Posted on A" }, [
-      { name: "a.jpg", bytes: await photo(76) },
-    ]);
-    const posted = await fetch(`${a.url}/community/edit`, {
-      method: "POST",
-      headers: { Cookie: joined, Origin: a.url, "Content-Type": contentType },
-      body,
-      redirect: "manual",
-    });
+    const posted = await postFeed(a.url, joined, "Posted on A", [{ name: "a.jpg", bytes: await photo(76) }]);
     expect(posted.status).toBe(302);
     const page = (await send(b, posted.headers.get("location")!)).body.toString();
     const files = [...new Set(page.match(/\/files\/[A-Za-z0-9_-]{12}(?:-s)?\.webp/g) ?? [])];
@@ -223,15 +215,8 @@ describe("two server processes on one PostgreSQL database and one Auth emulator"
     /** One writer: posts to A until A is gone, keeping the feed of every post A confirmed. */
     const writer = async (w: number) => {
       for (let i = 0; !killed; i++) {
-        const { body, contentType } = multipart({ category: "daily", text: `stream ${w}-${i}` }, []);
         try {
-          const answer = await fetch(`${a.url}/community/edit`, {
-            method: "POST",
-            headers: { Cookie: cookie, Origin: a.url, "Content-Type": contentType },
-            body,
-            redirect: "manual",
-            signal: AbortSignal.timeout(10_000),
-          });
+          const answer = await postFeed(a.url, cookie, `stream ${w}-${i}`, [], AbortSignal.timeout(10_000));
           await answer.arrayBuffer();
           if (answer.status === 302) confirmed.push(answer.headers.get("location")!.split("/").pop()!);
           else failed++;
@@ -257,13 +242,6 @@ describe("two server processes on one PostgreSQL database and one Auth emulator"
     // B answers: the list, a feed A confirmed just before dying, and a new post.
     expect((await send(b, "/community")).status).toBe(200);
     expect((await send(b, `/community/${confirmed.at(-1)}`)).status).toBe(200);
-    const { body, contentType } = multipart({ category: "daily", text: "Posted on B after A died" }, []);
-    const onB = await fetch(`${b.url}/community/edit`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: b.url, "Content-Type": contentType },
-      body,
-      redirect: "manual",
-    });
-    expect(onB.status).toBe(302);
+    expect((await postFeed(b.url, cookie, "Posted on B after A died")).status).toBe(302);
   });
 });

@@ -33,3 +33,21 @@ export function multipart(fields: Record<string, string>, files: { name: string;
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** Posts the feed form to a server as a signed-in browser without JavaScript does (no redirect followed). */
+export function postFeed(
+  baseUrl: string,
+  cookie: string,
+  text: string,
+  files: { name: string; bytes: Buffer }[] = [],
+  signal: AbortSignal = AbortSignal.timeout(30_000),
+) {
+  const { body, contentType } = multipart({ category: "daily", text }, files);
+  return fetch(`${baseUrl}/community/edit`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: baseUrl, "Content-Type": contentType },
+    body,
+    redirect: "manual",
+    signal,
+  });
+}
