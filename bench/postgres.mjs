@@ -142,8 +142,15 @@ async function roundTrips(cluster, databaseUrl, pages) {
       );
       await admin.query("SELECT pg_stat_clear_snapshot()");
       const tuplesAfter = await tupleWrites(admin, database);
+      // What a view runs, by statement (its first words), for the report: where the round trips go.
+      const kinds = new Map();
+      for (const text of statements) {
+        const kind = text.replace(/\s+/g, " ").slice(0, 90);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
       results.push({
         name: page.name,
+        kinds,
         perView: statements.length / COUNTED_VIEWS,
         writes: statements.filter((text) => WRITES.test(text)),
         tuples: tuplesAfter - tuplesBefore,
@@ -272,6 +279,13 @@ export async function postgresBenchmark() {
       );
       if (t && (t.writes.length || t.tuples)) {
         problems.push(`${r.name} wrote on a GET: ${t.writes.slice(0, 3).join(" | ") || `${t.tuples} rows`}`);
+      }
+    }
+    console.log(`\nStatements per view (${COUNTED_VIEWS} views each, one after the other):`);
+    for (const t of trips) {
+      console.log(`  ${t.name}: ${t.perView.toFixed(2)}`);
+      for (const [kind, n] of [...t.kinds].sort((x, y) => y[1] - x[1])) {
+        console.log(`    ${(n / COUNTED_VIEWS).toFixed(2).padStart(5)}  ${kind}`);
       }
     }
     console.log(`\nTwo processes on PostgreSQL against one (${CONNECTIONS} connections in all, medians):`);
