@@ -11,8 +11,8 @@
  * - each page's statements per request (every statement is one round trip: `pg` sends a
  *   parameterised statement in one go), counted in the cluster's log with
  *   log_statement = 'all' over sequential requests, and the rows it wrote: none may be,
- *   for a GET (the statements that insert, update or delete, and pg_stat_database's
- *   tup_inserted/updated/deleted moving during the page views).
+ *   for a GET (the statements that insert, update or delete, and the rows inserted, updated
+ *   or deleted in the app's tables, pg_stat_user_tables, moving during the page views).
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10), DATABASE_POOL_SIZE (10).
  */
@@ -104,13 +104,18 @@ function loggedStatements(logFile, from, to) {
 
 const WRITES = /^\s*(?:WITH\b.*\b)?(INSERT|UPDATE|DELETE|MERGE)\b/is;
 
-async function tupleWrites(admin, database) {
-  const { rows } = await admin.query(
-    "SELECT tup_inserted + tup_updated + tup_deleted AS n FROM pg_stat_database WHERE datname = $1",
-    [database],
+/** Rows inserted, updated or deleted in the app's tables so far (the catalog's own, autovacuum's, left out). */
+async function tupleWrites(stats) {
+  await stats.query("SELECT pg_stat_clear_snapshot()");
+  const { rows } = await stats.query(
+    "SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) AS n FROM pg_stat_user_tables",
   );
   return Number(rows[0].n);
 }
+
+/** A backend's counts reach the statistics within 10 s of its going idle (PostgreSQL 15's idle flush). */
+const STATS_SETTLE_MS = 11_000;
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Statements per view of each page, and whether any view wrote: views one after the other, with every
@@ -118,30 +123,29 @@ async function tupleWrites(admin, database) {
  */
 async function roundTrips(cluster, databaseUrl, pages) {
   const admin = new pg.Client({ connectionString: cluster.adminUrl });
+  const stats = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  const database = new URL(databaseUrl).pathname.slice(1);
+  await stats.connect();
   const results = [];
   try {
     await admin.query("ALTER SYSTEM SET log_statement = 'all'");
     await admin.query("SELECT pg_reload_conf()");
-    await new Promise((r) => setTimeout(r, 500));
+    await pause(STATS_SETTLE_MS);
+    let tuplesBefore = await tupleWrites(stats);
     for (const page of pages) {
-      // Statistics reach pg_stat_database when a backend has been idle a moment: wait for the quiet before and after.
-      await new Promise((r) => setTimeout(r, 1500));
-      const tuplesBefore = await tupleWrites(admin, database);
       const from = fs.statSync(cluster.logFile).size;
       for (let i = 0; i < COUNTED_VIEWS; i++) {
         const response = await fetch(page.url, { headers: page.headers, redirect: "manual" });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${page.name}: HTTP ${response.status} while counting`);
       }
-      await new Promise((r) => setTimeout(r, 1500));
+      await pause(300);
       const statements = loggedStatements(cluster.logFile, from, fs.statSync(cluster.logFile).size).filter(
-        // The admin connection's own reads of pg_stat_database are not the page's.
-        (text) => !/pg_stat_database/.test(text),
+        // The benchmark's own reads of the statistics are not the page's.
+        (text) => !/pg_stat_/.test(text),
       );
-      await admin.query("SELECT pg_stat_clear_snapshot()");
-      const tuplesAfter = await tupleWrites(admin, database);
+      await pause(STATS_SETTLE_MS);
+      const tuplesAfter = await tupleWrites(stats);
       // What a view runs, by statement (its first words), for the report: where the round trips go.
       const kinds = new Map();
       for (const text of statements) {
@@ -155,11 +159,13 @@ async function roundTrips(cluster, databaseUrl, pages) {
         writes: statements.filter((text) => WRITES.test(text)),
         tuples: tuplesAfter - tuplesBefore,
       });
+      tuplesBefore = tuplesAfter;
     }
   } finally {
     await admin.query("ALTER SYSTEM RESET log_statement");
     await admin.query("SELECT pg_reload_conf()");
     await admin.end();
+    await stats.end();
   }
   return results;
 }
