@@ -18,6 +18,10 @@ import { freePort } from "./ports";
 export interface Cluster {
   /** A superuser URL for the `postgres` database. */
   adminUrl: string;
+  /** Stops the server (its connections end, as in a restart or a fail-over), keeping the data. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data after `pause`. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +47,12 @@ export async function startCluster(): Promise<Cluster> {
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
+    async pause() {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+    async resume() {
+      run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+    },
     async stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
