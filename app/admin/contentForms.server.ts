@@ -13,11 +13,13 @@
  * checkbox left unticked (false), and a terms text's sections written in one
  * textarea, each starting with a "## " heading line.
  */
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { recordAudit } from "~/admin/admin.server";
+import { recordAudit, requireAdmin } from "~/admin/admin.server";
 import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
 import type { ContentImporter } from "~/content/importers.server";
-import type { ProblemName } from "~/forms/form.server";
+import { invalid, parseForm, refuse, type ProblemName } from "~/forms/form.server";
+import { notFound } from "~/infra/http.server";
 import { directionOf, supportedLanguages } from "~/i18n/config";
 import { languageNames } from "~/i18n/languageChoice.server";
 import { formatDate } from "~/lib/format";
@@ -208,4 +210,56 @@ export function termsStateOf(head: TermsVersionHead, heads: readonly TermsVersio
   if (head.publishedAt === null) return "draft" as const;
   const status = statusOf(head, versionInForce(heads, head.document, today), today);
   return status === "upcoming" ? ("announced" as const) : status;
+}
+
+/** The item of an admin edit page's `?itemCd=`: null for a new one; an unknown or malformed code is the 404 page. */
+export async function editedItem<Item>(
+  request: Request,
+  find: (itemCd: string) => Promise<Item | null>,
+  wellFormed: (itemCd: string) => boolean = () => true,
+): Promise<Item | null> {
+  const itemCd = new URL(request.url).searchParams.get("itemCd");
+  if (itemCd === null) return null;
+  if (!wellFormed(itemCd)) notFound(request);
+  return (await find(itemCd)) ?? notFound(request);
+}
+
+/** How an admin edit form of one kind of content item is checked and written (editFormAction). */
+export interface EditForm<Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>> {
+  schema: Schema;
+  /** The stored item of a code, or null. */
+  find(stores: Stores, itemCd: string): Promise<{ itemCd: string } | null>;
+  /** Codes that cannot name an item are the 404 page without a look in the store. */
+  wellFormed?(itemCd: string): boolean;
+  /** The refusal of a new item whose code is taken. */
+  taken: ProblemName;
+  save(stores: Stores, item: z.output<Schema>, actorUid: string, at: number): Promise<ContentSaved>;
+  /** The field a refusal of the save is shown at. */
+  problemField?: string;
+  /** The list the admin goes back to once it is saved. */
+  list: string;
+}
+
+/**
+ * An admin edit form's post: the admin is checked before a byte of the body is read (a raised maxBody streams it to
+ * the route), the form parsed by its schema, an edited item's code kept from its address whatever the form says, a
+ * new item's code refused when taken; then it is saved and the admin is back at the list.
+ */
+export async function editFormAction<Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>>(
+  args: { request: Request; context: AppLoadContext },
+  form: EditForm<Schema>,
+) {
+  const { request, context } = args;
+  const admin = await requireAdmin(request, context.services);
+  const { stores } = context.services;
+  const edited = await editedItem(request, (itemCd) => form.find(stores, itemCd), form.wellFormed);
+  const parsed = await parseForm(args, form.schema);
+  if (parsed.refused) return parsed.refused;
+  const { submission } = parsed;
+  if (submission.status !== "success") return invalid(submission);
+  const item = { ...submission.value, itemCd: edited?.itemCd ?? submission.value.itemCd };
+  if (!edited && (await form.find(stores, item.itemCd))) return refuse(submission, form.taken);
+  const saved = await form.save(stores, item, admin.uid, Date.now());
+  if (!saved.ok) return refuse(submission, saved.problem, { field: form.problemField });
+  return redirect(form.list);
 }

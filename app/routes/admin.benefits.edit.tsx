@@ -16,15 +16,11 @@ import {
   BENEFIT_FACTS,
   benefitFormSchema,
   benefitsImporter,
-  invalid,
+  editedItem,
+  editFormAction,
   json,
-  notFound,
-  parseForm,
-  redirect,
-  refuse,
   requireAdmin,
   saveContentItem,
-  type ContentServices,
 } from "~/routeKit.server";
 
 /** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
@@ -38,18 +34,9 @@ export const handle: PageHandle = {
   maxBody: EDIT_FORM_MAX_BODY,
 };
 
-/** The benefit of `?itemCd=`, null for a new one; an unknown code is the 404 page. */
-async function editedBenefit(request: Request, services: ContentServices) {
-  const itemCd = new URL(request.url).searchParams.get("itemCd");
-  if (itemCd === null) return null;
-  const benefit = await services.stores.benefits.byId(itemCd);
-  if (!benefit) notFound(request);
-  return benefit;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);
-  const benefit = await editedBenefit(request, context.services);
+  const benefit = await editedItem(request, (itemCd) => context.services.stores.benefits.byId(itemCd));
   // The stored benefit as the form's fields (the same names the form sends).
   const fields = benefit && {
     itemCd: benefit.itemCd,
@@ -82,22 +69,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  // Who may send a body is decided before a byte of it is read (a raised maxBody streams it to the route).
-  const admin = await requireAdmin(request, context.services);
-  const benefit = await editedBenefit(request, context.services);
-  const parsed = await parseForm({ request, context }, benefitFormSchema);
-  if (parsed.refused) return parsed.refused;
-  const { submission } = parsed;
-  if (submission.status !== "success") return invalid(submission);
-  // The code of an edited benefit is the one in its address, whatever the form says.
-  const item = { ...submission.value, itemCd: benefit?.itemCd ?? submission.value.itemCd };
-  const { stores } = context.services;
-  if (!benefit && (await stores.benefits.byId(item.itemCd))) return refuse(submission, "codeTaken");
-  const saved = await saveContentItem(stores, benefitsImporter, item, admin.uid, Date.now());
-  if (!saved.ok) return refuse(submission, saved.problem, { field: "translations.ko.name" });
-  return redirect("/admin/benefits");
-}
+export const action = (args: ActionFunctionArgs) =>
+  editFormAction(args, {
+    schema: benefitFormSchema,
+    find: (stores, itemCd) => stores.benefits.byId(itemCd),
+    taken: "codeTaken",
+    save: (stores, item, actorUid, at) => saveContentItem(stores, benefitsImporter, item, actorUid, at),
+    problemField: "translations.ko.name",
+    list: "/admin/benefits",
+  });
 
 /** The labels of the facts that can be marked unverified, from the benefit page's own. */
 const FACT_LABELS = {

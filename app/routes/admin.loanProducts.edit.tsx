@@ -8,21 +8,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { supportedLanguages, type Language } from "~/i18n/config";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { directionOf, RouteErrorBoundary } from "~/pageKit";
+import { RouteErrorBoundary } from "~/pageKit";
 import { translateFormMessage } from "~/formKit";
 import {
-  invalid,
+  adminLanguages,
+  editedItem,
+  editFormAction,
   isLoanProductCode,
   json,
-  languageNames,
   loanProductFormSchema,
-  notFound,
-  parseForm,
-  redirect,
-  refuse,
   requireAdmin,
   saveLoanProduct,
   type FormReply,
@@ -40,21 +36,13 @@ export const handle: PageHandle = {
   maxBody: EDIT_FORM_MAX_BODY,
 };
 
-/** Korean (the original) first, then the others in the picker's code order. */
-const LANGUAGES: Language[] = ["ko", ...supportedLanguages.filter((l) => l !== "ko")];
-
-async function editedProduct(request: Request, services: Parameters<typeof requireAdmin>[1]) {
-  const itemCd = new URL(request.url).searchParams.get("itemCd");
-  if (itemCd === null) return null;
-  if (!isLoanProductCode(itemCd)) notFound(request);
-  const product = await services.stores.loanProducts.byId(itemCd);
-  if (!product) notFound(request);
-  return product;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);
-  const product = await editedProduct(request, context.services);
+  const product = await editedItem(
+    request,
+    (itemCd) => context.services.stores.loanProducts.byId(itemCd),
+    isLoanProductCode,
+  );
   const text = (value: number | string | null | undefined) =>
     value === null || value === undefined ? "" : String(value);
   return json({
@@ -71,26 +59,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       source: { name: text(product.source.name), url: text(product.source.url), checkedOn: product.source.checkedOn },
       translations: product.translations,
     },
-    languages: LANGUAGES.map((code) => ({ code, name: languageNames[code], dir: directionOf(code) })),
+    languages: adminLanguages(),
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  // Who may send a body is decided before a byte of it is read.
-  const admin = await requireAdmin(request, context.services);
-  const product = await editedProduct(request, context.services);
-  const parsed = await parseForm({ request, context }, loanProductFormSchema);
-  if (parsed.refused) return parsed.refused;
-  const { submission } = parsed;
-  if (submission.status !== "success") return invalid(submission);
-  // The code of an edited product is the one in its address, whatever the form says.
-  const item = { ...submission.value, itemCd: product ? product.itemCd : submission.value.itemCd };
-  if (!product && (await context.services.stores.loanProducts.byId(item.itemCd))) {
-    return refuse(submission, "loanProductTaken");
-  }
-  await saveLoanProduct(context.services.stores, item, admin.uid, Date.now());
-  return redirect("/admin/loanProducts");
-}
+export const action = (args: ActionFunctionArgs) =>
+  editFormAction(args, {
+    schema: loanProductFormSchema,
+    find: (stores, itemCd) => stores.loanProducts.byId(itemCd),
+    wellFormed: isLoanProductCode,
+    taken: "loanProductTaken",
+    save: async (stores, item, actorUid, at) => {
+      await saveLoanProduct(stores, item, actorUid, at);
+      return { ok: true };
+    },
+    list: "/admin/loanProducts",
+  });
 
 type Fields = Record<string, unknown>;
 

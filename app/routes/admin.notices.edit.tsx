@@ -22,7 +22,7 @@ import {
   NOTICE_CATEGORIES,
   NOTICE_TITLE_MAX,
   noticeFormSchema,
-  notFound,
+  editedItem,
   parseForm,
   redirect,
   refuse,
@@ -43,14 +43,9 @@ export const handle: PageHandle = {
   maxBody: EDIT_FORM_MAX_BODY,
 };
 
-async function editedNotice(request: Request, services: Parameters<typeof requireAdmin>[1]) {
-  const itemCd = new URL(request.url).searchParams.get("itemCd");
-  if (itemCd === null) return null;
-  if (!isNoticeId(itemCd)) notFound(request);
-  const notice = await services.stores.notices.get(itemCd);
-  if (!notice) notFound(request);
-  return notice;
-}
+/** The notice of `?itemCd=`, null for a new one; an unknown or malformed code is the 404 page. */
+const editedNotice = (request: Request, services: Parameters<typeof requireAdmin>[1]) =>
+  editedItem(request, (itemCd) => services.stores.notices.get(itemCd), isNoticeId);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);

@@ -13,17 +13,13 @@ import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
 import {
   adminLanguages,
-  invalid,
+  editedItem,
+  editFormAction,
   json,
-  notFound,
   offerFormSchema,
   offersImporter,
-  parseForm,
-  redirect,
-  refuse,
   requireAdmin,
   saveContentItem,
-  type ContentServices,
 } from "~/routeKit.server";
 
 /** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
@@ -38,18 +34,9 @@ export const handle: PageHandle = {
   maxBody: EDIT_FORM_MAX_BODY,
 };
 
-/** The offer of `?itemCd=`, null for a new one; an unknown code is the 404 page. */
-async function editedOffer(request: Request, services: ContentServices) {
-  const itemCd = new URL(request.url).searchParams.get("itemCd");
-  if (itemCd === null) return null;
-  const offer = await services.stores.offers.byId(itemCd);
-  if (!offer) notFound(request);
-  return offer;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);
-  const offer = await editedOffer(request, context.services);
+  const offer = await editedItem(request, (itemCd) => context.services.stores.offers.byId(itemCd));
   // The stored offer as the form's fields (the same names the form sends).
   const fields = offer && {
     itemCd: offer.itemCd,
@@ -65,22 +52,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ fields, languages: adminLanguages() });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  // Who may send a body is decided before a byte of it is read (a raised maxBody streams it to the route).
-  const admin = await requireAdmin(request, context.services);
-  const offer = await editedOffer(request, context.services);
-  const parsed = await parseForm({ request, context }, offerFormSchema);
-  if (parsed.refused) return parsed.refused;
-  const { submission } = parsed;
-  if (submission.status !== "success") return invalid(submission);
-  // The code of an edited offer is the one in its address, whatever the form says.
-  const item = { ...submission.value, itemCd: offer?.itemCd ?? submission.value.itemCd };
-  const { stores } = context.services;
-  if (!offer && (await stores.offers.byId(item.itemCd))) return refuse(submission, "codeTaken");
-  const saved = await saveContentItem(stores, offersImporter, item, admin.uid, Date.now());
-  if (!saved.ok) return refuse(submission, saved.problem, { field: "translations.ko.title" });
-  return redirect("/admin/offers");
-}
+export const action = (args: ActionFunctionArgs) =>
+  editFormAction(args, {
+    schema: offerFormSchema,
+    find: (stores, itemCd) => stores.offers.byId(itemCd),
+    taken: "codeTaken",
+    save: (stores, item, actorUid, at) => saveContentItem(stores, offersImporter, item, actorUid, at),
+    problemField: "translations.ko.title",
+    list: "/admin/offers",
+  });
 
 type Fields = {
   itemCd?: string;

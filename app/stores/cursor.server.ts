@@ -5,6 +5,7 @@
  * not a secret: a position grants nothing a first page does not.
  */
 import { createHash } from "node:crypto";
+import type { PageResult } from "./page";
 
 export interface CursorPosition {
   createdAt: number;
@@ -40,4 +41,17 @@ export function decodeCursor(scope: string, cursor: string): CursorPosition | nu
   if (typeof createdAt !== "number" || !Number.isSafeInteger(createdAt)) return null;
   if (typeof id !== "string" || id.length === 0 || id.length > 256) return null;
   return { createdAt, id };
+}
+
+/** A page from `size + 1` rows: the items, and the cursor of the last one when there are more. */
+export function pageOf<Row, Item>(
+  rows: Row[],
+  size: number,
+  scope: string,
+  map: (row: Row) => Item,
+  position: (item: Item) => CursorPosition,
+): PageResult<Item> {
+  const items = rows.slice(0, size).map(map);
+  const last = items[items.length - 1];
+  return { ok: true, items, next: rows.length > size && last ? encodeCursor(scope, position(last)) : null };
 }

@@ -3,11 +3,8 @@ import type { Stores } from "~/stores/stores";
 import type { Pg } from "./database.server";
 import { notBuilt } from "./notBuilt.server";
 
-export function pgCommunityStores(
-  _db: Pg,
-): Pick<Stores, "notifications" | "feeds" | "comments" | "likes" | "reports" | "files"> {
+export function pgCommunityStores(_db: Pg): Pick<Stores, "feeds" | "comments" | "likes" | "reports" | "files"> {
   return {
-    notifications: notBuilt("notifications"),
     feeds: notBuilt("feeds"),
     comments: notBuilt("comments"),
     likes: notBuilt("likes"),

@@ -1,19 +1,22 @@
 /** PostgreSQL: notices, the audit log, benefits, offers, terms, exchange rates, corridors and loan products. */
 import type { Stores } from "~/stores/stores";
+import { pgAuditStore } from "./auditStore.server";
+import { pgOperatorContentStores } from "./contentStore.server";
+import { pgCorridorStore } from "./corridorStore.server";
 import type { Pg } from "./database.server";
-import { notBuilt } from "./notBuilt.server";
+import { pgNoticeStore } from "./noticeStore.server";
+import { pgRateStore } from "./rateStore.server";
+import { pgTermsStore } from "./termsStore.server";
 
 export function pgContentStores(
-  _db: Pg,
+  db: Pg,
 ): Pick<Stores, "notices" | "audit" | "benefits" | "offers" | "terms" | "rates" | "corridors" | "loanProducts"> {
   return {
-    notices: notBuilt("notices"),
-    audit: notBuilt("audit"),
-    benefits: notBuilt("benefits"),
-    offers: notBuilt("offers"),
-    terms: notBuilt("terms"),
-    rates: notBuilt("rates"),
-    corridors: notBuilt("corridors"),
-    loanProducts: notBuilt("loanProducts"),
+    ...pgOperatorContentStores(db),
+    notices: pgNoticeStore(db),
+    audit: pgAuditStore(db),
+    terms: pgTermsStore(db),
+    rates: pgRateStore(db),
+    corridors: pgCorridorStore(db),
   };
 }

@@ -1,17 +1,27 @@
-/** PostgreSQL: members, flows, phone codes, revocations, password failures and the shared counters. */
+/** PostgreSQL: members, flows, phone codes, revocations, password failures, the shared counters and the inbox. */
 import type { Stores } from "~/stores/stores";
 import type { Pg } from "./database.server";
-import { notBuilt } from "./notBuilt.server";
+import { pgCounterStore } from "./counterStore.server";
+import { pgFlowStore } from "./flowStore.server";
+import { pgMemberStore } from "./memberStore.server";
+import { pgNotificationStore } from "./notificationStore.server";
+import { pgPasswordFailureStore } from "./passwordFailureStore.server";
+import { pgPhoneCodeStore } from "./phoneCodeStore.server";
+import { pgRevocationStore } from "./revocationStore.server";
 
 export function pgIdentityStores(
-  _db: Pg,
-): Pick<Stores, "members" | "flows" | "phoneCodes" | "revocations" | "passwordFailures" | "counters"> {
+  db: Pg,
+): Pick<
+  Stores,
+  "members" | "flows" | "phoneCodes" | "revocations" | "passwordFailures" | "counters" | "notifications"
+> {
   return {
-    members: notBuilt("members"),
-    flows: notBuilt("flows"),
-    phoneCodes: notBuilt("phoneCodes"),
-    revocations: notBuilt("revocations"),
-    passwordFailures: notBuilt("passwordFailures"),
-    counters: notBuilt("counters"),
+    members: pgMemberStore(db),
+    flows: pgFlowStore(db),
+    phoneCodes: pgPhoneCodeStore(db),
+    revocations: pgRevocationStore(db),
+    passwordFailures: pgPasswordFailureStore(db),
+    counters: pgCounterStore(db),
+    notifications: pgNotificationStore(db),
   };
 }

@@ -19,7 +19,135 @@ export const migrations: readonly Migration[] = [
   {
     version: 1,
     name: "identity: members, sessions, codes, flows, attempts, counters",
-    sql: `SELECT 1;`,
+    // SQLite's versions 1–10 (and the notification columns of 11 and 13) as they end up, plus the shared
+    // counters. Members' notification choices and has_password are booleans (SQLite's 0/1, which its store
+    // maps); JSON is text parsed in JavaScript (no statement looks inside it). SQLite's partial indexes are
+    // plain ones here: a unique index already lets any number of rows have NULL, and (uid, read_at) finds a
+    // member's unread notifications. The inbox's broadcast tables are here because the notifications store
+    // reads them (the notices store writes broadcasts through its helpers, notificationStore.server.ts).
+    sql: `
+      CREATE TABLE members (
+        uid              text PRIMARY KEY,
+        name             text NOT NULL DEFAULT '',
+        language         text NOT NULL DEFAULT 'en',
+        unread_count     bigint NOT NULL DEFAULT 0 CHECK (unread_count >= 0),
+        created_at       bigint NOT NULL,
+        updated_at       bigint NOT NULL,
+        phone_number     text,
+        nationality      text,
+        visa             text,
+        visa_expires_on  text,
+        sign_up_method   text NOT NULL DEFAULT 'id',
+        notify_visa      boolean NOT NULL DEFAULT true,
+        notify_community boolean NOT NULL DEFAULT true,
+        notify_notices   boolean NOT NULL DEFAULT true,
+        has_password     boolean NOT NULL DEFAULT false
+      );
+      CREATE UNIQUE INDEX members_by_phone ON members (phone_number);
+      CREATE INDEX members_by_creation ON members (created_at, uid);
+      CREATE TABLE terms_agreements (
+        uid         text NOT NULL REFERENCES members (uid) ON DELETE CASCADE,
+        document    text NOT NULL,
+        version     text NOT NULL,
+        agreed      boolean NOT NULL,
+        recorded_at bigint NOT NULL,
+        PRIMARY KEY (uid, document, version)
+      );
+      CREATE TABLE withdrawals (
+        uid          text NOT NULL,
+        withdrawn_at bigint NOT NULL,
+        reason       text,
+        terms        text NOT NULL,
+        PRIMARY KEY (uid, withdrawn_at)
+      );
+      CREATE INDEX withdrawals_by_time ON withdrawals (withdrawn_at);
+      CREATE TABLE session_revocations (
+        uid         text PRIMARY KEY,
+        valid_after bigint NOT NULL
+      );
+      CREATE TABLE phone_codes (
+        id           text PRIMARY KEY,
+        phone        text NOT NULL,
+        purpose      text NOT NULL,
+        code_hash    text NOT NULL,
+        browser_hash text NOT NULL,
+        client_hash  text NOT NULL,
+        created_at   bigint NOT NULL,
+        expires_at   bigint NOT NULL,
+        attempts     integer NOT NULL DEFAULT 0,
+        closed_at    bigint
+      );
+      CREATE INDEX phone_codes_by_phone ON phone_codes (phone, created_at);
+      CREATE INDEX phone_codes_by_client ON phone_codes (client_hash, created_at);
+      CREATE TABLE auth_flows (
+        id_hash      text PRIMARY KEY,
+        kind         text NOT NULL,
+        browser_hash text NOT NULL,
+        data         text NOT NULL,
+        created_at   bigint NOT NULL,
+        expires_at   bigint NOT NULL
+      );
+      CREATE INDEX auth_flows_by_expiry ON auth_flows (expires_at);
+      CREATE TABLE password_failures (
+        key             text PRIMARY KEY,
+        failures        integer NOT NULL,
+        locks           integer NOT NULL,
+        last_failure_at bigint NOT NULL,
+        locked_until    bigint NOT NULL
+      );
+      CREATE TABLE notifications (
+        id         text PRIMARY KEY,
+        uid        text NOT NULL,
+        kind       text NOT NULL,
+        dedupe_key text NOT NULL,
+        data       text NOT NULL,
+        created_at bigint NOT NULL,
+        read_at    bigint,
+        subject    text,
+        actor_uid  text,
+        UNIQUE (uid, dedupe_key)
+      );
+      CREATE INDEX notifications_by_member ON notifications (uid, created_at, id);
+      CREATE INDEX notifications_unread ON notifications (uid, read_at);
+      CREATE INDEX notifications_by_subject ON notifications (subject);
+      CREATE INDEX notifications_by_key ON notifications (dedupe_key);
+      CREATE INDEX notifications_by_actor ON notifications (actor_uid);
+      CREATE TABLE visa_expiry_first_seen (
+        uid           text NOT NULL,
+        expires_on    text NOT NULL,
+        first_seen_on text NOT NULL,
+        PRIMARY KEY (uid, expires_on)
+      );
+      CREATE TABLE broadcasts (
+        id         text PRIMARY KEY,
+        kind       text NOT NULL,
+        dedupe_key text NOT NULL UNIQUE,
+        data       text NOT NULL,
+        subject    text,
+        created_at bigint NOT NULL
+      );
+      CREATE INDEX broadcasts_by_time ON broadcasts (created_at, id);
+      CREATE TABLE broadcast_reads (
+        broadcast_id text NOT NULL REFERENCES broadcasts (id) ON DELETE CASCADE,
+        uid          text NOT NULL,
+        read_at      bigint NOT NULL,
+        removed      boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (broadcast_id, uid)
+      );
+      CREATE INDEX broadcast_reads_by_member ON broadcast_reads (uid);
+      CREATE TABLE broadcast_marks (
+        uid        text PRIMARY KEY,
+        read_up_to bigint NOT NULL
+      );
+      -- The rate-limit tiers and form attempts of every process (app/stores/counters.ts): one row per key, its
+      -- window's hits and end. Ended windows are overwritten by the key's next hit or pruned (counterStore).
+      CREATE TABLE counters (
+        key        text PRIMARY KEY,
+        hits       bigint NOT NULL CHECK (hits >= 0),
+        reset_time bigint NOT NULL
+      );
+      CREATE INDEX counters_by_end ON counters (reset_time);
+    `,
   },
   {
     version: 2,
@@ -29,7 +157,142 @@ export const migrations: readonly Migration[] = [
   {
     version: 3,
     name: "content: notices, audit log, benefits, offers, terms, exchange rates, corridors, loan products",
-    sql: `SELECT 1;`,
+    // SQLite's versions 14–19 as they stand. JSON stays text, parsed in JavaScript (no store queries inside it);
+    // pinned and required are booleans (the stores read SQLite's 0/1 and these alike); exchange rates' figures
+    // are exact decimal text, as in SQLite. No partial index (SQLite's notices_listed is one): the published
+    // list filters on published_at through the same columns. broadcasts belongs to the inbox (migration 1 makes
+    // it, with broadcast_reads and broadcast_marks, for the notifications store that reads them); the notices
+    // store writes it, so it is made here too where migration 1 did not, the same table.
+    sql: `
+      CREATE TABLE notices (
+        item_cd      text PRIMARY KEY,
+        category     text NOT NULL,
+        pinned       boolean NOT NULL DEFAULT false,
+        published_at bigint,
+        titles       text NOT NULL,
+        created_at   bigint NOT NULL,
+        updated_at   bigint NOT NULL
+      );
+      CREATE INDEX notices_listed ON notices (pinned, published_at, item_cd);
+      CREATE INDEX notices_by_change ON notices (updated_at, item_cd);
+      CREATE TABLE notice_translations (
+        item_cd  text NOT NULL REFERENCES notices (item_cd) ON DELETE CASCADE,
+        language text NOT NULL,
+        title    text NOT NULL,
+        body     text NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      );
+      CREATE TABLE IF NOT EXISTS broadcasts (
+        id         text PRIMARY KEY,
+        kind       text NOT NULL,
+        dedupe_key text NOT NULL UNIQUE,
+        data       text NOT NULL,
+        subject    text,
+        created_at bigint NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS broadcasts_by_time ON broadcasts (created_at, id);
+      CREATE TABLE audit_log (
+        id          text PRIMARY KEY,
+        actor_uid   text NOT NULL,
+        action      text NOT NULL,
+        target_kind text NOT NULL,
+        target_id   text NOT NULL,
+        summary     text NOT NULL,
+        created_at  bigint NOT NULL
+      );
+      CREATE INDEX audit_log_by_time ON audit_log (created_at, id);
+      CREATE TABLE benefits (
+        item_cd    text PRIMARY KEY,
+        category   text NOT NULL,
+        sort_order integer NOT NULL,
+        facts      text NOT NULL,
+        created_at bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+      CREATE INDEX benefits_in_order ON benefits (sort_order, item_cd);
+      CREATE TABLE benefit_texts (
+        item_cd  text NOT NULL REFERENCES benefits (item_cd) ON DELETE CASCADE,
+        language text NOT NULL,
+        text     text NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      );
+      CREATE INDEX benefit_texts_by_language ON benefit_texts (language);
+      CREATE TABLE offers (
+        item_cd    text PRIMARY KEY,
+        sort_order integer NOT NULL,
+        facts      text NOT NULL,
+        created_at bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+      CREATE INDEX offers_in_order ON offers (sort_order, item_cd);
+      CREATE TABLE offer_texts (
+        item_cd  text NOT NULL REFERENCES offers (item_cd) ON DELETE CASCADE,
+        language text NOT NULL,
+        text     text NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      );
+      CREATE INDEX offer_texts_by_language ON offer_texts (language);
+      CREATE TABLE terms_versions (
+        document     text NOT NULL,
+        version      text NOT NULL,
+        effective_on text NOT NULL,
+        required     boolean NOT NULL,
+        published_at bigint,
+        created_at   bigint NOT NULL,
+        updated_at   bigint NOT NULL,
+        PRIMARY KEY (document, version)
+      );
+      CREATE TABLE terms_texts (
+        document text NOT NULL,
+        version  text NOT NULL,
+        language text NOT NULL,
+        title    text NOT NULL,
+        summary  text NOT NULL,
+        sections text NOT NULL,
+        PRIMARY KEY (document, version, language),
+        FOREIGN KEY (document, version) REFERENCES terms_versions (document, version) ON DELETE CASCADE
+      );
+      CREATE TABLE exchange_rates (
+        source      text NOT NULL CHECK (source IN ('eximbank', 'operator', 'sample')),
+        currency    text NOT NULL,
+        unit        integer NOT NULL CHECK (unit IN (1, 100)),
+        base        text NOT NULL,
+        ttb         text,
+        tts         text,
+        day         text NOT NULL,
+        source_name text NOT NULL,
+        source_url  text,
+        stored_at   bigint NOT NULL,
+        PRIMARY KEY (source, currency)
+      );
+      CREATE TABLE exchange_rate_fetches (
+        source       text PRIMARY KEY,
+        attempted_at bigint NOT NULL,
+        outcome      text NOT NULL,
+        not_before   bigint
+      );
+      CREATE TABLE corridors (
+        country    text PRIMARY KEY CHECK (length(country) = 2),
+        figures    text NOT NULL,
+        created_at bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+      CREATE TABLE loan_products (
+        item_cd    text PRIMARY KEY,
+        sort_order integer NOT NULL,
+        facts      text NOT NULL,
+        created_at bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+      CREATE INDEX loan_products_in_order ON loan_products (sort_order, item_cd);
+      CREATE TABLE loan_product_texts (
+        item_cd  text NOT NULL REFERENCES loan_products (item_cd) ON DELETE CASCADE,
+        language text NOT NULL,
+        text     text NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      );
+      CREATE INDEX loan_product_texts_by_language ON loan_product_texts (language);
+    `,
   },
   {
     version: 4,

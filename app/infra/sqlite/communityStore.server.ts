@@ -4,7 +4,7 @@
  * transaction, so two processes liking, commenting or reporting at once never
  * lose a count or store a second like or report.
  */
-import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
+import { decodeCursor, encodeCursor, pageOf } from "~/stores/cursor.server";
 import type {
   Author,
   CommentRecord,
@@ -22,14 +22,10 @@ import type {
   ReviewItem,
 } from "~/stores/community";
 import { MAX_REPLY_PREVIEW } from "~/stores/community";
-import { pageSize, type PageResult } from "~/stores/page";
+import { pageSize } from "~/stores/page";
 import type { Db } from "./database.server";
-import {
-  addNotification,
-  NOTIFICATION_COLUMNS,
-  recordOf as notificationOf,
-  type NotificationRow,
-} from "./notificationStore.server";
+import { NOTIFICATION_COLUMNS, notificationOf, type NotificationRow } from "../storeRows.server";
+import { addNotification } from "./notificationStore.server";
 
 interface FeedRow {
   id: string;
@@ -92,19 +88,6 @@ const commentOf = (row: CommentRow): CommentRecord => ({
   status: row.status,
   replyCount: row.reply_count,
 });
-
-/** A page from `size + 1` rows: the items, and the cursor of the last one when there are more. */
-function pageOf<Row, Item>(
-  rows: Row[],
-  size: number,
-  scope: string,
-  map: (row: Row) => Item,
-  position: (item: Item) => { createdAt: number; id: string },
-): PageResult<Item> {
-  const items = rows.slice(0, size).map(map);
-  const last = items[items.length - 1];
-  return { ok: true, items, next: rows.length > size && last ? encodeCursor(scope, position(last)) : null };
-}
 
 const FEED_COLUMNS =
   "id, author_uid, author_label, author_nationality, category, text, photos, like_count, comment_count, report_count, status, created_at, updated_at";

@@ -5,32 +5,21 @@
  * transaction.
  */
 import type { BenefitContent, BenefitsStore } from "~/stores/benefits";
-import type { ContentItem, ContentQuery, ContentStore, Stamped } from "~/stores/content";
+import type { ContentItem, ContentQuery, ContentStore } from "~/stores/content";
 import type { LoanProductContent, LoanProductsStore } from "~/stores/loanProducts";
 import type { OfferContent, OffersStore } from "~/stores/offers";
+import {
+  BENEFIT_TABLES,
+  LOAN_PRODUCT_TABLES,
+  OFFER_TABLES,
+  contentColumnsOf,
+  contentItemOf,
+  contentTextsOf,
+  type ContentItemRow,
+  type ContentTables,
+  type ContentTextRow,
+} from "~/infra/rows/content.server";
 import type { Db } from "./database.server";
-
-interface ItemRow {
-  item_cd: string;
-  category: string | null;
-  sort_order: number;
-  facts: string;
-  created_at: number;
-  updated_at: number;
-}
-
-interface TextRow {
-  item_cd: string;
-  language: string;
-  text: string;
-}
-
-/** Where one kind of content lives; `category`: the items table has a category column, filtered on by `list`. */
-interface ContentTables {
-  items: "benefits" | "offers" | "loan_products";
-  texts: "benefit_texts" | "offer_texts" | "loan_product_texts";
-  category: boolean;
-}
 
 function sqliteContentStore<Content extends ContentItem<unknown>>(
   db: Db,
@@ -59,36 +48,14 @@ function sqliteContentStore<Content extends ContentItem<unknown>>(
   const deleteTexts = db.prepare(`DELETE FROM ${texts} WHERE item_cd = ?`);
   const insertText = db.prepare(`INSERT INTO ${texts} (item_cd, language, text) VALUES (?, ?, ?)`);
 
-  /** The item's facts as stored: all but its identity, order, texts and category column. */
-  const rowOf = (item: Content, at: number) => {
-    const { itemCd, order, translations: _texts, ...facts } = item as Content & { category?: string };
-    if (tables.category) delete facts.category;
-    return {
-      itemCd,
-      order,
-      at,
-      category: (item as { category?: string }).category ?? null,
-      facts: JSON.stringify(facts),
-    };
-  };
+  const rowOf = (item: Content, at: number) => contentColumnsOf(tables, item, at);
 
   const writeTexts = (item: Content) => {
     deleteTexts.run(item.itemCd);
-    for (const [language, text] of Object.entries(item.translations)) {
-      insertText.run(item.itemCd, language, JSON.stringify(text));
-    }
+    for (const { language, text } of contentTextsOf(item)) insertText.run(item.itemCd, language, text);
   };
 
-  const toItem = (row: ItemRow, textRows: TextRow[]): Stamped<Content> =>
-    ({
-      itemCd: row.item_cd,
-      ...(tables.category ? { category: row.category } : {}),
-      ...(JSON.parse(row.facts) as object),
-      order: row.sort_order,
-      translations: Object.fromEntries(textRows.map((t) => [t.language, JSON.parse(t.text) as unknown])),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    }) as unknown as Stamped<Content>;
+  const toItem = (row: ContentItemRow, textRows: ContentTextRow[]) => contentItemOf<Content>(tables, row, textRows);
 
   const create = db.transaction((item: Content, at: number) => {
     if (insertItem.run(rowOf(item, at)).changes === 0) return false;
@@ -103,11 +70,11 @@ function sqliteContentStore<Content extends ContentItem<unknown>>(
 
   return {
     async list(query: { category?: string | null } & ContentQuery = {}) {
-      const rows = (query.category && selectIn ? selectIn.all(query.category) : selectAll.all()) as ItemRow[];
+      const rows = (query.category && selectIn ? selectIn.all(query.category) : selectAll.all()) as ContentItemRow[];
       const textRows = (
         query.languages ? [...new Set(query.languages)].flatMap((language) => textsIn.all(language)) : allTexts.all()
-      ) as TextRow[];
-      const byItem = new Map<string, TextRow[]>();
+      ) as ContentTextRow[];
+      const byItem = new Map<string, ContentTextRow[]>();
       for (const row of textRows) {
         const list = byItem.get(row.item_cd);
         if (list) list.push(row);
@@ -116,8 +83,8 @@ function sqliteContentStore<Content extends ContentItem<unknown>>(
       return rows.map((row) => toItem(row, byItem.get(row.item_cd) ?? []));
     },
     async byId(itemCd) {
-      const row = selectOne.get(itemCd) as ItemRow | undefined;
-      return row ? toItem(row, textsOf.all(itemCd) as TextRow[]) : null;
+      const row = selectOne.get(itemCd) as ContentItemRow | undefined;
+      return row ? toItem(row, textsOf.all(itemCd) as ContentTextRow[]) : null;
     },
     async create(item, at) {
       return create.immediate(item, at) ? { ok: true } : { ok: false, problem: "itemCdTaken" };
@@ -129,21 +96,13 @@ function sqliteContentStore<Content extends ContentItem<unknown>>(
 }
 
 export function sqliteBenefitStore(db: Db): BenefitsStore {
-  return sqliteContentStore<BenefitContent>(db, {
-    items: "benefits",
-    texts: "benefit_texts",
-    category: true,
-  }) as BenefitsStore;
+  return sqliteContentStore<BenefitContent>(db, BENEFIT_TABLES) as BenefitsStore;
 }
 
 export function sqliteOfferStore(db: Db): OffersStore {
-  return sqliteContentStore<OfferContent>(db, { items: "offers", texts: "offer_texts", category: false });
+  return sqliteContentStore<OfferContent>(db, OFFER_TABLES);
 }
 
 export function sqliteLoanProductStore(db: Db): LoanProductsStore {
-  return sqliteContentStore<LoanProductContent>(db, {
-    items: "loan_products",
-    texts: "loan_product_texts",
-    category: false,
-  });
+  return sqliteContentStore<LoanProductContent>(db, LOAN_PRODUCT_TABLES);
 }

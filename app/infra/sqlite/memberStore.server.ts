@@ -1,52 +1,12 @@
 /** Members and their terms records in SQLite (tables `members`, `terms_agreements`). */
-import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
-import type {
-  MemberProfile,
-  MembersStore,
-  NewMember,
-  ProfileChanges,
-  SignUpMethod,
-  TermsRecord,
-} from "~/stores/members";
+import { decodeCursor, pageOf } from "~/stores/cursor.server";
+import type { MembersStore, NewMember, ProfileChanges, TermsRecord } from "~/stores/members";
 import { pageSize } from "~/stores/page";
+import { CHANGEABLE, MEMBER_COLUMNS, memberValues, profileOf, type MemberRow } from "../storeRows.server";
 import type { Db } from "./database.server";
 
-interface MemberRow {
-  uid: string;
-  name: string;
-  language: string;
-  phone_number: string | null;
-  nationality: string | null;
-  visa: string | null;
-  visa_expires_on: string | null;
-  sign_up_method: SignUpMethod;
-  created_at: number;
-}
-
-const COLUMNS = "uid, name, language, phone_number, nationality, visa, visa_expires_on, sign_up_method, created_at";
+const COLUMNS = MEMBER_COLUMNS;
 const CURSOR_SCOPE = "members";
-
-/** The columns a profile change may set, by field: a fixed list, so no field name ever reaches the SQL. */
-const CHANGEABLE: Record<keyof ProfileChanges, string> = {
-  name: "name",
-  language: "language",
-  phoneNumber: "phone_number",
-  nationality: "nationality",
-  visa: "visa",
-  visaExpiresOn: "visa_expires_on",
-};
-
-const profileOf = (row: MemberRow): MemberProfile => ({
-  uid: row.uid,
-  name: row.name,
-  language: row.language,
-  phoneNumber: row.phone_number,
-  nationality: row.nationality,
-  visa: row.visa,
-  visaExpiresOn: row.visa_expires_on,
-  signUpMethod: row.sign_up_method,
-  createdAt: row.created_at,
-});
 
 /** The constraint a failed insert broke, when it is one of ours. */
 function takenBy(error: unknown): "uidTaken" | "phoneTaken" | null {
@@ -93,14 +53,7 @@ export function sqliteMemberStore(db: Db): MembersStore {
       return { ok: false as const, problem: "phoneTaken" as const };
     }
     insertMember.run(
-      member.uid,
-      member.name,
-      member.language,
-      member.phoneNumber,
-      member.nationality,
-      member.visa,
-      member.visaExpiresOn,
-      member.signUpMethod,
+      ...memberValues(member),
       // An ID join sets a password; phone and Google joins have none until the member sets one.
       member.signUpMethod === "id" ? 1 : 0,
       member.createdAt,
@@ -219,11 +172,7 @@ export function sqliteMemberStore(db: Db): MembersStore {
       } else {
         rows = firstPage.all(size + 1) as MemberRow[];
       }
-      const items = rows.slice(0, size).map(profileOf);
-      const last = items[items.length - 1];
-      const next =
-        rows.length > size && last ? encodeCursor(CURSOR_SCOPE, { createdAt: last.createdAt, id: last.uid }) : null;
-      return { ok: true, items, next };
+      return pageOf(rows, size, CURSOR_SCOPE, profileOf, (m) => ({ createdAt: m.createdAt, id: m.uid }));
     },
 
     async terms(uid) {

@@ -4,46 +4,22 @@
  */
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
-import { decodeCursor, encodeCursor } from "~/stores/cursor.server";
-import type {
-  InboxAudience,
-  NewNotification,
-  NotificationData,
-  NotificationKind,
-  NotificationRecord,
-  NotificationsStore,
-} from "~/stores/notifications";
+import { decodeCursor, pageOf } from "~/stores/cursor.server";
+import type { InboxAudience, NewNotification, NotificationsStore } from "~/stores/notifications";
 import { pageSize } from "~/stores/page";
+import {
+  inboxCursorScope,
+  NOTIFICATION_COLUMNS,
+  notificationOf,
+  notificationValues,
+  type NewBroadcast,
+  type NotificationRow,
+} from "../storeRows.server";
 import type { Db } from "./database.server";
 
-export interface NotificationRow {
-  id: string;
-  uid: string;
-  kind: NotificationKind;
-  dedupe_key: string;
-  data: string;
-  created_at: number;
-  read_at: number | null;
-  subject: string | null;
-}
-
-export const NOTIFICATION_COLUMNS = "id, uid, kind, dedupe_key, data, created_at, read_at, subject";
 const COLUMNS = NOTIFICATION_COLUMNS;
 
-/** A cursor names a position in one member's list: another member's is refused. */
-const cursorScope = (uid: string) => `notifications:${uid}`;
 const at = () => Date.now();
-
-export const recordOf = (row: NotificationRow): NotificationRecord => ({
-  id: row.id,
-  uid: row.uid,
-  kind: row.kind,
-  dedupeKey: row.dedupe_key,
-  data: JSON.parse(row.data) as NotificationData,
-  createdAt: row.created_at,
-  readAt: row.read_at,
-  subject: row.subject,
-});
 
 // The unique (uid, dedupe_key) decides in the statement itself: no read before the write,
 // so two connections or processes adding the same notification store it once.
@@ -70,26 +46,8 @@ export function addNotification(db: Db, n: NewNotification): boolean {
     statements.set(db, prepared);
   }
   const statement = n.refresh ? prepared.upsert : prepared.insert;
-  const result = statement.run(
-    randomUUID(),
-    n.uid,
-    n.kind,
-    n.dedupeKey,
-    JSON.stringify(n.data),
-    n.createdAt,
-    n.subject ?? null,
-    n.actorUid ?? null,
-  );
+  const result = statement.run(...notificationValues(randomUUID(), n));
   return result.changes === 1;
-}
-
-/** A broadcast: one notification every member's inbox reads (decision 0052), keyed like a notification. */
-export interface NewBroadcast {
-  kind: NotificationKind;
-  dedupeKey: string;
-  data: NotificationData;
-  subject?: string | null;
-  createdAt: number;
 }
 
 const broadcastStatements = new WeakMap<
@@ -225,7 +183,7 @@ export function sqliteNotificationStore(db: Db): NotificationsStore {
       const inbox = inboxOf(uid, audience);
       let rows: NotificationRow[];
       if (after !== undefined && after !== null) {
-        const position = decodeCursor(cursorScope(uid), after);
+        const position = decodeCursor(inboxCursorScope(uid), after);
         if (!position) return { ok: false, problem: "badCursor" };
         rows = (
           inbox
@@ -237,11 +195,7 @@ export function sqliteNotificationStore(db: Db): NotificationsStore {
           inbox ? inboxFirstPage.all({ ...inbox, limit: size + 1 }) : firstPage.all(uid, size + 1)
         ) as NotificationRow[];
       }
-      const items = rows.slice(0, size).map(recordOf);
-      const last = items[items.length - 1];
-      const next =
-        rows.length > size && last ? encodeCursor(cursorScope(uid), { createdAt: last.createdAt, id: last.id }) : null;
-      return { ok: true, items, next };
+      return pageOf(rows, size, inboxCursorScope(uid), notificationOf, (n) => n);
     },
 
     async unreadCount(uid, audience) {
@@ -253,7 +207,7 @@ export function sqliteNotificationStore(db: Db): NotificationsStore {
     async find(uid, id, audience) {
       const inbox = inboxOf(uid, audience);
       const row = (inbox ? inboxOne.get({ ...inbox, id }) : findOne.get(uid, id)) as NotificationRow | undefined;
-      return row ? recordOf(row) : null;
+      return row ? notificationOf(row) : null;
     },
 
     async markRead(uid, id, at) {

@@ -1,32 +1,7 @@
 /** Phone verification codes in SQLite (table `phone_codes`); the rules are verification/phoneCodes.server.ts's. */
-import type { CodeLimits, NewPhoneCode, PhoneCodeRecord, PhoneCodeStore, ReserveResult } from "~/stores/phoneCodes";
+import type { CodeLimits, NewPhoneCode, PhoneCodeStore, ReserveResult } from "~/stores/phoneCodes";
+import { phoneCodeOf, type PhoneCodeRow } from "../storeRows.server";
 import type { Db } from "./database.server";
-
-interface CodeRow {
-  id: string;
-  phone: string;
-  purpose: PhoneCodeRecord["purpose"];
-  code_hash: string;
-  browser_hash: string;
-  client_hash: string;
-  created_at: number;
-  expires_at: number;
-  attempts: number;
-  closed_at: number | null;
-}
-
-const recordOf = (row: CodeRow): PhoneCodeRecord => ({
-  id: row.id,
-  phone: row.phone,
-  purpose: row.purpose,
-  codeHash: row.code_hash,
-  browserHash: row.browser_hash,
-  clientHash: row.client_hash,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-  attempts: row.attempts,
-  closedAt: row.closed_at,
-});
 
 export function sqlitePhoneCodeStore(db: Db): PhoneCodeStore {
   const latest = db.prepare(
@@ -90,8 +65,8 @@ export function sqlitePhoneCodeStore(db: Db): PhoneCodeStore {
       return reserve.immediate(code, limits);
     },
     async find(id) {
-      const row = byId.get(id) as CodeRow | undefined;
-      return row ? recordOf(row) : null;
+      const row = byId.get(id) as PhoneCodeRow | undefined;
+      return row ? phoneCodeOf(row) : null;
     },
     async recordWrongAttempt(id) {
       return (countWrong.get(id) as { attempts: number } | undefined)?.attempts ?? null;

@@ -1,50 +1,18 @@
 /** The terms documents' versions and their texts in SQLite (tables `terms_versions`, `terms_texts`). */
+import type { NewTermsVersion, TermsStore, TermsTextIn } from "~/stores/terms";
 import {
-  termsContentKey,
-  termsVersionInForce,
-  type NewTermsVersion,
-  type TermsSection,
-  type TermsStore,
-  type TermsText,
-  type TermsTextIn,
-  type TermsVersionHead,
-} from "~/stores/terms";
+  TERMS_HEAD_COLUMNS,
+  termsHeadOf,
+  termsSaveDecision,
+  termsTextOf,
+  termsTextRowsOf,
+  termsTextsOf,
+  type TermsHeadRow,
+  type TermsTextRow,
+} from "~/infra/rows/terms.server";
 import type { Db } from "./database.server";
 
-interface HeadRow {
-  document: string;
-  version: string;
-  effective_on: string;
-  required: number;
-  published_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-interface TextRow {
-  language: string;
-  title: string;
-  summary: string;
-  sections: string;
-}
-
-const HEAD = "document, version, effective_on, required, published_at, created_at, updated_at";
-
-const headOf = (row: HeadRow): TermsVersionHead => ({
-  document: row.document,
-  version: row.version,
-  effectiveOn: row.effective_on,
-  required: row.required === 1,
-  publishedAt: row.published_at,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
-
-const textOf = (row: TextRow): TermsText => ({
-  title: row.title,
-  summary: row.summary,
-  sections: (JSON.parse(row.sections) as TermsSection[]).map(({ heading, body }) => ({ heading, body })),
-});
+const HEAD = TERMS_HEAD_COLUMNS;
 
 export function sqliteTermsStore(db: Db): TermsStore {
   const allHeads = db.prepare(`SELECT ${HEAD} FROM terms_versions ORDER BY document, effective_on, version`);
@@ -72,52 +40,42 @@ export function sqliteTermsStore(db: Db): TermsStore {
     "UPDATE terms_versions SET published_at = ?, updated_at = ? WHERE document = ? AND version = ? AND published_at IS NULL",
   );
 
-  const storedTexts = (document: string, version: string) =>
-    Object.fromEntries((textsOf.all(document, version) as TextRow[]).map((row) => [row.language, textOf(row)]));
+  const storedTexts = (document: string, version: string) => textsOf.all(document, version) as TermsTextRow[];
 
   // IMMEDIATE: the check of what is stored and the writes hold the write lock together, across connections too.
   const save = db.transaction((version: NewTermsVersion, now: number, today: string) => {
-    const { document, version: id, effectiveOn, required, texts } = version;
-    const stored = headBy.get(document, id) as HeadRow | undefined;
+    const { document, version: id, effectiveOn, required } = version;
+    const stored = headBy.get(document, id) as TermsHeadRow | undefined;
     if (stored) {
-      const before = termsContentKey({
-        effectiveOn: stored.effective_on,
-        required: stored.required === 1,
-        texts: storedTexts(document, id),
-      });
-      if (before === termsContentKey({ effectiveOn, required, texts })) {
-        return { ok: true as const, outcome: "unchanged" as const };
-      }
-      if (termsVersionInForce(headOf(stored), today)) {
-        return { ok: false as const, problem: "inForce" as const };
-      }
+      const decision = termsSaveDecision({ head: stored, texts: storedTexts(document, id) }, version, today);
+      if (decision === "unchanged") return { ok: true as const, outcome: "unchanged" as const };
+      if (decision === "inForce") return { ok: false as const, problem: "inForce" as const };
       updateHead.run(effectiveOn, required ? 1 : 0, now, document, id);
       deleteTexts.run(document, id);
     } else {
       insertHead.run(document, id, effectiveOn, required ? 1 : 0, now, now);
     }
-    for (const [language, text] of Object.entries(texts)) {
-      const sections = JSON.stringify(text.sections.map(({ heading, body }) => ({ heading, body })));
-      insertText.run(document, id, language, text.title, text.summary, sections);
+    for (const text of termsTextRowsOf(version)) {
+      insertText.run(document, id, text.language, text.title, text.summary, text.sections);
     }
     return { ok: true as const, outcome: stored ? ("updated" as const) : ("created" as const) };
   });
 
   return {
     async heads() {
-      return (allHeads.all() as HeadRow[]).map(headOf);
+      return (allHeads.all() as TermsHeadRow[]).map(termsHeadOf);
     },
 
     async version(document, version) {
-      const row = headBy.get(document, version) as HeadRow | undefined;
-      return row ? { ...headOf(row), texts: storedTexts(document, version) } : null;
+      const row = headBy.get(document, version) as TermsHeadRow | undefined;
+      return row ? { ...termsHeadOf(row), texts: termsTextsOf(storedTexts(document, version)) } : null;
     },
 
     async textsIn(versions, language) {
       const found: TermsTextIn[] = [];
       for (const { document, version } of versions) {
-        const row = textIn.get(document, version, language, language) as TextRow | undefined;
-        if (row) found.push({ document, version, language: row.language, ...textOf(row) });
+        const row = textIn.get(document, version, language, language) as TermsTextRow | undefined;
+        if (row) found.push({ document, version, language: row.language, ...termsTextOf(row) });
       }
       return found;
     },

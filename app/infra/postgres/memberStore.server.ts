@@ -1,0 +1,189 @@
+/** Members and their terms records in PostgreSQL (tables `members`, `terms_agreements`, `withdrawals`). */
+import { decodeCursor, pageOf } from "~/stores/cursor.server";
+import type { MembersStore, ProfileChanges, TermsRecord } from "~/stores/members";
+import { pageSize } from "~/stores/page";
+import { CHANGEABLE, MEMBER_COLUMNS, memberValues, profileOf, type MemberRow } from "../storeRows.server";
+import type { Pg, Sql } from "./database.server";
+
+interface TermsRow {
+  document: string;
+  version: string;
+  agreed: boolean;
+  recorded_at: number;
+}
+
+const COLUMNS = MEMBER_COLUMNS;
+const CURSOR_SCOPE = "members";
+
+/** The constraint a failed statement broke, when it is one of ours (23505: unique violation). */
+function takenBy(error: unknown): "uidTaken" | "phoneTaken" | null {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code !== "23505") return null;
+  if (constraint === "members_by_phone") return "phoneTaken";
+  if (constraint === "members_pkey") return "uidTaken";
+  return null;
+}
+
+/**
+ * Inserts or replaces answers in a member's terms record, in one statement. An answer given twice in one
+ * call keeps the last (as one row after the other would): PostgreSQL refuses to touch a row twice in one upsert.
+ */
+async function upsertTerms(sql: Sql, uid: string, answers: readonly TermsRecord[]) {
+  const last = new Map(answers.map((a) => [`${a.document}\u0000${a.version}`, a]));
+  if (!last.size) return;
+  const params: unknown[] = [uid];
+  const rows = [...last.values()].map((a) => {
+    params.push(a.document, a.version, a.agreed, a.recordedAt);
+    const n = params.length;
+    return `($1, $${n - 3}, $${n - 2}, $${n - 1}::boolean, $${n}::bigint)`;
+  });
+  await sql.run(
+    `INSERT INTO terms_agreements (uid, document, version, agreed, recorded_at) VALUES ${rows.join(", ")}
+     ON CONFLICT (uid, document, version) DO UPDATE SET agreed = excluded.agreed, recorded_at = excluded.recorded_at`,
+    params,
+  );
+}
+
+const TERMS_OF =
+  "SELECT document, version, agreed, recorded_at FROM terms_agreements WHERE uid = $1 ORDER BY document, version";
+
+export function pgMemberStore(db: Pg): MembersStore {
+  return {
+    async create(member) {
+      // The unique indexes decide (uid, phone number), so no read comes first; the profile and its terms
+      // are one transaction, so neither is stored without the other.
+      try {
+        return await db.tx(async (sql) => {
+          await sql.run(
+            `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
+                                  sign_up_method, has_password, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+            [
+              ...memberValues(member),
+              // An ID join sets a password; phone and Google joins have none until the member sets one.
+              member.signUpMethod === "id",
+              member.createdAt,
+            ],
+          );
+          await upsertTerms(sql, member.uid, member.terms);
+          return { ok: true as const };
+        });
+      } catch (error) {
+        const problem = takenBy(error);
+        if (problem) return { ok: false, problem };
+        throw error;
+      }
+    },
+
+    async profile(uid) {
+      const row = await db.row<MemberRow>(`SELECT ${COLUMNS} FROM members WHERE uid = $1`, [uid]);
+      return row ? profileOf(row) : null;
+    },
+
+    async findByPhone(phoneNumber) {
+      const row = await db.row<MemberRow>(`SELECT ${COLUMNS} FROM members WHERE phone_number = $1`, [phoneNumber]);
+      return row ? profileOf(row) : null;
+    },
+
+    async settings(uid) {
+      const row = await db.row<{
+        notify_visa: boolean;
+        notify_community: boolean;
+        notify_notices: boolean;
+        has_password: boolean;
+      }>("SELECT notify_visa, notify_community, notify_notices, has_password FROM members WHERE uid = $1", [uid]);
+      if (!row) return null;
+      return {
+        notify: { visa: row.notify_visa, community: row.notify_community, notices: row.notify_notices },
+        hasPassword: row.has_password,
+      };
+    },
+
+    async setNotify(uid, notify, now) {
+      const changed = await db.run(
+        `UPDATE members SET notify_visa = $1, notify_community = $2, notify_notices = $3, updated_at = $4
+         WHERE uid = $5`,
+        [notify.visa, notify.community, notify.notices, now, uid],
+      );
+      return changed === 1;
+    },
+
+    async setHasPassword(uid, now) {
+      return (await db.run("UPDATE members SET has_password = true, updated_at = $1 WHERE uid = $2", [now, uid])) === 1;
+    },
+
+    async withdraw(uid, { at, reason }) {
+      return db.tx(async (sql) => {
+        // The terms answers first: deleting the member deletes them (ON DELETE CASCADE).
+        const terms = await sql.rows<TermsRow>(TERMS_OF, [uid]);
+        const gone = await sql.row<{ uid: string }>("DELETE FROM members WHERE uid = $1 RETURNING uid", [uid]);
+        if (!gone) return false;
+        // Kept in SQLite's shape (agreed as 0/1), so both engines' records read alike.
+        const record = terms.map((t) => ({ ...t, agreed: t.agreed ? 1 : 0 }));
+        await sql.run(
+          `INSERT INTO withdrawals (uid, withdrawn_at, reason, terms) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (uid, withdrawn_at) DO UPDATE SET reason = excluded.reason, terms = excluded.terms`,
+          [uid, at, reason, JSON.stringify(record)],
+        );
+        return true;
+      });
+    },
+
+    async update(uid, changes, now) {
+      const fields = (Object.keys(CHANGEABLE) as (keyof ProfileChanges)[]).filter((f) => changes[f] !== undefined);
+      try {
+        return await db.tx(async (sql) => {
+          const row = await sql.row<MemberRow>(`SELECT ${COLUMNS} FROM members WHERE uid = $1`, [uid]);
+          if (!row) return { ok: false as const, problem: "notFound" as const };
+          if (fields.length) {
+            // A number another member holds breaks members_by_phone: caught below as "phoneTaken".
+            const assignments = fields.map((f, i) => `${CHANGEABLE[f]} = $${i + 1}`).join(", ");
+            const n = fields.length;
+            await sql.run(`UPDATE members SET ${assignments}, updated_at = $${n + 1} WHERE uid = $${n + 2}`, [
+              ...fields.map((f) => changes[f] ?? null),
+              now,
+              uid,
+            ]);
+          }
+          return { ok: true as const, before: profileOf(row) };
+        });
+      } catch (error) {
+        if (takenBy(error) === "phoneTaken") return { ok: false, problem: "phoneTaken" };
+        throw error;
+      }
+    },
+
+    async page({ after, limit }) {
+      const size = pageSize(limit);
+      const given = after !== undefined && after !== null;
+      const position = given ? decodeCursor(CURSOR_SCOPE, after) : null;
+      if (given && !position) return { ok: false, problem: "badCursor" };
+      const rows = await db.rows<MemberRow>(
+        position
+          ? `SELECT ${COLUMNS} FROM members WHERE (created_at, uid) > ($2, $3) ORDER BY created_at, uid LIMIT $1`
+          : `SELECT ${COLUMNS} FROM members ORDER BY created_at, uid LIMIT $1`,
+        position ? [size + 1, position.createdAt, position.id] : [size + 1],
+      );
+      return pageOf(rows, size, CURSOR_SCOPE, profileOf, (m) => ({ createdAt: m.createdAt, id: m.uid }));
+    },
+
+    async terms(uid) {
+      const rows = await db.rows<TermsRow>(TERMS_OF, [uid]);
+      return rows.map((r) => ({
+        document: r.document,
+        version: r.version,
+        agreed: r.agreed,
+        recordedAt: r.recorded_at,
+      }));
+    },
+
+    async recordTerms(uid, answers) {
+      // SERIALIZABLE: a withdrawal at the same time either comes first (false, nothing written) or after.
+      return db.tx(async (sql) => {
+        if (!(await sql.row("SELECT 1 FROM members WHERE uid = $1", [uid]))) return false;
+        await upsertTerms(sql, uid, answers);
+        return true;
+      });
+    },
+  };
+}
