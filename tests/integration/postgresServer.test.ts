@@ -119,7 +119,7 @@ describe("DATABASE_URL at start", () => {
 describe("serving on PostgreSQL", () => {
   it("is ready with the database answering, and its logs never hold the password", async () => {
     expect(await readyz()).toEqual({ status: 200, body: expect.objectContaining({ database: true, ready: true }) });
-    expect((await get("/community")).response.status).toBe(200);
+    expect((await get("/shop")).response.status).toBe(200);
     expect(server.output()).not.toContain(PASSWORD);
   });
 
@@ -140,7 +140,7 @@ describe("serving on PostgreSQL", () => {
     LIMITED_BY_ITS_WAITS,
     async () => {
       // Kept before the database goes: a kept page must not be answered as if nothing happened.
-      expect((await get("/community")).response.status).toBe(200);
+      expect((await get("/shop")).response.status).toBe(200);
       await cluster.pause();
       try {
         const away = await waitFor("/readyz answering 503", async () => {
@@ -149,7 +149,7 @@ describe("serving on PostgreSQL", () => {
         });
         expect(away.body).toMatchObject({ database: false, ready: false });
         // A page that reads the database: the friendly error page, not a crash or a hang.
-        const page = await get("/community");
+        const page = await get("/shop");
         expect(page.response.status).toBe(500);
         expect(page.response.headers.get("content-type")).toMatch(/text\/html/);
         expect(page.html).toContain("error-view--500");
@@ -163,7 +163,7 @@ describe("serving on PostgreSQL", () => {
         within: 30_000,
         every: 250,
       });
-      expect((await get("/community")).response.status).toBe(200);
+      expect((await get("/shop")).response.status).toBe(200);
       // Writes go through again, and the change mark moves again: no connection or state left poisoned.
       importOffer("marked-2", "Marked offer two");
       expect((await get("/shop")).html).toContain("Marked offer two");
