@@ -20,6 +20,10 @@ export interface Cluster {
   adminUrl: string;
   /** The server's log (the benchmark counts the statements of a page in it, with log_statement = 'all'). */
   logFile: string;
+  /** Stops the server (its connections end, as in a restart or a fail-over), keeping the data. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data after `pause`. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -46,6 +50,12 @@ export async function startCluster(): Promise<Cluster> {
   return {
     adminUrl,
     logFile: path.join(dir, "log"),
+    async pause() {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+    async resume() {
+      run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+    },
     async stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
