@@ -208,6 +208,9 @@ async function twoAgainstOne(page, one, two) {
 
 export async function postgresBenchmark() {
   console.log("\nPostgreSQL (issue 29): a throwaway cluster, the deployment moved there with db:copy…");
+  // Debian's PostgreSQL, installed when missing (as the tests do): `npm run bench` reaches here too.
+  const ensured = spawnSync("node", ["scripts/ensure-postgres.mjs"], { cwd: root, stdio: "inherit" });
+  if (ensured.status !== 0) throw new Error("PostgreSQL is not installed and could not be");
   const dbcopy = spawnSync("npm", ["run", "--silent", "build:dbcopy"], { cwd: root, stdio: "inherit" });
   if (dbcopy.status !== 0) throw new Error("npm run build:dbcopy failed");
   const support = await clusterSupport();
