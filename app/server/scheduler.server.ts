@@ -11,14 +11,15 @@
  *
  * The lease (several processes on one database, issue 29): before each run the
  * scheduler asks `lease.acquire(name, ttlMs)` and skips the run when it is refused.
- * The server gives it a lease row per job name in the stores (services.server.ts:
- * `jobLease`, app/stores/leases.ts): held for LEASE_INTERVALS intervals, renewed
+ * The server gives it a lease row per job name in the stores (`jobLease` below,
+ * app/stores/leases.ts): held for LEASE_INTERVALS intervals, renewed
  * by each run of its holder, taken over by another process when the holder stops
  * renewing (it died), handed over at once when it stops cleanly. Without a lease
  * (unit tests) every run is the process's own (`everyRunIsMine`). The jobs stay
  * idempotent, so a run doubled at a takeover does no harm.
  */
 import { log as defaultLog } from "~/infra/log.server";
+import type { Stores } from "~/stores/stores";
 
 type Log = Pick<typeof defaultLog, "error">;
 
@@ -39,6 +40,27 @@ export const everyRunIsMine: JobLease = { acquire: async () => true };
 
 /** A lease outlives one late tick of its holder, and passes to another process after two missed ones. */
 export const LEASE_INTERVALS = 2;
+
+/**
+ * The scheduler's lease on the stores' lease rows, held by `holder` (one per started server: its host, process
+ * and a random part, so a restarted process with a reused pid is another holder).
+ */
+export function jobLease(stores: Pick<Stores, "leases">, holder: string): JobLease & { release(): Promise<void> } {
+  const held = new Set<string>();
+  return {
+    async acquire(name, ttlMs) {
+      const mine = await stores.leases.acquire(name, holder, ttlMs, Date.now());
+      if (mine) held.add(name);
+      else held.delete(name);
+      return mine;
+    },
+    /** A clean stop hands the jobs over at once instead of after the lease's time. */
+    async release() {
+      for (const name of held) await stores.leases.release(name, holder);
+      held.clear();
+    },
+  };
+}
 
 export interface Scheduler {
   /** No run starts after this; resolves when the runs under way have ended. */

@@ -3,6 +3,8 @@
  * it; its holder renews it; another client takes it over once it expired, and at once when its holder let go.
  */
 import { describe, expect, it } from "vitest";
+import { jobLease, startScheduler, type PeriodicJob } from "~/server/scheduler.server";
+import { waitFor } from "../support/waitFor";
 import { implementations, raced, twoClients } from "./implementations";
 
 const T0 = Date.UTC(2026, 10, 26, 3, 0, 0);
@@ -55,5 +57,35 @@ describe.each(implementations)("job leases: $name", (implementation) => {
     expect(await b.leases.acquire("rates", "B", TTL, T0 + 1)).toBe(false);
     await a.leases.release("rates", "A");
     expect(await b.leases.acquire("rates", "B", TTL, T0 + 2)).toBe(true);
+  });
+
+  it("lets one of two schedulers run a job, and the other take it over when the first stops", async () => {
+    const runs: string[] = [];
+    const job = (holder: string): PeriodicJob => ({
+      name: "everyFewMs",
+      intervalMs: 40,
+      run: async () => void runs.push(holder),
+    });
+    const leaseA = jobLease(clients.a, "A");
+    const leaseB = jobLease(clients.b, "B");
+    const a = startScheduler([job("A")], { lease: leaseA });
+    const b = startScheduler([job("B")], { lease: leaseB });
+    try {
+      await waitFor("a few runs", () => runs.length >= 5, { within: 10_000 });
+      // The lease lasts two intervals and its holder renews it at each run: one scheduler ran them all.
+      expect(new Set(runs).size).toBe(1);
+      const [first] = runs;
+      const [stopped, stoppedLease, other] = first === "A" ? [a, leaseA, "B"] : [b, leaseB, "A"];
+      await stopped.stop();
+      await stoppedLease.release();
+      const before = runs.length;
+      await waitFor(`${other} running once ${first} let go`, () => runs.slice(before).includes(other), {
+        within: 10_000,
+      });
+      expect(runs.slice(before).every((holder) => holder === other)).toBe(true);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
   });
 });
