@@ -7,7 +7,6 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Config } from "~/infra/config.server";
 import { checkAccounts } from "~/auth/accountCheck.server";
@@ -28,7 +27,7 @@ import { localFileStorage } from "~/infra/localFiles.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
 import { seedShippedCorridors } from "~/finance/corridors.server";
 import { seedShippedLoanProducts } from "~/finance/loanProducts.server";
-import { jobLease, startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
+import { holderName, jobLease, startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
 import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
 import { loadShippedTerms } from "~/terms/importer.server";
 
@@ -100,7 +99,7 @@ export async function startServices(
     if (loanProducts) log(`shipped loan products written: ${loanProducts}`);
     // After a crash, identity and profiles agree again before anyone is served.
     if (ownsEmulator) await checkAccounts(stores.members, services.identity.admin.auth, log);
-    const lease = jobLease(stores, `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`);
+    const lease = jobLease(stores, holderName());
     schedulers.set(services, { scheduler: startScheduler(periodicJobs(services), { lease }), lease });
     return services;
   } catch (error) {

@@ -3,7 +3,9 @@
  * it; its holder renews it; another client takes it over once it expired, and at once when its holder let go.
  */
 import { describe, expect, it } from "vitest";
-import { jobLease, startScheduler, type PeriodicJob } from "~/server/scheduler.server";
+import { spawnSync } from "node:child_process";
+import os from "node:os";
+import { holderName, jobLease, startScheduler, type PeriodicJob } from "~/server/scheduler.server";
 import { waitFor } from "../support/waitFor";
 import { implementations, raced, twoClients } from "./implementations";
 
@@ -50,6 +52,13 @@ describe.each(implementations)("job leases: $name", (implementation) => {
     expect(await b.leases.acquire("one", "B", TTL, T0)).toBe(false);
   });
 
+  it("names its holder, expired or not", async () => {
+    const { a, b } = clients;
+    expect(await b.leases.holderOf("reminders")).toBeNull();
+    await a.leases.acquire("reminders", "A", TTL, T0);
+    expect(await b.leases.holderOf("reminders")).toBe("A");
+  });
+
   it("passes at once when its holder lets go, and only its holder can", async () => {
     const { a, b } = clients;
     expect(await a.leases.acquire("rates", "A", TTL, T0)).toBe(true);
@@ -87,5 +96,18 @@ describe.each(implementations)("job leases: $name", (implementation) => {
       await a.stop();
       await b.stop();
     }
+  });
+
+  it("is taken at once from a process of this machine that is gone, never from a live one or another machine's", async () => {
+    const now = Date.now();
+    // A process that has ended: its pid names nobody now.
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    await clients.a.leases.acquire("afterCrash", `${os.hostname()}:${gone}:dead`, TTL, now);
+    await clients.a.leases.acquire("liveHere", `${os.hostname()}:${process.ppid}:live`, TTL, now);
+    await clients.a.leases.acquire("elsewhere", `another-machine:${gone}:dead`, TTL, now);
+    const lease = jobLease(clients.b, holderName());
+    expect(await lease.acquire("afterCrash", TTL)).toBe(true);
+    expect(await lease.acquire("liveHere", TTL)).toBe(false);
+    expect(await lease.acquire("elsewhere", TTL)).toBe(false);
   });
 });
