@@ -7,7 +7,6 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Config } from "~/infra/config.server";
 import { checkAccounts } from "~/auth/accountCheck.server";
@@ -28,7 +27,7 @@ import { localFileStorage } from "~/infra/localFiles.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
 import { seedShippedCorridors } from "~/finance/corridors.server";
 import { seedShippedLoanProducts } from "~/finance/loanProducts.server";
-import { startScheduler, type JobLease, type PeriodicJob, type Scheduler } from "./scheduler.server";
+import { holderName, jobLease, startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
 import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
 import { loadShippedTerms } from "~/terms/importer.server";
 
@@ -52,27 +51,6 @@ function localSessionSecret(dataDir: string): string {
  */
 function periodicJobs(services: Services): PeriodicJob[] {
   return [visaReminderJob(services), photoSweepJob(services), exchangeRatesJob(services)];
-}
-
-/**
- * The scheduler's lease on the stores' lease rows, held by `holder` (one per started server: its host, process
- * and a random part, so a restarted process with a reused pid is another holder).
- */
-export function jobLease(stores: Stores, holder: string): JobLease & { release(): Promise<void> } {
-  const held = new Set<string>();
-  return {
-    async acquire(name, ttlMs) {
-      const mine = await stores.leases.acquire(name, holder, ttlMs, Date.now());
-      if (mine) held.add(name);
-      else held.delete(name);
-      return mine;
-    },
-    /** A clean stop hands the jobs over at once instead of after the lease's time. */
-    async release() {
-      for (const name of held) await stores.leases.release(name, holder);
-      held.clear();
-    },
-  };
 }
 
 /** The scheduler of each started server's services and its lease: stopped before the stores close. */
@@ -121,7 +99,7 @@ export async function startServices(
     if (loanProducts) log(`shipped loan products written: ${loanProducts}`);
     // After a crash, identity and profiles agree again before anyone is served.
     if (ownsEmulator) await checkAccounts(stores.members, services.identity.admin.auth, log);
-    const lease = jobLease(stores, `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`);
+    const lease = jobLease(stores, holderName());
     schedulers.set(services, { scheduler: startScheduler(periodicJobs(services), { lease }), lease });
     return services;
   } catch (error) {

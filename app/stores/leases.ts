@@ -13,4 +13,6 @@ export interface LeasesStore {
   acquire(name: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
   /** Lets go of `name` if `holder` holds it (a clean stop): another process takes it at its next try. */
   release(name: string, holder: string): Promise<void>;
+  /** Who holds `name`, expired or not; null when nobody does. */
+  holderOf(name: string): Promise<string | null>;
 }

@@ -2,7 +2,8 @@
  * The built server on PostgreSQL (DATABASE_URL) as an operator runs it, on a cluster of this file's own (it is
  * stopped and started under the server): a malformed or unreachable DATABASE_URL stops start-up with a message
  * naming it and never the password; while the database is away /readyz answers 503 and pages their error page,
- * and the server serves again by itself once it is back; a change another process commits (the content import)
+ * and the server serves again by itself once it is back; /readyz stays bounded when the database's host stops
+ * answering without closing connections; a change another process commits (the content import)
  * shows on a kept shared page at once (the change mark, decision 0074).
  */
 import { execFileSync } from "node:child_process";
@@ -170,4 +171,25 @@ describe("serving on PostgreSQL", () => {
       expect(server.child.exitCode).toBeNull();
     },
   );
+
+  it("answers /readyz 503 within seconds while the database's host stops answering", LIMITED_BY_ITS_WAITS, async () => {
+    await cluster.freeze();
+    try {
+      const started = Date.now();
+      const frozen = await readyz();
+      expect(frozen).toMatchObject({ status: 503, body: { database: false } });
+      // The check gives the database 3 s.
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await cluster.thaw();
+    }
+    await waitFor(
+      "/readyz answering 200 once the database answers again",
+      async () => (await readyz()).status === 200,
+      {
+        within: 30_000,
+        every: 250,
+      },
+    );
+  });
 });

@@ -24,6 +24,12 @@ export interface Cluster {
   pause(): Promise<void>;
   /** Starts it again on the same port and data after `pause`. */
   resume(): Promise<void>;
+  /**
+   * Stops (SIGSTOP) the server's processes without closing a connection, as a host that stopped answering does
+   * (a network partition); `thaw` lets them go on (SIGCONT).
+   */
+  freeze(): Promise<void>;
+  thaw(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -36,6 +42,25 @@ function run(program: string, args: string[]) {
   return isRoot
     ? execFileSync("runuser", ["-u", "postgres", "--", file, ...args], { stdio: "pipe" })
     : execFileSync(file, args, { stdio: "pipe" });
+}
+
+/** The cluster's postmaster (its pid file's first line) and the processes it started. */
+function clusterPids(data: string): number[] {
+  const postmaster = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  const children = fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // The parent pid is the 4th field, after the command name in parentheses.
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }
 
 export async function startCluster(): Promise<Cluster> {
@@ -55,6 +80,12 @@ export async function startCluster(): Promise<Cluster> {
     },
     async resume() {
       run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+    },
+    async freeze() {
+      for (const pid of clusterPids(data)) process.kill(pid, "SIGSTOP");
+    },
+    async thaw() {
+      for (const pid of clusterPids(data)) process.kill(pid, "SIGCONT");
     },
     async stop() {
       try {

@@ -180,6 +180,8 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
     idleTimeoutMillis: 30_000,
+    // TCP keep-alive: a connection to a host that vanished (a fail-over, a partition) is found dead and replaced.
+    keepAlive: true,
     types,
     application_name: "klife",
   });
@@ -280,11 +282,22 @@ export async function migrate(db: Pg, migrations: readonly Migration[] = appMigr
   return migrations.length;
 }
 
-/** True when the database answers a trivial query. Used by /readyz. */
-export async function databaseAnswers(db: Sql): Promise<boolean> {
+/**
+ * True when the database answers a trivial query within `withinMs`. Used by /readyz, which must answer even when
+ * the database's host stopped answering without closing its connections (a network partition).
+ */
+export async function databaseAnswers(db: Sql, withinMs = 3_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), withinMs);
+  });
   try {
-    return (await db.row<{ ok: number }>("SELECT 1 AS ok"))?.ok === 1;
-  } catch {
-    return false;
+    const answered = db.row<{ ok: number }>("SELECT 1 AS ok").then(
+      (row) => row?.ok === 1,
+      () => false,
+    );
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -21,5 +21,10 @@ export function pgLeaseStore(db: Pg): LeasesStore {
     async release(name, holder) {
       await sql.run("DELETE FROM job_leases WHERE name = $1 AND holder = $2", [name, holder]);
     },
+    async holderOf(name) {
+      return (
+        (await sql.row<{ holder: string }>("SELECT holder FROM job_leases WHERE name = $1", [name]))?.holder ?? null
+      );
+    },
   };
 }

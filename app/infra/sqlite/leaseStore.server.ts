@@ -12,12 +12,16 @@ export function sqliteLeaseStore(db: Db): LeasesStore {
      RETURNING holder`,
   );
   const release = db.prepare("DELETE FROM job_leases WHERE name = ? AND holder = ?");
+  const holderOf = db.prepare("SELECT holder FROM job_leases WHERE name = ?");
   return {
     async acquire(name, holder, ttlMs, now) {
       return acquire.get(name, holder, now + ttlMs, now) !== undefined;
     },
     async release(name, holder) {
       release.run(name, holder);
+    },
+    async holderOf(name) {
+      return (holderOf.get(name) as { holder: string } | undefined)?.holder ?? null;
     },
   };
 }
