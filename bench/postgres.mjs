@@ -25,6 +25,7 @@ import pg from "pg";
 import { seedCommunity } from "./community.mjs";
 import { joinByPhone } from "./member.mjs";
 import {
+  benchSettings,
   buildBoth,
   freePort,
   HUMAN,
@@ -36,9 +37,7 @@ import {
   startBaseline,
 } from "./servers.mjs";
 
-const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS } = benchSettings();
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 const FEEDS = 10_000;
 /** Issue 29's target for the pages on PostgreSQL: at least this share of the baseline's requests per second. */

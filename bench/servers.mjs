@@ -22,6 +22,13 @@ export const HUMAN =
 /** The `lng` cookie as the server writes it (a chosen language, so / renders instead of offering selection). */
 export const languageCookie = (lng) => `lng=${Buffer.from(JSON.stringify(lng)).toString("base64")}`;
 
+/** What every throughput benchmark reads: BENCH_ROUNDS (3, at least), BENCH_SECONDS (5), BENCH_CONNECTIONS (10). */
+export const benchSettings = () => ({
+  rounds: Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3)),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+});
+
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
