@@ -238,6 +238,10 @@ export async function postgresBenchmark() {
     const one = await startApp({ dataDir: made.dataDir, env: { ...pgEnv, AUTH_EMULATOR_PORT: String(authPort) } });
     started.push(one.child);
     const baseline = await startBaseline();
+    // The same signed-in pages on SQLite in the same run, for reference: what the move itself costs.
+    const reference = await startApp();
+    started.push(reference.child);
+    const referenceCookie = `${en}; ${await joinByPhone(reference.url, reference.dataDir, "Bench Reference")}`;
     const headers = { "user-agent": HUMAN, cookie: en, "accept-encoding": "gzip" };
     const signedIn = { ...headers, cookie: `${en}; ${memberCookie}` };
     const pages = [
@@ -262,7 +266,13 @@ export async function postgresBenchmark() {
     const results = await throughput([
       { name: "baseline /", url: `${baseline.url}/`, headers: { "user-agent": HUMAN, "accept-encoding": "gzip" } },
       ...pages.map((p) => ({ ...p, url: `${one.url}${p.path}`, target: RATIO })),
+      ...["/", "/mypage"].map((p) => ({
+        name: `sqlite ${p} signed in (reference)`,
+        url: `${reference.url}${p}`,
+        headers: { ...signedIn, cookie: referenceCookie },
+      })),
     ]);
+    await stopChild(reference.child);
 
     const two = await startApp({
       dataDir: made.dataDir,
