@@ -4,5 +4,5 @@
  * stores.files.
  */
 
-/** The names a photo's file id is stored under: the photo and its thumbnail. */
-export const photoNames = (id: string) => [`${id}.webp`, `${id}-s.webp`];
+/** The names a photo's file id is stored under: the photo and its thumbnail (the port says, app/stores/community.ts). */
+export { photoNames } from "~/stores/community";

@@ -36,6 +36,12 @@ export interface PhotoRef {
   height: number;
 }
 
+/**
+ * The names a photo's file id is stored under in the file storage: the photo and its thumbnail. Part of
+ * the port because a store that keeps the bytes beside the records (PostgreSQL) deletes them with the record.
+ */
+export const photoNames = (id: string) => [`${id}.webp`, `${id}-s.webp`];
+
 export interface NewFeed {
   id: string;
   author: Author;

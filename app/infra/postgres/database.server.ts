@@ -32,8 +32,13 @@ export interface Pg extends Sql {
    * read-decide-write ported from the SQLite stores keeps its meaning. Retried on
    * 40001 (serialization failure) and 40P01 (deadlock), so `work` must do nothing
    * but statements on the `Sql` it is given.
+   *
+   * `lockFirst`: READ COMMITTED instead, for a write on a hot row (a feed's like
+   * count): `work` must begin with `SELECT … FOR UPDATE` of the row it counts on, so
+   * writers of that row queue on its lock and each reads the newest data after it,
+   * where SERIALIZABLE would fail all but one of them at every commit.
    */
-  tx<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  tx<T>(work: (sql: Sql) => Promise<T>, options?: { lockFirst?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -189,12 +194,13 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
     pool,
     ...base,
     unmarked: sqlOn(pool),
-    async tx<T>(work: (sql: Sql) => Promise<T>) {
+    async tx<T>(work: (sql: Sql) => Promise<T>, options: { lockFirst?: boolean } = {}) {
+      const begin = options.lockFirst ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL SERIALIZABLE";
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
         let broken = false;
         try {
-          await client.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
+          await client.query(begin);
           let changed = false;
           const result = await work(sqlOn(client, () => (changed = true)));
           await client.query("COMMIT");

@@ -2,7 +2,7 @@
 import { decodeCursor, pageOf } from "~/stores/cursor.server";
 import type { MembersStore, ProfileChanges, TermsRecord } from "~/stores/members";
 import { pageSize } from "~/stores/page";
-import { CHANGEABLE, MEMBER_COLUMNS, memberValues, profileOf, type MemberRow } from "../storeRows.server";
+import { CHANGEABLE, MEMBER_COLUMNS, memberValues, profileOf, type MemberRow } from "~/infra/rows/identity.server";
 import type { Pg, Sql } from "./database.server";
 
 interface TermsRow {

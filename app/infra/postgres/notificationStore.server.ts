@@ -8,8 +8,13 @@ import { randomUUID } from "node:crypto";
 import { decodeCursor, pageOf } from "~/stores/cursor.server";
 import type { InboxAudience, NewNotification, NotificationsStore } from "~/stores/notifications";
 import { pageSize } from "~/stores/page";
-import type { NewBroadcast, NotificationRow } from "../storeRows.server";
-import { inboxCursorScope, NOTIFICATION_COLUMNS, notificationOf, notificationValues } from "../storeRows.server";
+import type { NewBroadcast, NotificationRow } from "~/infra/rows/identity.server";
+import {
+  inboxCursorScope,
+  NOTIFICATION_COLUMNS,
+  notificationOf,
+  notificationValues,
+} from "~/infra/rows/identity.server";
 import type { Sql } from "./database.server";
 
 // The unique (uid, dedupe_key), the notification's natural key, decides in the statement itself: no read

@@ -1,6 +1,6 @@
 /** Phone verification codes in PostgreSQL (table `phone_codes`); the rules are verification/phoneCodes.server.ts's. */
 import type { PhoneCodeStore } from "~/stores/phoneCodes";
-import { phoneCodeOf, type PhoneCodeRow } from "../storeRows.server";
+import { phoneCodeOf, type PhoneCodeRow } from "~/infra/rows/identity.server";
 import type { Pg } from "./database.server";
 
 interface Limits {

@@ -6,11 +6,8 @@
  */
 import { decodeCursor, encodeCursor, pageOf } from "~/stores/cursor.server";
 import type {
-  Author,
-  CommentRecord,
   CommentsStore,
   CommentThread,
-  FeedRecord,
   FeedsStore,
   FilesStore,
   ItemStatus,
@@ -21,78 +18,25 @@ import type {
   ReportTarget,
   ReviewItem,
 } from "~/stores/community";
-import { MAX_REPLY_PREVIEW } from "~/stores/community";
 import { pageSize } from "~/stores/page";
+import {
+  authorOf,
+  byAuthorScope,
+  COMMENT_COLUMNS,
+  commentOf,
+  commentsScope,
+  FEED_COLUMNS,
+  feedOf,
+  feedScope,
+  repliesScope,
+  replyPreview,
+  REVIEW_QUEUE_SCOPE,
+  type CommentRow,
+  type FeedRow,
+} from "~/infra/rows/community.server";
 import type { Db } from "./database.server";
-import { NOTIFICATION_COLUMNS, notificationOf, type NotificationRow } from "../storeRows.server";
+import { NOTIFICATION_COLUMNS, notificationOf, type NotificationRow } from "~/infra/rows/identity.server";
 import { addNotification } from "./notificationStore.server";
-
-interface FeedRow {
-  id: string;
-  author_uid: string;
-  author_label: string;
-  author_nationality: string | null;
-  category: FeedRecord["category"];
-  text: string;
-  photos: string;
-  like_count: number;
-  comment_count: number;
-  report_count: number;
-  status: ItemStatus;
-  created_at: number;
-  updated_at: number;
-}
-
-interface CommentRow {
-  id: string;
-  feed_id: string;
-  parent_id: string | null;
-  author_uid: string;
-  author_label: string;
-  author_nationality: string | null;
-  text: string;
-  report_count: number;
-  reply_count: number;
-  status: ItemStatus;
-  created_at: number;
-}
-
-const authorOf = (row: { author_uid: string; author_label: string; author_nationality: string | null }): Author => ({
-  uid: row.author_uid,
-  label: row.author_label,
-  nationality: row.author_nationality,
-});
-
-const feedOf = (row: FeedRow): FeedRecord => ({
-  id: row.id,
-  author: authorOf(row),
-  category: row.category,
-  text: row.text,
-  photos: JSON.parse(row.photos) as PhotoRef[],
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  likeCount: row.like_count,
-  commentCount: row.comment_count,
-  reportCount: row.report_count,
-  status: row.status,
-});
-
-const commentOf = (row: CommentRow): CommentRecord => ({
-  id: row.id,
-  feedId: row.feed_id,
-  parentId: row.parent_id,
-  author: authorOf(row),
-  text: row.text,
-  createdAt: row.created_at,
-  reportCount: row.report_count,
-  status: row.status,
-  replyCount: row.reply_count,
-});
-
-const FEED_COLUMNS =
-  "id, author_uid, author_label, author_nationality, category, text, photos, like_count, comment_count, report_count, status, created_at, updated_at";
-const COMMENT_COLUMNS =
-  "id, feed_id, parent_id, author_uid, author_label, author_nationality, text, report_count, reply_count, status, created_at";
 
 export interface SqliteCommunity {
   feeds: FeedsStore;
@@ -455,10 +399,6 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     return stale;
   });
 
-  const feedScope = (category?: string) => `feeds:${category ?? "*"}`;
-  const byAuthorScope = (kind: string, uid: string) => `${kind}-by:${uid}`;
-  const repliesScope = (parentId: string) => `replies:${parentId}`;
-
   const feeds: FeedsStore = {
     async create(feed) {
       createFeed.immediate(feed);
@@ -518,8 +458,8 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     },
     async listForFeed(feedId, { after, limit, replies }) {
       const size = pageSize(limit);
-      const shown = Math.min(Math.max(Math.trunc(Number.isFinite(replies) ? replies : 1), 1), MAX_REPLY_PREVIEW);
-      const scope = `comments:${feedId}`;
+      const shown = replyPreview(replies);
+      const scope = commentsScope(feedId);
       let rows: CommentRow[];
       if (after != null) {
         const at = decodeCursor(scope, after);
@@ -620,7 +560,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     },
     async queue({ after, limit }) {
       const size = pageSize(limit);
-      const scope = "review-queue";
+      const scope = REVIEW_QUEUE_SCOPE;
       type QueueRow = { target_kind: "feed" | "comment"; target_id: string; first_at: number; reasons: string };
       let rows: QueueRow[];
       if (after != null) {

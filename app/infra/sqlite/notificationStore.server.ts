@@ -14,7 +14,7 @@ import {
   notificationValues,
   type NewBroadcast,
   type NotificationRow,
-} from "../storeRows.server";
+} from "~/infra/rows/identity.server";
 import type { Db } from "./database.server";
 
 const COLUMNS = NOTIFICATION_COLUMNS;

@@ -1,6 +1,6 @@
 /** Phone verification codes in SQLite (table `phone_codes`); the rules are verification/phoneCodes.server.ts's. */
 import type { CodeLimits, NewPhoneCode, PhoneCodeStore, ReserveResult } from "~/stores/phoneCodes";
-import { phoneCodeOf, type PhoneCodeRow } from "../storeRows.server";
+import { phoneCodeOf, type PhoneCodeRow } from "~/infra/rows/identity.server";
 import type { Db } from "./database.server";
 
 export function sqlitePhoneCodeStore(db: Db): PhoneCodeStore {
