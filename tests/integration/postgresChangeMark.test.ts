@@ -65,4 +65,21 @@ describe("the change mark of PostgreSQL", () => {
     expect(end - start).toBeGreaterThanOrEqual(1);
     expect(end - start).toBeLessThanOrEqual(20);
   });
+
+  it("moves after the transaction's connection went back: a full pool of writers does not wait on itself", async () => {
+    const small = createPg(url, { max: 2, connectionTimeoutMillis: 5_000 });
+    try {
+      const start = await readChangeMark(reader);
+      const began = Date.now();
+      // Every connection is in a transaction at once; each move needs a connection of the same pool.
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) => small.tx(async (sql) => void (await sql.run(...lease(`full-${i}`))))),
+      );
+      // A move waiting for a connection its own transaction holds would wait out the 5 s connection timeout.
+      expect(Date.now() - began).toBeLessThan(4_000);
+      expect(await readChangeMark(reader)).toBeGreaterThan(start);
+    } finally {
+      await small.close();
+    }
+  });
 });

@@ -199,13 +199,13 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
         let broken = false;
+        let changed = false;
+        let committed: { result: T } | null = null;
         try {
           await client.query(begin);
-          let changed = false;
           const result = await work(sqlOn(client, () => (changed = true)));
           await client.query("COMMIT");
-          if (changed) await markChange();
-          return result;
+          committed = { result };
         } catch (error) {
           try {
             await client.query("ROLLBACK");
@@ -218,6 +218,11 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
           await pause(Math.random() * 5 * 2 ** attempt);
         } finally {
           client.release(broken);
+        }
+        if (committed) {
+          // Once the connection is back in the pool: the move takes one, and a full pool must not wait on itself.
+          if (changed) await markChange();
+          return committed.result;
         }
       }
     },

@@ -45,16 +45,9 @@ export function postgresStores(db: Pg): Stores {
   };
 }
 
-/** Opens a pool on the URL, brings the schema up to date and returns the stores. */
+/** Opens a pool on the URL, brings the schema up to date and returns the stores (openPostgresStorage's). */
 export async function openPostgresStores(url: string, options: PoolOptions = {}): Promise<Stores> {
-  const db = createPg(url, options);
-  try {
-    await migrate(db);
-    return postgresStores(db);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  return (await openPostgresStorage(url, options)).stores;
 }
 
 /**
