@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FileStorage } from "~/stores/fileStorage";
 import type { AttemptCounter } from "~/forms/attempts.server";
 import type { Config } from "~/infra/config.server";
+import type { SmsOutbox } from "~/infra/sms/sender.server";
 import type { AuthEmulator } from "~/infra/firebase/emulator.server";
 import type { FirebaseIdentity } from "~/infra/firebase/identity.server";
 import type { Stores } from "~/stores/stores";
@@ -16,7 +17,7 @@ import type { PhoneCodes } from "~/verification/phoneCodes.server";
 
 export interface Services {
   config: Config;
-  /** Every piece of persisted state (app/stores); SQLite under DATA_DIR. */
+  /** Every piece of persisted state (app/stores): PostgreSQL on DATABASE_URL, else SQLite under DATA_DIR. */
   stores: Stores;
   /** The identity port (~/stores/identity); its `admin` door is for tests and the start-up check only. */
   identity: FirebaseIdentity;
@@ -25,9 +26,11 @@ export interface Services {
   sessionSecret: string;
   /** Verification codes, texted through the outbox (local) or Twilio (hosted). */
   phoneCodes: PhoneCodes;
+  /** Local mode's texts as /dev/outbox shows them: the file in DATA_DIR, or a table on DATABASE_URL. */
+  outbox: SmsOutbox;
   /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
   formAttempts: AttemptCounter;
-  /** The bytes of members' photos, under DATA_DIR/files (records in stores.files). */
+  /** The bytes of members' photos: in PostgreSQL on DATABASE_URL, else under DATA_DIR/files (records in stores.files). */
   files: FileStorage;
   /** Single sign-on's OpenID provider, mounted at /sso; null when hosted mode has no SSO_SIGNING_KEYS. */
   sso: SsoService | null;

@@ -45,7 +45,6 @@ export { analyticsFor } from "~/lib/analytics";
 export { publicConfig, publicOrigin } from "~/infra/config.server";
 export * from "~/infra/http.server";
 export { log } from "~/infra/log.server";
-export { readOutbox } from "~/infra/sms/sender.server";
 export * from "~/members/account.server";
 export * from "~/members/accountSchemas.server";
 export * from "~/members/home.server";

@@ -18,6 +18,8 @@
  * 360-month schedule). Single sign-on (bench/sso.mjs): discovery and the JWKS measured like the pages, and token
  * exchanges one after another (each needs a fresh code). Last, the photo
  * benchmark (bench/photo.mjs).
+ * Then the PostgreSQL run (bench/postgres.mjs, issue 29): `/` signed in, /mypage and /community on PostgreSQL
+ * against 0.7× the baseline, two processes against one, and each page's statements per view (no writes on a GET).
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
  */
@@ -32,6 +34,7 @@ import { joinByPhone } from "./member.mjs";
 import { seedNotices } from "./notices.mjs";
 import { prepareSso } from "./sso.mjs";
 import { photoBenchmark } from "./photo.mjs";
+import { postgresBenchmark } from "./postgres.mjs";
 import {
   baselineDir,
   buildBoth,
@@ -337,6 +340,7 @@ async function main() {
   }
 
   await photoBenchmark();
+  await postgresBenchmark();
 
   if (problems.length) throw new Error(`community: ${problems.map((p) => `${p.name}: ${p.reason}`).join("; ")}`);
 }

@@ -22,6 +22,13 @@ export const HUMAN =
 /** The `lng` cookie as the server writes it (a chosen language, so / renders instead of offering selection). */
 export const languageCookie = (lng) => `lng=${Buffer.from(JSON.stringify(lng)).toString("base64")}`;
 
+/** What every throughput benchmark reads: BENCH_ROUNDS (3, at least), BENCH_SECONDS (5), BENCH_CONNECTIONS (10). */
+export const benchSettings = () => ({
+  rounds: Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3)),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+});
+
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -141,11 +148,10 @@ export function temporaryDirectory(prefix) {
 }
 
 /**
- * The built app in local mode on a free port, with a fresh data directory and its
+ * The built app in local mode on a free port, with a fresh data directory (or `dataDir`) and its
  * own Auth emulator ports; rate limits out of the way. Resolves once it is ready.
  */
-export async function startApp({ env = {} } = {}) {
-  const dataDir = temporaryDirectory("klife-bench-");
+export async function startApp({ env = {}, dataDir = temporaryDirectory("klife-bench-") } = {}) {
   const [port, authPort, hubPort, logPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const child = spawn(process.execPath, ["build/server.js"], {
     cwd: root,
@@ -169,7 +175,7 @@ export async function startApp({ env = {} } = {}) {
   children.add(child);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/readyz`, child);
-  return { url, dataDir, pid: child.pid };
+  return { url, dataDir, pid: child.pid, child };
 }
 
 /** The bare Remix 2.17 page (bench/baseline, built by buildBoth) served by remix-serve. */

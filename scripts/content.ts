@@ -2,7 +2,7 @@
  * npm run content -- import FILE.json
  *
  * Imports content (notices, benefits, offers and terms: the importers of
- * app/content/importers.server.ts) into the database of DATA_DIR, the server's own,
+ * app/content/importers.server.ts) into the server's database (DATABASE_URL's, else the SQLite file of DATA_DIR),
  * also while the server runs (SQLite in WAL mode: each item is one short write
  * transaction, waiting up to the busy timeout for the server's). The whole file is
  * checked first: any error is printed with the key, the item and the field, nothing
@@ -48,7 +48,7 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
-  const stores = openStores(config);
+  const stores = await openStores(config);
   try {
     const result = await importContent(stores, json, Date.now());
     if (!result.ok) {

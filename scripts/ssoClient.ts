@@ -52,7 +52,7 @@ async function main(args: string[]): Promise<number> {
     console.log(JSON.stringify({ signing: keys.keys[0]!.kid, published: keys.keys.map((k) => k.kid) }));
     return 0;
   }
-  const stores = openStores(config);
+  const stores = await openStores(config);
   try {
     if (command === "add" && !clientId) {
       const registered = await registerClient(stores.sso, {

@@ -76,10 +76,20 @@ export function remixHandler(build: ServerBuild, config: Config, services: Servi
     const nonce = res.locals.cspNonce as string;
     const cacheKey = policy.shared ? pageCacheKey(req.method, req.originalUrl, req.headers) : null;
     if (cacheKey !== null) {
+      let mark: number | null = null;
       try {
-        pageCache.sync(await services.stores.changeMark());
-        const kept = pageCache.answer(cacheKey, nonce, acceptsGzip(req));
-        if (kept) return await sendResponse(res, kept);
+        mark = await services.stores.changeMark();
+      } catch {
+        // The storage does not answer (a database restarting): nothing kept can be trusted to be current, and the
+        // route runs, answering its own error page if it needs the storage. The next mark read syncs again.
+        pageCache.clear();
+      }
+      try {
+        if (mark !== null) {
+          pageCache.sync(mark);
+          const kept = pageCache.answer(cacheKey, nonce, acceptsGzip(req));
+          if (kept) return await sendResponse(res, kept);
+        }
       } catch (error) {
         return next(error);
       }

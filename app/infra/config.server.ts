@@ -5,6 +5,7 @@
  * variable stops start-up with a message that names it.
  */
 import { z } from "zod";
+import { checkDatabaseUrl, DatabaseUrlError } from "./postgres/database.server";
 
 const flag = z
   .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
@@ -94,6 +95,24 @@ const sharedSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must look like 10:00-18:00")
     .optional(),
+  /**
+   * postgres://user:password@host:5432/database: every store (and photos' bytes) in this PostgreSQL database,
+   * shared by as many server processes as point at it (issue 29). Unset: SQLite under DATA_DIR.
+   */
+  DATABASE_URL: z
+    .string()
+    .superRefine((url, ctx) => {
+      try {
+        checkDatabaseUrl(url);
+      } catch (error) {
+        // Its message names the variable already and never holds the password.
+        if (!(error instanceof DatabaseUrlError)) throw error;
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: error.message.replace(/^DATABASE_URL:? /, "") });
+      }
+    })
+    .optional(),
+  /** Connections each process may hold: processes × this must stay below the server's max_connections. */
+  DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
 });
 
 const localSchema = z.object({
@@ -104,6 +123,14 @@ const localSchema = z.object({
   AUTH_EMULATOR_PORT: port.default(9099),
   AUTH_EMULATOR_HUB_PORT: port.default(4400),
   AUTH_EMULATOR_LOGGING_PORT: port.default(4500),
+  /**
+   * host:port of an Auth emulator already running (another local process started it): this process uses it and
+   * neither starts nor stops one. Unset: the server starts its own on AUTH_EMULATOR_PORT.
+   */
+  AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+:\d{1,5}$/i, "must be host:port of a running Auth emulator, such as 127.0.0.1:9099")
+    .optional(),
 });
 
 const serviceAccount = z
@@ -185,6 +212,9 @@ export function loadConfig(rawEnv: Environment = process.env): Config {
       problems.push(
         "FIREBASE_AUTH_EMULATOR_HOST: must not be set in hosted mode (the server would trust unsigned tokens)",
       );
+    }
+    if (env.AUTH_EMULATOR_HOST) {
+      problems.push("AUTH_EMULATOR_HOST: must not be set in hosted mode (it is local mode's shared Auth emulator)");
     }
     const parsed = hostedSchema.safeParse(env);
     if (!parsed.success) problems.push(...describe(parsed.error));

@@ -7,7 +7,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { json, notFound, readOutbox } from "~/routeKit.server";
+import { json, notFound } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.dev],
@@ -20,10 +20,11 @@ export const handle: PageHandle = {
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { config } = context.services;
+  const { config, outbox } = context.services;
   // Local mode only, and only for the machine itself: the texts hold live sign-in codes.
   if (config.mode !== "local" || !context.fromThisMachine) notFound(request);
-  return json({ messages: readOutbox(config.DATA_DIR, 100) }, { headers: { "Cache-Control": "private, no-store" } });
+  // Every process's texts: the outbox is the deployment's (a file in DATA_DIR, or the database's table).
+  return json({ messages: await outbox.read(100) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function OutboxRoute() {

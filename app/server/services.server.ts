@@ -12,11 +12,13 @@ import type { Config } from "~/infra/config.server";
 import { checkAccounts } from "~/auth/accountCheck.server";
 import type { Services } from "~/context";
 import { createIdentity } from "~/infra/firebase/admin.server";
-import { startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
+import { sharedAuthEmulator, startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
 import { createPhoneCodes } from "~/verification/phoneCodes.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
+import { openPostgresStorage } from "~/infra/postgres/stores.server";
 import type { Stores } from "~/stores/stores";
-import { outboxSender, twilioSender } from "~/infra/sms/sender.server";
+import type { FileStorage } from "~/stores/fileStorage";
+import { fileOutbox, twilioSender, type SmsOutbox } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
 import { attemptCounter } from "~/forms/attempts.server";
 import { visaReminderJob } from "~/visa/reminderJob.server";
@@ -25,7 +27,7 @@ import { localFileStorage } from "~/infra/localFiles.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
 import { seedShippedCorridors } from "~/finance/corridors.server";
 import { seedShippedLoanProducts } from "~/finance/loanProducts.server";
-import { startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
+import { holderName, jobLease, startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
 import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
 import { loadShippedTerms } from "~/terms/importer.server";
 import { createSso } from "~/sso/provider.server";
@@ -44,25 +46,33 @@ function localSessionSecret(dataDir: string): string {
 }
 
 /**
- * Every periodic job of a server process, started through the one scheduler. One
- * process runs them all (its lease is always its own); issue 29's lease row is
- * given to startScheduler here.
+ * Every periodic job of a server process, started through the one scheduler, each
+ * run under its lease row (`jobLease`): with several processes on one database, one
+ * of them runs a job at a time.
  */
 function periodicJobs(services: Services): PeriodicJob[] {
   return [visaReminderJob(services), photoSweepJob(services), exchangeRatesJob(services)];
 }
 
-/** The scheduler of each started server's services: stopped before the stores close. */
-const schedulers = new WeakMap<Services, Scheduler>();
+/** The scheduler of each started server's services and its lease: stopped before the stores close. */
+const schedulers = new WeakMap<Services, { scheduler: Scheduler; lease: ReturnType<typeof jobLease> }>();
 
 export async function startServices(
   config: Config,
   log = (message: string) => defaultLog.info("services", { message }),
 ): Promise<Services> {
-  const stores = openStores(config);
+  const { stores, files, outbox } = await openStorage(config, log);
   let emulator: AuthEmulator | null = null;
+  // Only the process that started the emulator checks its accounts: another one's join may be half-way.
+  let ownsEmulator = false;
   try {
-    if (config.mode === "local") {
+    if (config.mode === "local" && config.AUTH_EMULATOR_HOST) {
+      emulator = await sharedAuthEmulator(config.AUTH_EMULATOR_HOST, config.FIREBASE_PROJECT_ID);
+      log(
+        `auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID}), started by another process`,
+      );
+    } else if (config.mode === "local") {
+      ownsEmulator = true;
       emulator = await startAuthEmulator({
         dataDir: config.DATA_DIR,
         projectId: config.FIREBASE_PROJECT_ID,
@@ -74,7 +84,7 @@ export async function startServices(
       log(`auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID})`);
     }
     const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
-    const services = composeServices({ config, stores, emulator, sessionSecret });
+    const services = composeServices({ config, stores, emulator, sessionSecret, files, outbox });
     // The terms versions shipped with the app, where not stored yet (docs/decisions/0057).
     await loadShippedTerms(stores);
     // The benefits shipped with the app, written where absent: an operator's edit survives restarts.
@@ -89,8 +99,9 @@ export async function startServices(
     const loanProducts = await seedShippedLoanProducts(stores);
     if (loanProducts) log(`shipped loan products written: ${loanProducts}`);
     // After a crash, identity and profiles agree again before anyone is served.
-    if (config.mode === "local") await checkAccounts(stores.members, services.identity.admin.auth, log);
-    schedulers.set(services, startScheduler(periodicJobs(services)));
+    if (ownsEmulator) await checkAccounts(stores.members, services.identity.admin.auth, log);
+    const lease = jobLease(stores, holderName());
+    schedulers.set(services, { scheduler: startScheduler(periodicJobs(services), { lease }), lease });
     return services;
   } catch (error) {
     await emulator?.stop();
@@ -102,9 +113,41 @@ export async function startServices(
 /** The SQLite file of a data directory. */
 export const databaseFileOf = (config: Config) => path.join(config.DATA_DIR, "klife.sqlite");
 
-/** The stores of a data directory: one SQLite file in it. */
-export function openStores(config: Config): Stores {
-  return openSqliteStores(databaseFileOf(config));
+/** The folder of a data directory where local mode keeps the photos' bytes (localFileStorage). */
+export const filesDirOf = (config: Config) => path.join(config.DATA_DIR, "files");
+
+/** Where a deployment keeps its state: the stores, the bytes of stored files (members' photos), local mode's texts. */
+export interface Storage {
+  stores: Stores;
+  files: FileStorage;
+  outbox: SmsOutbox;
+}
+
+/**
+ * The storage of the configuration: PostgreSQL on DATABASE_URL (shared by every process pointing at it, the schema
+ * migrated at open), else one SQLite file and a folder of files in DATA_DIR.
+ */
+export async function openStorage(
+  config: Config,
+  log = (message: string) => defaultLog.info("services", { message }),
+): Promise<Storage> {
+  if (config.DATABASE_URL) {
+    return openPostgresStorage(config.DATABASE_URL, {
+      max: config.DATABASE_POOL_SIZE,
+      // A connection the database closed while idle (a restart, a fail-over): the pool makes a new one.
+      onError: (error) => log(`database: an idle connection ended: ${error.message}`),
+    });
+  }
+  return {
+    stores: openSqliteStores(databaseFileOf(config)),
+    files: localFileStorage(path.join(config.DATA_DIR, "files")),
+    outbox: fileOutbox(config.DATA_DIR),
+  };
+}
+
+/** The stores of the configuration (scripts that need no file bytes). */
+export async function openStores(config: Config): Promise<Stores> {
+  return (await openStorage(config)).stores;
 }
 
 /**
@@ -116,8 +159,13 @@ export function composeServices(parts: {
   stores: Stores;
   emulator: AuthEmulator | null;
   sessionSecret: string;
+  /** The bytes of stored files; local mode's folder in DATA_DIR when not given. */
+  files?: FileStorage;
+  /** Local mode's texts; the outbox file in DATA_DIR when not given. */
+  outbox?: SmsOutbox;
 }): Services {
   const { config, stores, emulator, sessionSecret } = parts;
+  const outbox = parts.outbox ?? fileOutbox(config.DATA_DIR);
   const services: Services = {
     config,
     stores,
@@ -127,14 +175,15 @@ export function composeServices(parts: {
     phoneCodes: createPhoneCodes({
       codes: stores.phoneCodes,
       secret: sessionSecret,
-      sender: smsSender(config),
+      sender: smsSender(config, outbox),
       capPerClient: config.SMS_DAILY_CAP_PER_CLIENT,
     }),
     formAttempts: attemptCounter(stores.counters, {
       limit: config.RATE_LIMIT_AUTH_PER_ID,
       windowMs: config.RATE_LIMIT_WINDOW_MS,
     }),
-    files: localFileStorage(path.join(config.DATA_DIR, "files")),
+    files: parts.files ?? localFileStorage(path.join(config.DATA_DIR, "files")),
+    outbox,
     sso: null,
   };
   // The OpenID provider of single sign-on, on these services (its stores, members and sessions).
@@ -142,14 +191,15 @@ export function composeServices(parts: {
   return services;
 }
 
-export function smsSender(config: Config) {
+/** Twilio in hosted mode; local mode's outbox otherwise. */
+export function smsSender(config: Config, outbox: SmsOutbox) {
   return config.mode === "hosted"
     ? twilioSender({
         accountSid: config.TWILIO_ACCOUNT_SID,
         authToken: config.TWILIO_AUTH_TOKEN,
         from: config.TWILIO_FROM,
       })
-    : outboxSender(config.DATA_DIR);
+    : outbox;
 }
 
 export async function readiness(services: Services) {
@@ -158,7 +208,9 @@ export async function readiness(services: Services) {
 }
 
 export async function stopServices(services: Services) {
-  await schedulers.get(services)?.stop();
+  const jobs = schedulers.get(services);
+  await jobs?.scheduler.stop();
+  await jobs?.lease.release().catch(() => undefined);
   await services.emulator?.stop();
   await services.identity.close().catch(() => undefined);
   await services.stores.close();

@@ -24,6 +24,7 @@ import type { RatesStore } from "./rates";
 import type { RevocationStore } from "./revocations";
 import type { SsoStore } from "./sso";
 import type { TermsStore } from "./terms";
+import type { LeasesStore } from "./leases";
 
 export interface Stores {
   members: MembersStore;
@@ -61,6 +62,8 @@ export interface Stores {
   loanProducts: LoanProductsStore;
   /** Single sign-on: the OpenID provider's records, the partners registered to use it, members' consents. */
   sso: SsoStore;
+  /** Which process runs each periodic job when several share the storage (app/stores/leases.ts). */
+  leases: LeasesStore;
   /**
    * A mark that changes once another client of the same storage (another process: the content import, a second
    * server) has committed a change since this client last asked. The shared pages' cache of the server forgets
@@ -85,6 +88,7 @@ export type { CounterHits, CountersStore } from "./counters";
 export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type * from "./loanProducts";
+export type { LeasesStore } from "./leases";
 export type {
   CreateMemberResult,
   MemberProfile,

@@ -1,11 +1,25 @@
-/** SMS senders: the local outbox file, and the Twilio adapter against a local server that records the request. */
+/**
+ * SMS senders: the local outbox file (shared by the processes on one DATA_DIR), the outbox table of PostgreSQL
+ * (shared by the processes on one DATABASE_URL), and the Twilio adapter against a local server that records the
+ * request.
+ */
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { maskPhoneNumber, normalizePhoneNumber, phoneCountriesIn, SMS_COUNTRIES } from "~/phone/phoneNumber.server";
-import { outboxFile, outboxSender, readOutbox, SmsDeliveryError, twilioSender } from "~/infra/sms/sender.server";
+import {
+  fileOutbox,
+  outboxFile,
+  outboxSender,
+  readOutbox,
+  SmsDeliveryError,
+  twilioSender,
+} from "~/infra/sms/sender.server";
+import { createPg, readChangeMark } from "~/infra/postgres/database.server";
+import { OUTBOX_KEEP, OUTBOX_KEEP_MS, pgOutbox } from "~/infra/postgres/outbox.server";
+import { createDatabase, dropDatabase } from "../support/postgres";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-sms-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -20,6 +34,68 @@ describe("local outbox", () => {
       ["+84901234567", "second"],
       ["+821012345678", "first"],
     ]);
+  });
+});
+
+describe("local outbox shared by processes", () => {
+  it("keeps every line whole when several writers append at once (one O_APPEND write a text)", async () => {
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), "klife-sms-"));
+    try {
+      // Two outboxes on one DATA_DIR, as two processes have; each send opens the file itself, and libuv's threads
+      // write at the same moment. Long texts make a torn or interleaved line likely if appends were not whole.
+      const [one, two] = [fileOutbox(shared), fileOutbox(shared)];
+      const long = (i: number) => `${i}:${"x".repeat(6000 + (i % 7) * 1000)}`;
+      await Promise.all(
+        Array.from({ length: 200 }, (_, i) => (i % 2 ? one : two).send(`+8210${1000_0000 + i}`, long(i))),
+      );
+      const lines = fs.readFileSync(outboxFile(shared), "utf8").trimEnd().split("\n");
+      expect(lines).toHaveLength(200);
+      const texts = lines.map((line) => (JSON.parse(line) as { text: string }).text);
+      expect(new Set(texts)).toEqual(new Set(Array.from({ length: 200 }, (_, i) => long(i))));
+      expect((await one.read(500)).length).toBe(200);
+    } finally {
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("outbox in PostgreSQL (DATABASE_URL)", () => {
+  it("shows every client's texts to every client, newest first, and keeps a day and at most OUTBOX_KEEP", async () => {
+    const adminUrl = inject("postgresAdminUrl");
+    const url = await createDatabase(adminUrl, inject("postgresTemplate"));
+    const [a, b] = [createPg(url, { max: 2 }), createPg(url, { max: 2 })];
+    try {
+      let clock = Date.UTC(2026, 10, 26, 3, 0, 0);
+      const now = () => clock;
+      const [outA, outB] = [pgOutbox(a, now), pgOutbox(b, now)];
+      await outA.send("+821011112222", "from A");
+      clock += 1;
+      await outB.send("+821033334444", "from B");
+      expect((await outA.read(10)).map((m) => [m.to, m.text])).toEqual([
+        ["+821033334444", "from B"],
+        ["+821011112222", "from A"],
+      ]);
+      expect((await outB.read(1)).map((m) => m.text)).toEqual(["from B"]);
+      expect((await outB.read(1))[0]!.at).toBe(new Date(clock).toISOString());
+      // A day later the old ones are gone at the next send.
+      clock += OUTBOX_KEEP_MS + 1;
+      await outA.send("+821055556666", "a day later");
+      expect((await outB.read(10)).map((m) => m.text)).toEqual(["a day later"]);
+      // Within a day, only the newest OUTBOX_KEEP stay.
+      for (let i = 0; i < OUTBOX_KEEP + 5; i++) {
+        clock += 1;
+        await (i % 2 ? outA : outB).send("+821077778888", `burst ${i}`);
+      }
+      const kept = await outA.read(OUTBOX_KEEP + 100);
+      expect(kept).toHaveLength(OUTBOX_KEEP);
+      expect(kept[0]!.text).toBe(`burst ${OUTBOX_KEEP + 4}`);
+      // Texts are no change a shared page shows: the change mark stays.
+      expect(await readChangeMark(a)).toBe(0);
+    } finally {
+      await a.close();
+      await b.close();
+      await dropDatabase(adminUrl, url);
+    }
   });
 });
 

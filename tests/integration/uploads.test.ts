@@ -11,10 +11,10 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROBLEMS } from "~/forms/form.server";
 import { joinOverHttp } from "../support/join";
+import { multipart, photo } from "../support/multipart";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -41,38 +41,6 @@ const english = (ns: string) => {
   return (key: string) =>
     key.split(".").reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], words) as string;
 };
-
-async function photo(seed = 1) {
-  const width = 640;
-  const height = 480;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = ((i + seed) * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-}
-
-/** A multipart body as a browser without JavaScript sends the feed form (text first, then the photos). */
-function multipart(fields: Record<string, string>, files: { name: string; bytes: Buffer }[]) {
-  const boundary = `----klifeTest${Math.random().toString(36).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    // Chromium escapes only `"`, CR and LF in a file name; `;` and `=` go as they are.
-    const filename = file.name.replace(/"/g, "%22");
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 interface Answer {
   status: number;

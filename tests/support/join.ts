@@ -18,6 +18,21 @@ export function uniqueNumber() {
 
 const e164Of = (local: string) => `+82${local.slice(1)}`;
 
+/**
+ * The newest code a server texted to a number, read from its /dev/outbox (local mode, this machine): the
+ * deployment's outbox, a table of the database with DATABASE_URL, so any process of it shows every process's texts.
+ */
+export async function lastCodeOverHttp(baseUrl: string, e164: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/dev/outbox?_data=routes%2Fdev.outbox`, {
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!response.ok) throw new Error(`/dev/outbox answered ${response.status}`);
+  const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
+  const code = /\d{6}/.exec(messages.find((m) => m.to === e164)?.text ?? "")?.[0];
+  if (!code) throw new Error(`no code was texted to ${e164}`);
+  return code;
+}
+
 /** The newest code the server texted to a number. */
 export function lastCodeTo(dataDir: string, e164: string): string {
   const lines = fs.readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n");
@@ -90,8 +105,11 @@ export async function joinOverHttp(
     /** The ID flow's visa (D-2-2 unless told) and its expiry date ("yyyy-mm-dd"; none unless told). */
     visa?: string;
     visaExpiry?: string;
+    /** Where the texted codes are read: DATA_DIR's outbox file unless told (lastCodeOverHttp, for instance). */
+    codeTo?: (e164: string) => Promise<string>;
   } = {},
 ): Promise<Joined> {
+  const codeTo = options.codeTo ?? (async (e164: string) => lastCodeTo(dataDir, e164));
   const local = options.local ?? uniqueNumber().local;
   const e164 = e164Of(local);
   const { jar, step } = httpBrowser(baseUrl, options.headers);
@@ -105,19 +123,19 @@ export async function joinOverHttp(
       "/member/userInfo",
     );
     await step("/member/userInfo", { intent: "send", name, phone: local }, "/member/userInfo");
-    await step("/member/userInfo", { intent: "verify", name, code: lastCodeTo(dataDir, e164) }, "/member/addInfo");
+    await step("/member/userInfo", { intent: "verify", name, code: await codeTo(e164) }, "/member/addInfo");
     const visa = { visa: options.visa ?? "D-2-2", ...(options.visaExpiry ? { visaExpiry: options.visaExpiry } : {}) };
     await step("/member/addInfo", { nationality: "Vietnam", ...visa }, "/member/complete");
   } else if (options.fromSignIn) {
     await step("/login/login", { phone: local, redirectTo: "/" }, "/login/authNo");
-    await step("/login/authNo", { code: lastCodeTo(dataDir, e164) }, "/login/authNo");
+    await step("/login/authNo", { code: await codeTo(e164) }, "/login/authNo");
     await step("/login/authNo", { intent: "join" }, "/sign");
     await step("/sign?index", { agreeAll: "on" }, "/sign/choiceNation");
     await step("/sign/choiceNation", { name, nationality: "Vietnam", visa: "E-9" }, "/sign/signUpComplete");
   } else {
     // /sign is an index route: a post to it names the index, or it would go to the parent.
     await step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
-    await step("/sign/authNo", { code: lastCodeTo(dataDir, e164) }, "/sign/choiceNation");
+    await step("/sign/authNo", { code: await codeTo(e164) }, "/sign/choiceNation");
     await step("/sign/choiceNation", { name, nationality: "Vietnam", visa: "E-9" }, "/sign/signUpComplete");
   }
   if (!jar.cookies.has("__session")) throw new Error("joining: no session after the last step");

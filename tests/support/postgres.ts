@@ -18,6 +18,18 @@ import { freePort } from "./ports";
 export interface Cluster {
   /** A superuser URL for the `postgres` database. */
   adminUrl: string;
+  /** The server's log (the benchmark counts the statements of a page in it, with log_statement = 'all'). */
+  logFile: string;
+  /** Stops the server (its connections end, as in a restart or a fail-over), keeping the data. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data after `pause`. */
+  resume(): Promise<void>;
+  /**
+   * Stops (SIGSTOP) the server's processes without closing a connection, as a host that stopped answering does
+   * (a network partition); `thaw` lets them go on (SIGCONT).
+   */
+  freeze(): Promise<void>;
+  thaw(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -32,6 +44,25 @@ function run(program: string, args: string[]) {
     : execFileSync(file, args, { stdio: "pipe" });
 }
 
+/** The cluster's postmaster (its pid file's first line) and the processes it started. */
+function clusterPids(data: string): number[] {
+  const postmaster = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  const children = fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // The parent pid is the 4th field, after the command name in parentheses.
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
 export async function startCluster(): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-pg-"));
   const data = path.join(dir, "data");
@@ -43,6 +74,19 @@ export async function startCluster(): Promise<Cluster> {
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
+    logFile: path.join(dir, "log"),
+    async pause() {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+    async resume() {
+      run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+    },
+    async freeze() {
+      for (const pid of clusterPids(data)) process.kill(pid, "SIGSTOP");
+    },
+    async thaw() {
+      for (const pid of clusterPids(data)) process.kill(pid, "SIGCONT");
+    },
     async stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

@@ -9,10 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import type { AuthEmulator } from "~/infra/firebase/emulator.server";
+import { otherProcessEmulator } from "~/infra/firebase/emulator.server";
 import { loadConfig, type Config } from "~/infra/config.server";
 import type { Services } from "~/context";
-import { composeServices, databaseFileOf, openStores } from "~/server/services.server";
+import { openSqliteStores } from "~/infra/sqlite/stores.server";
+import { composeServices, databaseFileOf } from "~/server/services.server";
 
 export interface TestServices extends Services {
   dataDir: string;
@@ -26,18 +27,10 @@ export function createTestServices(env: Record<string, string> = {}): TestServic
   const projectId = inject("authProjectId");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-test-"));
   const config: Config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, FIREBASE_PROJECT_ID: projectId, ...env });
-  const stores = openStores(config);
-  const origin = `http://${host}`;
+  // SQLite, opened synchronously so test files can make their services at module level.
+  const stores = openSqliteStores(databaseFileOf(config));
   // The run's shared emulator; this handle does not own its process.
-  const emulator: AuthEmulator = {
-    host,
-    origin,
-    projectId,
-    pid: undefined,
-    persist: async () => undefined,
-    answers: async () => (await fetch(`${origin}/`)).ok,
-    stop: async () => undefined,
-  };
+  const emulator = otherProcessEmulator(host, projectId);
   const services = composeServices({ config, stores, emulator, sessionSecret: randomBytes(32).toString("base64url") });
   return {
     ...services,

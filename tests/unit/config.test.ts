@@ -109,4 +109,31 @@ describe("loadConfig", () => {
       /^FIREBASE_AUTH_EMULATOR_HOST:/m,
     );
   });
+
+  it("reads DATABASE_URL and the pool size, and names a malformed URL without its password", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://klife:s3cret@db.internal:5432/klife" });
+    expect(config.DATABASE_URL).toBe("postgres://klife:s3cret@db.internal:5432/klife");
+    expect(config.DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "4" }).DATABASE_POOL_SIZE).toBe(4);
+    expect(loadConfig({}).DATABASE_URL).toBeUndefined();
+    for (const url of [
+      "mysql://klife:s3cret@db/klife",
+      "postgres://klife:s3cret@db.internal:5432",
+      "not a url s3cret",
+    ]) {
+      const found = problems({ DATABASE_URL: url });
+      expect(found).toMatch(/^DATABASE_URL: /m);
+      expect(found).not.toContain("s3cret");
+    }
+    expect(problems({ DATABASE_POOL_SIZE: "0" })).toMatch(/^DATABASE_POOL_SIZE:/m);
+  });
+
+  it("reads a shared Auth emulator's host:port in local mode and refuses it in hosted mode", () => {
+    const config = loadConfig({ AUTH_EMULATOR_HOST: "127.0.0.1:9099" });
+    expect(config.mode === "local" && config.AUTH_EMULATOR_HOST).toBe("127.0.0.1:9099");
+    expect(problems({ AUTH_EMULATOR_HOST: "http://127.0.0.1:9099" })).toMatch(
+      /^AUTH_EMULATOR_HOST: must be host:port/m,
+    );
+    expect(problems({ ...hosted, AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toMatch(/^AUTH_EMULATOR_HOST:/m);
+  });
 });

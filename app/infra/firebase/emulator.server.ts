@@ -215,6 +215,20 @@ function killOrphan(pidFile: string, configFile: string, log: (line: string) => 
   return true;
 }
 
+/** What answers at an emulator's root (`http://host:port`): a ready Auth emulator, something else, or nothing. */
+async function probeEmulator(origin: string): Promise<"emulator" | "other" | "none"> {
+  let res: Response;
+  try {
+    res = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2000) });
+  } catch {
+    return "none";
+  }
+  const body: unknown = await res.json().catch(() => null);
+  return res.ok && isObject(body) && isObject(body.authEmulator) && body.authEmulator.ready === true
+    ? "emulator"
+    : "other";
+}
+
 const PORT_NAMES = ["AUTH_EMULATOR_PORT", "AUTH_EMULATOR_HUB_PORT", "AUTH_EMULATOR_LOGGING_PORT"] as const;
 
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
@@ -342,19 +356,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     }
   };
 
-  /** What answers at the emulator's root: our kind of server, something else, or nothing. */
-  const probe = async (): Promise<"emulator" | "other" | "none"> => {
-    let res: Response;
-    try {
-      res = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2000) });
-    } catch {
-      return "none";
-    }
-    const body: unknown = await res.json().catch(() => null);
-    return res.ok && isObject(body) && isObject(body.authEmulator) && body.authEmulator.ready === true
-      ? "emulator"
-      : "other";
-  };
+  const probe = () => probeEmulator(origin);
 
   const api = `${origin}/identitytoolkit.googleapis.com/v1/projects/${options.projectId}`;
   const owner = { Authorization: "Bearer owner" };
@@ -510,5 +512,40 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       child.stdin?.destroy();
       fs.rmSync(pidFile, { force: true });
     },
+  };
+}
+
+/**
+ * An Auth emulator another process started and owns (AUTH_EMULATOR_HOST): several local processes share one.
+ * This handle never stops it and saves nothing: the owner saves the accounts, after its own changes before they
+ * resolve and everyone's within its watcher's second. Refuses, naming the variable, when nothing or something
+ * else answers there within `waitMs`.
+ */
+export async function sharedAuthEmulator(host: string, projectId: string, waitMs = 10_000): Promise<AuthEmulator> {
+  const origin = `http://${host}`;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const answer = await probeEmulator(origin);
+    if (answer === "emulator") break;
+    if (answer === "other") {
+      throw new Error(`AUTH_EMULATOR_HOST ${host}: something other than the Firebase Auth emulator answers there`);
+    }
+    if (Date.now() > deadline) throw new Error(`AUTH_EMULATOR_HOST ${host}: no Auth emulator answers there`);
+    await sleep(250);
+  }
+  return otherProcessEmulator(host, projectId);
+}
+
+/** A handle on an Auth emulator this process did not start: it saves nothing and stops nothing. */
+export function otherProcessEmulator(host: string, projectId: string): AuthEmulator {
+  const origin = `http://${host}`;
+  return {
+    host,
+    origin,
+    projectId,
+    pid: undefined,
+    persist: async () => undefined,
+    answers: async () => (await probeEmulator(origin)) === "emulator",
+    stop: async () => undefined,
   };
 }

@@ -23,6 +23,11 @@ export interface Sql {
 export interface Pg extends Sql {
   readonly pool: pg.Pool;
   /**
+   * Statements whose changes no page shows (job leases, the text outbox): they leave the change mark alone. Every
+   * other statement or transaction that changed a row moves it once committed (`markChange`, decision 0074).
+   */
+  readonly unmarked: Sql;
+  /**
    * Runs `work` in one SERIALIZABLE transaction, as SQLite's transactions are: a
    * read-decide-write ported from the SQLite stores keeps its meaning. Retried on
    * 40001 (serialization failure) and 40P01 (deadlock), so `work` must do nothing
@@ -86,18 +91,74 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-function sqlOn(client: pg.Pool | pg.PoolClient): Sql {
+const CHANGING_COMMANDS = new Set(["INSERT", "UPDATE", "DELETE", "MERGE"]);
+
+/** Whether a statement changed rows (a write of a `WITH … SELECT` reports SELECT: none of the stores writes so). */
+const changedRows = (result: pg.QueryResult) => CHANGING_COMMANDS.has(result.command) && (result.rowCount ?? 0) > 0;
+
+/** Statements on a pool or a client; `changed` hears of each statement that changed rows, before it resolves. */
+function sqlOn(client: pg.Pool | pg.PoolClient, changed: () => unknown = () => undefined): Sql {
+  const query = async (text: string, params: readonly unknown[]) => {
+    const result = await client.query(text, params as unknown[]);
+    if (changedRows(result)) await changed();
+    return result;
+  };
   return {
     async rows<R>(text: string, params: readonly unknown[] = []) {
-      return (await client.query(text, params as unknown[])).rows as R[];
+      return (await query(text, params)).rows as R[];
     },
     async row<R>(text: string, params: readonly unknown[] = []) {
-      return (await client.query(text, params as unknown[])).rows[0] as R | undefined;
+      return (await query(text, params)).rows[0] as R | undefined;
     },
     async run(text: string, params: readonly unknown[] = []) {
-      return (await client.query(text, params as unknown[])).rowCount ?? 0;
+      return (await query(text, params)).rowCount ?? 0;
     },
   };
+}
+
+/**
+ * The change mark's move: its own autocommit statement after the change committed. Inside the writer's
+ * SERIALIZABLE transaction every pair of writers would conflict on this one row and retry; after it, writers only
+ * queue a moment on its row lock. The upsert also mends a copied database that lacks the row.
+ */
+const MARK_CHANGE = `INSERT INTO change_marks (id, mark) VALUES (1, 1)
+  ON CONFLICT (id) DO UPDATE SET mark = change_marks.mark + 1`;
+
+/**
+ * Moves the change mark after a commit, the moves of one process coalesced: a caller that arrives while one runs
+ * shares the next one, which starts after its commit (so the mark has moved when its write resolves). A move that
+ * fails is reported and not thrown: the change is committed, and other processes' caches forget it within
+ * PAGE_CACHE_SECONDS anyway.
+ */
+function changeMarker(pool: pg.Pool, onError: (error: Error) => void): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const begin = (): Promise<void> =>
+    (running = pool
+      .query(MARK_CHANGE)
+      .then(
+        () => undefined,
+        (error: Error) => onError(error),
+      )
+      .finally(() => {
+        running = null;
+      }));
+  return () => {
+    if (queued) return queued;
+    if (running) {
+      queued = running.then(() => {
+        queued = null;
+        return begin();
+      });
+      return queued;
+    }
+    return begin();
+  };
+}
+
+/** The change mark (Stores.changeMark): moves once any client committed a change; 0 before the first. */
+export async function readChangeMark(db: Sql): Promise<number> {
+  return (await db.row<{ mark: number }>("SELECT mark FROM change_marks WHERE id = 1"))?.mark ?? 0;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,26 +180,32 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
     idleTimeoutMillis: 30_000,
+    // TCP keep-alive: a connection to a host that vanished (a fail-over, a partition) is found dead and replaced.
+    keepAlive: true,
     types,
     application_name: "klife",
   });
   // An idle connection the server ends (a restart, a fail-over) must not take the process down.
   pool.on("error", (error) => options.onError?.(error));
-  const base = sqlOn(pool);
+  const markChange = changeMarker(pool, (error) => options.onError?.(error));
+  const base = sqlOn(pool, markChange);
   let closed: Promise<void> | null = null;
   return {
     pool,
     ...base,
+    unmarked: sqlOn(pool),
     async tx<T>(work: (sql: Sql) => Promise<T>, options: { lockFirst?: boolean } = {}) {
       const begin = options.lockFirst ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL SERIALIZABLE";
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
         let broken = false;
+        let changed = false;
+        let committed: { result: T } | null = null;
         try {
           await client.query(begin);
-          const result = await work(sqlOn(client));
+          const result = await work(sqlOn(client, () => (changed = true)));
           await client.query("COMMIT");
-          return result;
+          committed = { result };
         } catch (error) {
           try {
             await client.query("ROLLBACK");
@@ -151,6 +218,11 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
           await pause(Math.random() * 5 * 2 ** attempt);
         } finally {
           client.release(broken);
+        }
+        if (committed) {
+          // Once the connection is back in the pool: the move takes one, and a full pool must not wait on itself.
+          if (changed) await markChange();
+          return committed.result;
         }
       }
     },
@@ -215,11 +287,22 @@ export async function migrate(db: Pg, migrations: readonly Migration[] = appMigr
   return migrations.length;
 }
 
-/** True when the database answers a trivial query. Used by /readyz. */
-export async function databaseAnswers(db: Sql): Promise<boolean> {
+/**
+ * True when the database answers a trivial query within `withinMs`. Used by /readyz, which must answer even when
+ * the database's host stopped answering without closing its connections (a network partition).
+ */
+export async function databaseAnswers(db: Sql, withinMs = 3_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), withinMs);
+  });
   try {
-    return (await db.row<{ ok: number }>("SELECT 1 AS ok"))?.ok === 1;
-  } catch {
-    return false;
+    const answered = db.row<{ ok: number }>("SELECT 1 AS ok").then(
+      (row) => row?.ok === 1,
+      () => false,
+    );
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -371,7 +371,28 @@ export const migrations: readonly Migration[] = [
   {
     version: 4,
     name: "operations: job leases, the local text outbox",
-    sql: `SELECT 1;`,
+    // job_leases: which process runs a periodic job (app/stores/leases.ts). sms_outbox: local mode's texts
+    // (app/infra/sms), readable from every process; kept bounded by its writer. change_marks: one row whose mark
+    // moves after every committed change, read by the shared pages' cache (Stores.changeMark, decision 0074).
+    sql: `
+      CREATE TABLE job_leases (
+        name       text PRIMARY KEY,
+        holder     text NOT NULL,
+        expires_at bigint NOT NULL
+      );
+      CREATE TABLE sms_outbox (
+        id        text PRIMARY KEY,
+        recipient text NOT NULL,
+        body      text NOT NULL,
+        sent_at   bigint NOT NULL
+      );
+      CREATE INDEX sms_outbox_by_time ON sms_outbox (sent_at, id);
+      CREATE TABLE change_marks (
+        id   integer PRIMARY KEY,
+        mark bigint NOT NULL
+      );
+      INSERT INTO change_marks (id, mark) VALUES (1, 0);
+    `,
   },
   {
     version: 5,

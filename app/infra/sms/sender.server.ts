@@ -18,6 +18,25 @@ export interface OutboxMessage {
 
 export const outboxFile = (dataDir: string) => path.join(dataDir, "sms-outbox.jsonl");
 
+/**
+ * Local mode's outbox as /dev/outbox reads it: where the texts go, and the newest of them, the same from every
+ * process of a deployment. A file in DATA_DIR (`fileOutbox`, shared by the processes on one DATA_DIR), or a table
+ * of the database with DATABASE_URL (app/infra/postgres/outbox.server.ts).
+ */
+export interface SmsOutbox extends SmsSender {
+  /** The newest `limit` texts, newest first. */
+  read(limit: number): Promise<OutboxMessage[]>;
+}
+
+/**
+ * The outbox file. Several processes may append to it at once: each text is one write of one line to a file opened
+ * with O_APPEND (appendFile's "a" flag), which the kernel places at the end whole, never inside another's line.
+ */
+export function fileOutbox(dataDir: string): SmsOutbox {
+  const sender = outboxSender(dataDir);
+  return { send: sender.send, read: async (limit) => readOutbox(dataDir, limit) };
+}
+
 export function outboxSender(dataDir: string, now: () => Date = () => new Date()): SmsSender {
   return {
     async send(to, text) {

@@ -585,4 +585,16 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sso_consents_by_client ON sso_consents (client_id);
     `,
   },
+  {
+    version: 21,
+    name: "job leases",
+    // Which process runs a periodic job when several share the database (app/stores/leases.ts, issue 29).
+    sql: `
+      CREATE TABLE job_leases (
+        name       TEXT PRIMARY KEY,
+        holder     TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

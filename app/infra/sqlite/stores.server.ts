@@ -22,6 +22,7 @@ import { sqliteRateStore } from "./rateStore.server";
 import { sqliteRevocationStore } from "./revocationStore.server";
 import { sqliteSsoStore } from "./ssoStore.server";
 import { sqliteTermsStore } from "./termsStore.server";
+import { sqliteLeaseStore } from "./leaseStore.server";
 
 /** The stores over an open database; `close` checkpoints the WAL and closes it. */
 export function sqliteStores(db: Db): Stores {
@@ -43,6 +44,7 @@ export function sqliteStores(db: Db): Stores {
     corridors: sqliteCorridorStore(db),
     loanProducts: sqliteLoanProductStore(db),
     sso: sqliteSsoStore(db),
+    leases: sqliteLeaseStore(db),
     async changeMark() {
       // SQLite's own: changes when another connection commits; this connection's writes leave it as it is.
       return db.pragma("data_version", { simple: true }) as number;
