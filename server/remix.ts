@@ -68,7 +68,14 @@ export function buildVersion(build: ServerBuild): RequestHandler {
  * The Remix request handler, as Express middleware (`use`, not `all("*")`: Express would decode the path as a
  * parameter, and throw on a malformed one). The body is read within the route's policy (`res.locals.policy`).
  */
-export function remixHandler(build: ServerBuild, config: Config, services: Services, answer: Answer): RequestHandler {
+export function remixHandler(
+  build: ServerBuild,
+  config: Config,
+  services: Services,
+  answer: Answer,
+  /** Runs the app's handling of one request in its scope (reads its loaders repeat made once, for a GET). */
+  inRequestScope: <T>(method: string, handle: () => T) => T = (_method, handle) => handle(),
+): RequestHandler {
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
   const pageCache = createPageCache(config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_SECONDS);
   return async (req, res, next) => {
@@ -116,15 +123,17 @@ export function remixHandler(build: ServerBuild, config: Config, services: Servi
       }
     }
     try {
-      const response = await handleRequest(remixRequest(req, res, res.locals.origin as string, body), {
-        services,
-        cspNonce: nonce,
-        buildVersion: build.assets.version,
-        clientAddress: req.ip ?? "",
-        fromThisMachine: isLoopback(req.socket.remoteAddress) && !req.get("x-forwarded-for") && !req.get("forwarded"),
-        rateLimited: (res.locals.rateLimited as number | undefined) ?? null,
-        node: { req, res },
-      });
+      const response = await inRequestScope(req.method, () =>
+        handleRequest(remixRequest(req, res, res.locals.origin as string, body), {
+          services,
+          cspNonce: nonce,
+          buildVersion: build.assets.version,
+          clientAddress: req.ip ?? "",
+          fromThisMachine: isLoopback(req.socket.remoteAddress) && !req.get("x-forwarded-for") && !req.get("forwarded"),
+          rateLimited: (res.locals.rateLimited as number | undefined) ?? null,
+          node: { req, res },
+        }),
+      );
       // The route answered before the body's end (it stopped reading, or went past the limit): the rest is
       // discarded as it arrives, so the browser, still sending, then reads the answer on a live connection.
       // (A body the route never read is discarded by Node itself.)

@@ -13,6 +13,7 @@ import { i18nFor } from "~/i18n/instances.server";
 import type { Services } from "~/context";
 import { ConfigError, processConfig, type Config } from "~/infra/config.server";
 import { log } from "~/infra/log.server";
+import { inRequestScope } from "~/infra/requestScope.server";
 import { readiness, startServices, stopServices } from "./services.server";
 
 /** The answers the server gives before a route runs, by status: their message key. */
@@ -56,6 +57,7 @@ export const bootstrap = {
   startServices: (config: Config) => startServices(config),
   stopServices: (services: Services) => stopServices(services),
   readiness: (services: Services) => readiness(services),
+  inRequestScope,
   cspAllowances,
   plainWords,
   log,

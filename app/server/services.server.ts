@@ -20,6 +20,7 @@ import type { Stores } from "~/stores/stores";
 import type { FileStorage } from "~/stores/fileStorage";
 import { fileOutbox, twilioSender, type SmsOutbox } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
+import { withRequestMemo } from "~/infra/requestScope.server";
 import { attemptCounter } from "~/forms/attempts.server";
 import { visaReminderJob } from "~/visa/reminderJob.server";
 import { photoSweepJob } from "~/community/community.server";
@@ -168,7 +169,8 @@ export function composeServices(parts: {
   const outbox = parts.outbox ?? fileOutbox(config.DATA_DIR);
   const services: Services = {
     config,
-    stores,
+    // A page's loaders repeat some reads (the session, the profile): each is made once per GET request.
+    stores: withRequestMemo(stores),
     identity: createIdentity(config, emulator),
     emulator,
     sessionSecret,
