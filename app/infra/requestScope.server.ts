@@ -1,7 +1,7 @@
 /**
  * One GET request's scope: the reads that every loader of a page repeats (the root's and the route's: the
  * session's revocation time, the member's profile and settings, the terms versions) are asked of the storage
- * once per request. On PostgreSQL each is a round trip; a signed-in page was 8 to 11 statements where 5 or 6
+ * once per request (decision 0077). On PostgreSQL each is a round trip; a signed-in page was 8 to 11 statements where 5 or 6
  * say the same (`npm run bench:postgres` counts them).
  *
  * Only a GET or HEAD has a scope, which the server opens around the app's handling of it (createApp through
