@@ -38,15 +38,21 @@ export const handle = { i18n: ["common"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config } = context.services;
-  const member = await readSession(request, context.services);
-  const locale = await languageOf(request);
+  const [member, locale] = await Promise.all([readSession(request, context.services), languageOf(request)]);
+  // Asked at once: on a shared database each is a round trip.
+  const [unread, termsNotice] = member
+    ? await Promise.all([
+        inboxUnread(context.services, member.uid),
+        termsNoticeFor(context.services, member.uid, request, locale),
+      ])
+    : [0, null];
   return json({
     locale,
     member: member ? { uid: member.uid } : null,
     // The inbox badge in every layout, with the page's own data: no request of its own.
-    unread: member ? await inboxUnread(context.services, member.uid) : 0,
+    unread,
     // Terms versions the member has yet to answer, on every page (docs/decisions/0057).
-    termsNotice: member ? await termsNoticeFor(context.services, member.uid, request, locale) : null,
+    termsNotice,
     // Single sign-on's pages load nothing from third parties (their policy would refuse it anyway).
     analytics: isSsoPage(new URL(request.url)) ? null : analyticsFor(new URL(request.url).host, config),
     client: publicConfig(config),

@@ -34,7 +34,7 @@ function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
 /** The reads kept per request, by store: every other method of those stores is a write and forgets them. */
 const MEMOIZED = {
   revocations: ["validAfter"],
-  members: ["profile", "settings"],
+  members: ["profile", "settings", "terms"],
   terms: ["heads"],
 } as const satisfies Partial<Record<keyof Stores, readonly string[]>>;
 
