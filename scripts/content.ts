@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { importContent, importSummary, type ImportError } from "~/content/importers.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { loadConfig } from "~/infra/config.server";
-import { openStores } from "~/server/services.server";
+import { openStores } from "~/server/storage.server";
 import { translateFormMessage } from "~/lib/formMessage";
 import { runCli } from "./cli";
 

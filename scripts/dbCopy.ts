@@ -16,7 +16,7 @@ import path from "node:path";
 import { loadConfig } from "~/infra/config.server";
 import { checkDatabaseUrl, createPg, DatabaseUrlError, redactedUrl } from "~/infra/postgres/database.server";
 import { copySqliteToPostgres, CopyError } from "~/infra/postgres/copyFromSqlite.server";
-import { databaseFileOf, filesDirOf } from "~/server/services.server";
+import { databaseFileOf, filesDirOf } from "~/server/storage.server";
 
 const USAGE = 'usage: npm run db:copy -- --from sqlite --to "$DATABASE_URL" [--data-dir DIR]';
 

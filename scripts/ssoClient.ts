@@ -17,7 +17,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "~/infra/config.server";
-import { openStores } from "~/server/services.server";
+import { openStores } from "~/server/storage.server";
 import { disableClient, parseClaimSets, registerClient, rotateClientSecret } from "~/sso/clients.server";
 import { newSigningKey, retireLocalKeys, rotateLocalKeys } from "~/sso/keys.server";
 import { runCli } from "./cli";

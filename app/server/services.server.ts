@@ -14,8 +14,6 @@ import type { Services } from "~/context";
 import { createIdentity } from "~/infra/firebase/admin.server";
 import { sharedAuthEmulator, startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
 import { createPhoneCodes } from "~/verification/phoneCodes.server";
-import { openSqliteStores } from "~/infra/sqlite/stores.server";
-import { openPostgresStorage } from "~/infra/postgres/stores.server";
 import type { Stores } from "~/stores/stores";
 import type { FileStorage } from "~/stores/fileStorage";
 import { fileOutbox, twilioSender, type SmsOutbox } from "~/infra/sms/sender.server";
@@ -25,6 +23,7 @@ import { attemptCounter } from "~/forms/attempts.server";
 import { visaReminderJob } from "~/visa/reminderJob.server";
 import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
+import { filesDirOf, openStorage } from "./storage.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
 import { seedShippedCorridors } from "~/finance/corridors.server";
 import { seedShippedLoanProducts } from "~/finance/loanProducts.server";
@@ -111,46 +110,6 @@ export async function startServices(
   }
 }
 
-/** The SQLite file of a data directory. */
-export const databaseFileOf = (config: Config) => path.join(config.DATA_DIR, "klife.sqlite");
-
-/** The folder of a data directory where local mode keeps the photos' bytes (localFileStorage). */
-export const filesDirOf = (config: Config) => path.join(config.DATA_DIR, "files");
-
-/** Where a deployment keeps its state: the stores, the bytes of stored files (members' photos), local mode's texts. */
-export interface Storage {
-  stores: Stores;
-  files: FileStorage;
-  outbox: SmsOutbox;
-}
-
-/**
- * The storage of the configuration: PostgreSQL on DATABASE_URL (shared by every process pointing at it, the schema
- * migrated at open), else one SQLite file and a folder of files in DATA_DIR.
- */
-export async function openStorage(
-  config: Config,
-  log = (message: string) => defaultLog.info("services", { message }),
-): Promise<Storage> {
-  if (config.DATABASE_URL) {
-    return openPostgresStorage(config.DATABASE_URL, {
-      max: config.DATABASE_POOL_SIZE,
-      // A connection the database closed while idle (a restart, a fail-over): the pool makes a new one.
-      onError: (error) => log(`database: an idle connection ended: ${error.message}`),
-    });
-  }
-  return {
-    stores: openSqliteStores(databaseFileOf(config)),
-    files: localFileStorage(path.join(config.DATA_DIR, "files")),
-    outbox: fileOutbox(config.DATA_DIR),
-  };
-}
-
-/** The stores of the configuration (scripts that need no file bytes). */
-export async function openStores(config: Config): Promise<Stores> {
-  return (await openStorage(config)).stores;
-}
-
 /**
  * Services from their parts: the one composition the server (startServices) and
  * the tests (tests/support/services.ts) share, so tests run what production runs.
@@ -184,7 +143,7 @@ export function composeServices(parts: {
       limit: config.RATE_LIMIT_AUTH_PER_ID,
       windowMs: config.RATE_LIMIT_WINDOW_MS,
     }),
-    files: parts.files ?? localFileStorage(path.join(config.DATA_DIR, "files")),
+    files: parts.files ?? localFileStorage(filesDirOf(config)),
     outbox,
     sso: null,
   };

@@ -366,6 +366,7 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/mypage/changePw",
       "/mypage/phone",
       "/mypage/secede",
+      "/mypage/partners",
     ]) {
       await phoneJoiner.open(target);
     }
@@ -425,6 +426,8 @@ describe("every page renders from its URL, language and loaders' data alone", ()
     }
     await anonymous.open("/mypage/noticeDetail?itemCd=nope", 404);
     await anonymous.open("/admin/notices", 404);
+    // A single sign-on request that the provider does not know (expired, or never made): the page says so.
+    await anonymous.open("/ssoConsent/no-such-interaction", 400);
     const admin = browser();
     const { uid: adminUid } = await services.identity.admin.auth.createUser({
       email: `render-admin-${crypto.randomUUID()}@example.com`,
@@ -457,6 +460,7 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/admin/rates?currency=VND",
       "/admin/loanProducts",
       "/admin/loanProducts/edit",
+      "/admin/partners",
     ]) {
       await admin.open(target);
     }

@@ -13,7 +13,8 @@ import { otherProcessEmulator } from "~/infra/firebase/emulator.server";
 import { loadConfig, type Config } from "~/infra/config.server";
 import type { Services } from "~/context";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
-import { composeServices, databaseFileOf } from "~/server/services.server";
+import { composeServices } from "~/server/services.server";
+import { databaseFileOf } from "~/server/storage.server";
 
 export interface TestServices extends Services {
   dataDir: string;
