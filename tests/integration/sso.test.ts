@@ -13,7 +13,8 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Jar } from "../support/jar";
-import { joinOverHttp, lastCodeTo } from "../support/join";
+import { startGoogleStandIn } from "../support/googleStandIn.mjs";
+import { joinOverHttp, lastCodeTo, uniqueNumber } from "../support/join";
 import { startServer, type RunningServer } from "../support/server";
 import {
   authorizationRequest,
@@ -26,6 +27,8 @@ import {
 } from "../support/sso";
 
 let server: RunningServer;
+// Google's endpoints are a local stand-in (tests/support/googleStandIn.mjs): the third door.
+let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
 let origin: string;
 let issuer: string;
 let bank: Partner;
@@ -34,7 +37,9 @@ const password = "a long enough passphrase";
 const email = `sso-${randomUUID()}@example.com`;
 
 beforeAll(async () => {
+  google = await startGoogleStandIn();
   server = await startServer({
+    ...google.env,
     RATE_LIMIT_SSO: "100000",
     RATE_LIMIT_ALL: "100000",
     RATE_LIMIT_AUTH: "1000",
@@ -62,6 +67,7 @@ afterAll(async () => {
       .filter((line) => line.includes('"level":"error"')) ?? [];
   if (errors.length) console.log(errors.join("\n"));
   await server?.stop();
+  await google?.close();
 });
 
 /** A browser without JavaScript: its cookies, and the pages and redirects it was given. */
@@ -312,6 +318,47 @@ describe("single sign-on: the whole flow with a certified relying party", () => 
     const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
     expect(info.phone_number).toBe(joined.e164);
     expect(info.phone_number_verified).toBe(true);
+  }, 60_000);
+
+  it("brings a member who signs in with Google back to the same request", async () => {
+    const gmail = `sso-${randomUUID()}@gmail.example`;
+    /** "Continue with Google", the account chosen at the stand-in, back to the app's callback and on. */
+    const throughGoogle = async (browser: Browser, redirectTo: string) => {
+      const start = await browser.fetch("/member/google", { redirectTo });
+      const authorize = new URL(start.location!);
+      expect(authorize.origin).toBe(google.origin);
+      const choose = new URL("/authorize/choose", google.origin);
+      for (const key of ["client_id", "redirect_uri", "state", "nonce"]) {
+        choose.searchParams.set(key, authorize.searchParams.get(key)!);
+      }
+      choose.searchParams.set("email", gmail);
+      choose.searchParams.set("name", "Google Member");
+      const back = new URL((await fetch(choose, { redirect: "manual" })).headers.get("Location")!);
+      return browser.go(`${back.pathname}${back.search}`);
+    };
+    // A member who joined with Google: terms, name and phone, nationality.
+    const joiner = new Browser();
+    expect((await throughGoogle(joiner, "/")).url).toContain("/member/agree");
+    await joiner.go("/member/agree", { agreeAll: "on" });
+    const phone = uniqueNumber();
+    await joiner.fetch("/member/userInfo", { intent: "send", name: "Google Member", phone: phone.local });
+    const code = lastCodeTo(server.dataDir, phone.e164);
+    await joiner.go("/member/userInfo", { intent: "verify", name: "Google Member", code });
+    const joined = await joiner.go("/member/addInfo", { nationality: "Mongolia", visa: "D-2-2" });
+    expect(joined.url).toContain("/member/complete");
+
+    // A partner's request, in a browser not signed in: the start screen, Google, and back to the same request.
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, bank);
+    const start = await browser.go(started.url.href);
+    expect(start.url).toContain("/member/start?redirectTo=%2FssoConsent%2F");
+    const consent = await throughGoogle(browser, new URL(start.url).searchParams.get("redirectTo")!);
+    expect(consent.url).toContain("/ssoConsent/");
+    const back = await browser.go(interactionPath(consent.url), { decision: "allow", share: ["email"] });
+    const tokens = await exchange(config, started, back.left!);
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+    expect(info).toMatchObject({ name: "Google Member", email: gmail });
   }, 60_000);
 
   it("a refusal goes back to the partner as access_denied, with nothing issued", async () => {
