@@ -31,19 +31,27 @@ function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
   return kept;
 }
 
-/** The reads kept per request, by store: every other method of those stores is a write and forgets them. */
+/** The reads kept per request, by store. */
 const MEMOIZED = {
   revocations: ["validAfter"],
   members: ["profile", "settings", "terms"],
   terms: ["heads"],
 } as const satisfies Partial<Record<keyof Stores, readonly string[]>>;
 
+/** The other reads of those stores, passed through; every method in neither list is a write and forgets the scope. */
+const OTHER_READS: Record<keyof typeof MEMOIZED, readonly string[]> = {
+  revocations: [],
+  members: ["findByPhone", "page"],
+  terms: ["version", "textsIn"],
+};
+
 type Method = (...args: unknown[]) => Promise<unknown>;
 
-function memoized<S extends object>(name: string, store: S, reads: readonly string[]): S {
+function memoized<S extends object>(name: keyof typeof MEMOIZED, store: S): S {
+  const reads: readonly string[] = MEMOIZED[name];
   const wrapped = { ...store } as Record<string, Method>;
   for (const [method, call] of Object.entries(store) as [string, Method][]) {
-    if (typeof call !== "function") continue;
+    if (typeof call !== "function" || OTHER_READS[name].includes(method)) continue;
     wrapped[method] = reads.includes(method)
       ? (...args) => oncePerRequest(`${name}.${method}\0${JSON.stringify(args)}`, () => call.apply(store, args))
       : (...args) => {
@@ -58,8 +66,8 @@ function memoized<S extends object>(name: string, store: S, reads: readonly stri
 export function withRequestMemo(stores: Stores): Stores {
   return {
     ...stores,
-    revocations: memoized("revocations", stores.revocations, MEMOIZED.revocations),
-    members: memoized("members", stores.members, MEMOIZED.members),
-    terms: memoized("terms", stores.terms, MEMOIZED.terms),
+    revocations: memoized("revocations", stores.revocations),
+    members: memoized("members", stores.members),
+    terms: memoized("terms", stores.terms),
   };
 }

@@ -167,6 +167,9 @@ describe("single sign-on: the whole flow with a certified relying party", () => 
     expect(discovery.authorization_endpoint).toBe(`${issuer}/authorize`);
     expect(discovery.response_types_supported).toEqual(["code"]);
     expect(discovery.code_challenge_methods_supported).toEqual(["S256"]);
+    // No implicit, password or client-credentials grant. (oidc-provider lists refresh_token whenever its rule for
+    // refresh tokens is set, as ours is, to issue none: no client is registered with that grant.)
+    expect(discovery.grant_types_supported).toEqual(["authorization_code", "refresh_token"]);
     const jwks = (await fetch(`${issuer}/jwks`).then((r) => r.json())) as { keys: Record<string, unknown>[] };
     expect(jwks.keys.length).toBeGreaterThan(0);
     expect(jwks.keys.every((key) => key.d === undefined)).toBe(true);

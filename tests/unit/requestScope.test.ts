@@ -1,0 +1,89 @@
+/**
+ * A GET request's repeated reads (app/infra/requestScope.server.ts), on real SQLite stores: made once in a GET's
+ * scope, afresh after a write in it, every time in a POST's and outside any request.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { inRequestScope, withRequestMemo } from "~/infra/requestScope.server";
+import { openSqliteStores } from "~/infra/sqlite/stores.server";
+import type { Stores } from "~/stores/stores";
+
+let dir: string;
+let stores: Stores;
+let reads: number;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-scope-"));
+  stores = openSqliteStores(path.join(dir, "stores.sqlite"));
+  await stores.members.create({
+    uid: "m1",
+    name: "Before",
+    language: "en",
+    phoneNumber: null,
+    nationality: "VN",
+    visa: null,
+    visaExpiresOn: null,
+    signUpMethod: "id",
+    terms: [],
+    createdAt: 1,
+  });
+  // Counts what reaches the storage.
+  reads = 0;
+  const profile = stores.members.profile;
+  stores.members.profile = (uid) => {
+    reads++;
+    return profile(uid);
+  };
+});
+
+afterEach(async () => {
+  await stores.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a page's repeated reads", () => {
+  it("are made once in a GET request, for each member asked about", async () => {
+    const memo = withRequestMemo(stores);
+    const names = await inRequestScope("GET", async () => {
+      const [a, b] = await Promise.all([memo.members.profile("m1"), memo.members.profile("m1")]);
+      const c = await memo.members.profile("m1");
+      await memo.members.profile("nobody");
+      return [a?.name, b?.name, c?.name];
+    });
+    expect(names).toEqual(["Before", "Before", "Before"]);
+    expect(reads).toBe(2);
+  });
+
+  it("are made afresh after a write of the same store in the request, and not after a read", async () => {
+    const memo = withRequestMemo(stores);
+    const names = await inRequestScope("GET", async () => {
+      const before = await memo.members.profile("m1");
+      await memo.members.findByPhone("+821000000000");
+      await memo.members.update("m1", { name: "After" }, 2);
+      const after = await memo.members.profile("m1");
+      return [before?.name, after?.name];
+    });
+    expect(names).toEqual(["Before", "After"]);
+    expect(reads).toBe(2);
+  });
+
+  it("are made every time in a POST and outside a request", async () => {
+    const memo = withRequestMemo(stores);
+    await inRequestScope("POST", async () => {
+      await memo.members.profile("m1");
+      await memo.members.profile("m1");
+    });
+    await memo.members.profile("m1");
+    expect(reads).toBe(3);
+  });
+
+  it("are kept apart between requests running at once", async () => {
+    const memo = withRequestMemo(stores);
+    const one = inRequestScope("GET", () => memo.members.profile("m1"));
+    const two = inRequestScope("GET", () => memo.members.profile("m1"));
+    await Promise.all([one, two]);
+    expect(reads).toBe(2);
+  });
+});
