@@ -11,7 +11,6 @@
  * The notifications table is the identity migration's (version 1, the same
  * columns as SQLite's); this store writes it inside its own transactions.
  */
-import { randomUUID } from "node:crypto";
 import { decodeCursor, encodeCursor, pageOf } from "~/stores/cursor.server";
 import type {
   CommentsStore,
@@ -27,7 +26,7 @@ import type {
   ReviewItem,
 } from "~/stores/community";
 import { photoNames } from "~/stores/community";
-import type { NewNotification, NotificationData, NotificationRecord } from "~/stores/notifications";
+import type { NewNotification } from "~/stores/notifications";
 import { pageSize, type PageResult } from "~/stores/page";
 import type { Stores } from "~/stores/stores";
 import {
@@ -47,6 +46,8 @@ import {
 } from "~/infra/rows/community.server";
 import type { Pg, Sql } from "./database.server";
 import { removeBlobs } from "./fileStorage.server";
+import { addNotification } from "./notificationStore.server";
+import { notificationOf, type NotificationRow } from "~/infra/rows/identity.server";
 
 /**
  * One statement for a page newest (or oldest) first by (created_at, id) under `where` ($1… its params),
@@ -68,55 +69,10 @@ function pageQuery(columns: string, table: string, where: string, params: unknow
   };
 }
 
-// The unique (uid, dedupe_key) decides in the statement itself, as in SQLite (notificationStore.server.ts).
-const INSERT_NOTIFICATION = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject, actor_uid)
-  VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8)
-  ON CONFLICT (uid, dedupe_key) DO NOTHING`;
-// A refreshing one takes the new data, time and actor and is unread again (one growing "N liked" line).
-const UPSERT_NOTIFICATION = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject, actor_uid)
-  VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8)
-  ON CONFLICT (uid, dedupe_key) DO UPDATE SET data = excluded.data, created_at = excluded.created_at,
-    read_at = NULL, actor_uid = excluded.actor_uid`;
-
-/** Stores the community's notifications inside the caller's transaction. */
+/** Stores the community's notifications inside the caller's transaction (the inbox's own statement). */
 async function addNotifications(sql: Sql, notifications: (NewNotification | null)[]): Promise<void> {
-  for (const n of notifications) {
-    if (!n) continue;
-    await sql.run(n.refresh ? UPSERT_NOTIFICATION : INSERT_NOTIFICATION, [
-      randomUUID(),
-      n.uid,
-      n.kind,
-      n.dedupeKey,
-      JSON.stringify(n.data),
-      n.createdAt,
-      n.subject ?? null,
-      n.actorUid ?? null,
-    ]);
-  }
+  for (const n of notifications) if (n) await addNotification(sql, n);
 }
-
-interface NotificationRow {
-  id: string;
-  uid: string;
-  kind: NotificationRecord["kind"];
-  dedupe_key: string;
-  /** JSON text (or already parsed, were the column jsonb). */
-  data: string | NotificationData;
-  created_at: number;
-  read_at: number | null;
-  subject: string | null;
-}
-
-const notificationOf = (row: NotificationRow): NotificationRecord => ({
-  id: row.id,
-  uid: row.uid,
-  kind: row.kind,
-  dedupeKey: row.dedupe_key,
-  data: typeof row.data === "string" ? (JSON.parse(row.data) as NotificationData) : row.data,
-  createdAt: row.created_at,
-  readAt: row.read_at,
-  subject: row.subject,
-});
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
