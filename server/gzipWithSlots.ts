@@ -1,10 +1,15 @@
 /**
- * A gzip body for a document that is the same on every answer but for one short value (the CSP nonce), without
- * compressing the document again for each answer (docs/decisions/0068). Compressing a 90 KB page takes over a
- * millisecond, more than the rest of an answer from the shared pages' cache; so the parts between the values are
- * compressed once, each as raw deflate ending in a full flush (byte-aligned, no reference across parts), and an
- * answer joins them with the value in uncompressed ("stored") deflate blocks, a final empty block, and gzip's
- * header and trailer (the CRC-32 and length of the whole document). RFC 1951 §3.2.4 (stored blocks) and RFC 1952.
+ * Gzip bodies joined from parts compressed apart, so that what is the same on every answer is compressed once
+ * (docs/decisions/0068, 0078). Each part is raw deflate ending in a full flush (byte-aligned, no reference across
+ * parts); an answer joins the parts, a final empty block, and gzip's header and trailer (the CRC-32 and length of
+ * the whole document). Short values between parts go as uncompressed ("stored") deflate blocks. RFC 1951 §3.2.4
+ * (stored blocks) and RFC 1952.
+ *
+ * - A document that is the same on every answer but for one short value (the CSP nonce): `prepareSlottedGzip`
+ *   once, `gzipWithSlots` per answer (the shared pages' cache). Compressing a 90 KB page takes over a millisecond,
+ *   more than the rest of an answer from that cache.
+ * - A document whose large parts recur across answers (the inline stylesheets and translations of every page):
+ *   `deflatedPart` for each part, cached or not, then `gzipOfParts` (documentGzip.ts).
  */
 import zlib from "node:zlib";
 
@@ -15,56 +20,78 @@ const FINAL = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 /** A stored block holds at most this many bytes. */
 const MAX_STORED = 0xffff;
 
-export interface SlottedGzip {
-  /** The parts between the slots, as text (for the CRC) and compressed. */
-  parts: { raw: Buffer; deflated: Buffer }[];
+/** A part of a document, as bytes (for the CRC and length) and compressed on its own, ending byte-aligned. */
+export interface DeflatedPart {
+  raw: Buffer;
+  deflated: Buffer;
 }
 
-/** Compresses the parts of a document split at its slots (`parts.length` is the number of slots plus one). */
-export function prepareSlottedGzip(parts: string[]): SlottedGzip {
+export interface SlottedGzip {
+  /** The parts between the slots. */
+  parts: DeflatedPart[];
+}
+
+/**
+ * A part compressed on its own (gzip's default level), ready to be joined with others. zlib's window and hash
+ * table are sized to the part (a page's few KB of markup need no 32 KB window): the same bytes out, and half the
+ * time, most of which is setting up that state.
+ */
+export function deflatedPart(text: string): DeflatedPart {
+  const raw = Buffer.from(text, "utf8");
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(raw.length + 1))));
   return {
-    parts: parts.map((part) => {
-      const raw = Buffer.from(part, "utf8");
-      return { raw, deflated: zlib.deflateRawSync(raw, { level: 6, finishFlush: zlib.constants.Z_FULL_FLUSH }) };
+    raw,
+    deflated: zlib.deflateRawSync(raw, {
+      level: 6,
+      windowBits,
+      memLevel: Math.min(8, Math.max(1, windowBits - 7)),
+      finishFlush: zlib.constants.Z_FULL_FLUSH,
     }),
   };
 }
 
-function stored(bytes: Buffer): Buffer[] {
+/** A part left uncompressed: stored blocks (a short value costs its own length and 5 bytes). */
+export function storedPart(text: string): DeflatedPart {
+  const raw = Buffer.from(text, "utf8");
   const blocks: Buffer[] = [];
-  for (let start = 0; start < bytes.length; start += MAX_STORED) {
-    const chunk = bytes.subarray(start, start + MAX_STORED);
+  for (let start = 0; start < raw.length; start += MAX_STORED) {
+    const chunk = raw.subarray(start, start + MAX_STORED);
     const header = Buffer.alloc(5);
     header[0] = 0x00; // BFINAL 0, BTYPE 00 (stored); the rest of the byte is padding.
     header.writeUInt16LE(chunk.length, 1);
     header.writeUInt16LE(~chunk.length & 0xffff, 3);
     blocks.push(header, chunk);
   }
-  return blocks;
+  return { raw, deflated: Buffer.concat(blocks) };
 }
 
 /** CRC-32 continued over `bytes` (Node 20's zlib.crc32 answers 0 for an empty buffer with no memory behind it). */
 const crcOver = (bytes: Buffer, crc: number) => (bytes.length === 0 ? crc : zlib.crc32(bytes, crc));
 
-/** The gzip body of the document with `value` in every slot. */
-export function gzipWithSlots(prepared: SlottedGzip, value: string): Buffer {
-  const filler = Buffer.from(value, "utf8");
+/** The gzip body of the parts, in order. */
+export function gzipOfParts(parts: readonly DeflatedPart[]): Buffer {
   const pieces: Buffer[] = [HEADER];
   let crc = 0;
   let size = 0;
-  prepared.parts.forEach((part, index) => {
-    if (index > 0) {
-      pieces.push(...stored(filler));
-      crc = crcOver(filler, crc);
-      size += filler.length;
-    }
+  for (const part of parts) {
     pieces.push(part.deflated);
     crc = crcOver(part.raw, crc);
     size += part.raw.length;
-  });
+  }
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   pieces.push(FINAL, trailer);
   return Buffer.concat(pieces);
+}
+
+/** Compresses the parts of a document split at its slots (`parts.length` is the number of slots plus one). */
+export function prepareSlottedGzip(parts: string[]): SlottedGzip {
+  return { parts: parts.map(deflatedPart) };
+}
+
+/** The gzip body of the document with `value` in every slot. */
+export function gzipWithSlots(prepared: SlottedGzip, value: string): Buffer {
+  const filler = storedPart(value);
+  return gzipOfParts(prepared.parts.flatMap((part, index) => (index > 0 ? [filler, part] : [part])));
 }

@@ -13,7 +13,8 @@
  *   (gzipWithSlots.ts), so an answer costs no compression;
  * - any post this process answers empties it (an admin's change is seen at once here), and so does a change
  *   another process committed to the storage (the content import, a second server on the same SQLite file):
- *   the storage's change mark (`Stores.changeMark`) is read before each answer from the cache. A storage
+ *   the storage's change mark (`Stores.changeMark`) is read before each answer from the cache (and only then:
+ *   a request the cache holds nothing for, a member's above all, costs no read of it). A storage
  *   without such a mark would leave a change elsewhere to show within `PAGE_CACHE_SECONDS`.
  */
 import { randomUUID } from "node:crypto";
@@ -37,6 +38,8 @@ const NONCE_SLOT = `nonce-slot-${randomUUID()}`;
 const MAX_KEY = 4096;
 
 export interface PageCache {
+  /** Whether a kept answer to this request may be there (before the mark is read). */
+  holds(key: string | null): boolean;
   /** The kept answer to this request with `nonce` in place (gzip-compressed when `gzip`), or null. */
   answer(key: string | null, nonce: string, gzip?: boolean): Response | null;
   /** Keeps `response` if it may be kept; returns a response to send in its place (its body was read). */
@@ -61,7 +64,7 @@ export function pageCacheKey(method: string, url: string, headers: Record<string
 /** `clock` is for tests: the TTL's clock (performance.now by default). */
 export function createPageCache(seconds: number, clock?: { now(): number }): PageCache {
   if (seconds <= 0) {
-    return { answer: () => null, keep: async (_key, response) => response, clear() {}, sync() {} };
+    return { holds: () => false, answer: () => null, keep: async (_key, response) => response, clear() {}, sync() {} };
   }
   const kept = new LRUCache<string, Kept>({
     max: 1000,
@@ -89,6 +92,10 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
   };
 
   return {
+    holds(key) {
+      return key !== null && kept.has(key);
+    },
+
     answer(key, nonce, gzip = false) {
       const page = key === null ? undefined : kept.get(key);
       if (!page) return null;

@@ -8,6 +8,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { sendResponse, type Answer } from "./answers";
 import type { Config, Services } from "./appTypes";
 import { boundedBody, discardRest, streamedBody, type StreamedBody } from "./body";
+import { createDocumentGzip, type DocumentGzip } from "./documentGzip";
 import { createPageCache, pageCacheKey } from "./pageCache";
 import type { RoutePolicy } from "./policy";
 
@@ -48,6 +49,25 @@ function remixRequest(
   } as RequestInit);
 }
 
+/**
+ * A page, compressed with its recurring parts compressed once (documentGzip.ts), for a client that takes gzip;
+ * any other answer as it is (the compression middleware then does what it does for everything else).
+ */
+async function compressedDocument(response: Response, documents: DocumentGzip): Promise<Response> {
+  if (!response.body || response.headers.has("Content-Encoding")) return response;
+  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+  const body = documents.gzip(await response.text());
+  const headers = new Headers(response.headers);
+  headers.set("Content-Encoding", "gzip");
+  headers.set("Content-Length", String(body.length));
+  if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+  return new Response(new Uint8Array(body), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 /** Whether the client takes a gzip body (Accept-Encoding names gzip, or *, with a weight above 0). */
 function acceptsGzip(req: ExpressRequest) {
   return req.acceptsEncodings("gzip", "identity") === "gzip";
@@ -78,11 +98,13 @@ export function remixHandler(
 ): RequestHandler {
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
   const pageCache = createPageCache(config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_SECONDS);
+  const documents = createDocumentGzip();
   return async (req, res, next) => {
     const policy = res.locals.policy as RoutePolicy;
     const nonce = res.locals.cspNonce as string;
     const cacheKey = policy.shared ? pageCacheKey(req.method, req.originalUrl, req.headers) : null;
-    if (cacheKey !== null) {
+    // Nothing kept for it, nothing to check: the mark is read only before an answer from the cache.
+    if (pageCache.holds(cacheKey)) {
       let mark: number | null = null;
       try {
         mark = await services.stores.changeMark();
@@ -140,7 +162,8 @@ export function remixHandler(
       if (streamed?.touched && !req.complete) discardRest(req, policy.maxBody);
       // A post may have changed what a shared page shows (an admin's edit): this process draws them again.
       if (hasBody) pageCache.clear();
-      await sendResponse(res, await pageCache.keep(cacheKey, response, nonce));
+      const answered = await pageCache.keep(cacheKey, response, nonce);
+      await sendResponse(res, acceptsGzip(req) ? await compressedDocument(answered, documents) : answered);
     } catch (error) {
       next(error);
     }

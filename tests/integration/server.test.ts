@@ -101,6 +101,27 @@ describe("delivery", () => {
     expect(res.headers.get("Content-Encoding")).toBe("gzip");
   });
 
+  it("sends every page gzip, to a browser that also takes Brotli, as the same document (decision 0078)", async () => {
+    const withoutNonce = (res: Response, html: string) => {
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy")!)![1]!;
+      return html.replaceAll(nonce, "NONCE");
+    };
+    // Pages of a route that runs per request (not the shared pages' cache), a 404 among them.
+    for (const target of ["/member/findVisa?lng=vi", "/sign?lng=ur", "/member/startId?lng=ko", "/no/such/page?lng=en"]) {
+      const plain = await get(target, { "Accept-Encoding": "identity" });
+      expect(plain.headers.get("Content-Encoding"), target).toBeNull();
+      for (let view = 0; view < 2; view++) {
+        // The second view meets the first's parts kept compressed.
+        const res = await get(target, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+        expect(res.status, target).toBe(plain.status);
+        expect(res.headers.get("Content-Encoding"), target).toBe("gzip");
+        expect(res.headers.get("Vary"), target).toContain("Accept-Encoding");
+        // Node's fetch inflates the body (and checks gzip's CRC): the same page, but for its nonce.
+        expect(withoutNonce(res, await res.text()), target).toBe(withoutNonce(plain, await plain.clone().text()));
+      }
+    }
+  });
+
   it("caches hashed build assets as immutable and other public files briefly", async () => {
     const html = await (await get("/shop")).text();
     const asset = /<link rel="modulepreload"[^>]* href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];

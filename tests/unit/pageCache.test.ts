@@ -58,6 +58,14 @@ describe("the shared pages' cache", () => {
       cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }), NONCE_B),
     ).toBeNull();
     expect(cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }), NONCE_B)).not.toBeNull();
+    // What the server asks before it reads the storage's mark: only a request with a page kept costs that read.
+    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }))).toBe(true);
+    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }))).toBe(
+      false,
+    );
+    expect(cache.holds(null)).toBe(false);
+    cache.clear();
+    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }))).toBe(false);
   });
 
   it("never keeps what is personal, sets a cookie, failed or is not a document", async () => {
