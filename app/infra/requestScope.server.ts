@@ -4,12 +4,15 @@
  * once per request (decision 0077). On PostgreSQL each is a round trip; a signed-in page was 8 to 11 statements where 5 or 6
  * say the same (`npm run bench:postgres` counts them).
  *
+ * The first of them in a signed-in GET, the session's revocation time, brings all five at once: the member's
+ * screen (`Stores.memberScreen`, decision 0080), one round trip where five would be.
+ *
  * Only a GET or HEAD has a scope, which the server opens around the app's handling of it (createApp through
  * the bootstrap): a post's action may change what a later loader of the same request reads, so a post reads
  * afresh every time. A write to a memoized store inside a scope forgets what the scope kept.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Stores } from "~/stores/stores";
+import type { MemberScreen, Stores } from "~/stores/stores";
 
 const scope = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
 
@@ -18,17 +21,46 @@ export function inRequestScope<T>(method: string, handle: () => T): T {
   return method === "GET" || method === "HEAD" ? scope.run(new Map(), handle) : handle();
 }
 
-/** The read memoized for the scope's request (a failed read is not kept); outside a scope, the read itself. */
+const keyOf = (store: string, method: string, args: readonly unknown[]) => `${store}.${method}\0${JSON.stringify(args)}`;
+
+/** Keeps `read` in the scope under `key` (a failed read is not kept). */
+function keep<T>(memo: Map<string, Promise<unknown>>, key: string, read: Promise<T>): Promise<T> {
+  memo.set(key, read);
+  read.catch(() => memo.delete(key));
+  return read;
+}
+
+/** The read memoized for the scope's request; outside a scope, the read itself. */
 function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
   const memo = scope.getStore();
   if (!memo) return read();
-  let kept = memo.get(key) as Promise<T> | undefined;
-  if (!kept) {
-    kept = read();
-    memo.set(key, kept);
-    kept.catch(() => memo.delete(key));
+  return (memo.get(key) as Promise<T> | undefined) ?? keep(memo, key, read());
+}
+
+/** Each of the screen's fields, as the read it stands for. */
+const SCREEN_READS: [store: string, method: string, field: keyof MemberScreen, byMember: boolean][] = [
+  ["revocations", "validAfter", "validAfter", true],
+  ["members", "profile", "profile", true],
+  ["members", "settings", "settings", true],
+  ["members", "terms", "terms", true],
+  ["terms", "heads", "termsHeads", false],
+];
+
+/**
+ * The session's revocation time, read in a scope with the rest of the member's screen: the other four reads are
+ * kept for the request from the same answer (unless the request made one already).
+ */
+function validAfterWithScreen(stores: Stores, uid: string): Promise<number | null> {
+  const memo = scope.getStore();
+  if (!memo) return stores.revocations.validAfter(uid);
+  const own = memo.get(keyOf("revocations", "validAfter", [uid])) as Promise<number | null> | undefined;
+  if (own) return own;
+  const screen = stores.memberScreen(uid);
+  for (const [store, method, field, byMember] of SCREEN_READS) {
+    const key = keyOf(store, method, byMember ? [uid] : []);
+    if (!memo.has(key)) keep(memo, key, screen.then((s) => s[field]));
   }
-  return kept;
+  return memo.get(keyOf("revocations", "validAfter", [uid])) as Promise<number | null>;
 }
 
 /** The reads kept per request, by store. */
@@ -53,7 +85,7 @@ function memoized<S extends object>(name: keyof typeof MEMOIZED, store: S): S {
   for (const [method, call] of Object.entries(store) as [string, Method][]) {
     if (typeof call !== "function" || OTHER_READS[name].includes(method)) continue;
     wrapped[method] = reads.includes(method)
-      ? (...args) => oncePerRequest(`${name}.${method}\0${JSON.stringify(args)}`, () => call.apply(store, args))
+      ? (...args) => oncePerRequest(keyOf(name, method, args), () => call.apply(store, args))
       : (...args) => {
           scope.getStore()?.clear();
           return call.apply(store, args);
@@ -66,7 +98,10 @@ function memoized<S extends object>(name: keyof typeof MEMOIZED, store: S): S {
 export function withRequestMemo(stores: Stores): Stores {
   return {
     ...stores,
-    revocations: memoized("revocations", stores.revocations),
+    revocations: {
+      ...memoized("revocations", stores.revocations),
+      validAfter: (uid) => validAfterWithScreen(stores, uid),
+    },
     members: memoized("members", stores.members),
     terms: memoized("terms", stores.terms),
   };

@@ -25,6 +25,7 @@ import type { RevocationStore } from "./revocations";
 import type { SsoStore } from "./sso";
 import type { TermsStore } from "./terms";
 import type { LeasesStore } from "./leases";
+import type { MemberScreen } from "./memberScreen";
 
 export interface Stores {
   members: MembersStore;
@@ -70,6 +71,11 @@ export interface Stores {
    * what it kept when it changes (decision 0068).
    */
   changeMark(): Promise<number>;
+  /**
+   * A signed-in page's reads of its member and of the terms in one (./memberScreen.ts): the one read across kinds
+   * of record, and only a read, each field equal to its own store's answer.
+   */
+  memberScreen(uid: string): Promise<MemberScreen>;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */
@@ -89,6 +95,7 @@ export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type * from "./loanProducts";
 export type { LeasesStore } from "./leases";
+export type { MemberScreen } from "./memberScreen";
 export type {
   CreateMemberResult,
   MemberProfile,

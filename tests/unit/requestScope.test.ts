@@ -1,6 +1,7 @@
 /**
  * A GET request's repeated reads (app/infra/requestScope.server.ts), on real SQLite stores: made once in a GET's
- * scope, afresh after a write in it, every time in a POST's and outside any request.
+ * scope, afresh after a write in it, every time in a POST's and outside any request; the session's revocation
+ * time brings the member's whole screen in a GET.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -13,6 +14,7 @@ import type { Stores } from "~/stores/stores";
 let dir: string;
 let stores: Stores;
 let reads: number;
+let screens: number;
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-scope-"));
@@ -31,6 +33,12 @@ beforeEach(async () => {
   });
   // Counts what reaches the storage.
   reads = 0;
+  screens = 0;
+  const screen = stores.memberScreen;
+  stores.memberScreen = (uid) => {
+    screens++;
+    return screen(uid);
+  };
   const profile = stores.members.profile;
   stores.members.profile = (uid) => {
     reads++;
@@ -85,5 +93,45 @@ describe("a page's repeated reads", () => {
     const two = inRequestScope("GET", () => memo.members.profile("m1"));
     await Promise.all([one, two]);
     expect(reads).toBe(2);
+  });
+
+  it("bring the member's whole screen with the session's revocation time, in a GET only", async () => {
+    const memo = withRequestMemo(stores);
+    const own = {
+      validAfter: await stores.revocations.validAfter("m1"),
+      profile: await stores.members.profile("m1"),
+      settings: await stores.members.settings("m1"),
+      terms: await stores.members.terms("m1"),
+      heads: await stores.terms.heads(),
+    };
+    reads = 0;
+    const seen = await inRequestScope("GET", async () => {
+      const validAfter = await memo.revocations.validAfter("m1");
+      const [profile, settings, terms, heads] = await Promise.all([
+        memo.members.profile("m1"),
+        memo.members.settings("m1"),
+        memo.members.terms("m1"),
+        memo.terms.heads(),
+      ]);
+      return { validAfter, profile, settings, terms, heads };
+    });
+    expect(seen).toEqual(own);
+    // One screen, whose profile read is the only one.
+    expect(screens).toBe(1);
+    expect(reads).toBe(1);
+
+    await inRequestScope("GET", async () => {
+      await memo.members.update("m1", { name: "After" }, 2);
+      // A write forgot the screen: the revocation time brings a new one, with the new name.
+      await memo.revocations.validAfter("m1");
+      expect((await memo.members.profile("m1"))?.name).toBe("After");
+    });
+    expect(screens).toBe(2);
+
+    await inRequestScope("POST", async () => {
+      await memo.revocations.validAfter("m1");
+      await memo.members.profile("m1");
+    });
+    expect(screens).toBe(2);
   });
 });

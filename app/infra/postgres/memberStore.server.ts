@@ -1,16 +1,41 @@
 /** Members and their terms records in PostgreSQL (tables `members`, `terms_agreements`, `withdrawals`). */
 import { decodeCursor, pageOf } from "~/stores/cursor.server";
-import type { MembersStore, ProfileChanges, TermsRecord } from "~/stores/members";
+import type { MembersStore, MemberSettings, ProfileChanges, TermsRecord } from "~/stores/members";
 import { pageSize } from "~/stores/page";
 import { CHANGEABLE, MEMBER_COLUMNS, memberValues, profileOf, type MemberRow } from "~/infra/rows/identity.server";
 import type { Pg, Sql } from "./database.server";
 
-interface TermsRow {
+export interface TermsRow {
   document: string;
   version: string;
   agreed: boolean;
   recorded_at: number;
 }
+
+/** A member's terms record, in its order (the member screen reads the same: memberScreen.server.ts). */
+export const TERMS_RECORD_COLUMNS = "document, version, agreed, recorded_at";
+export const TERMS_RECORD_ORDER = "document, version";
+
+export const termsRecordOf = (r: TermsRow): TermsRecord => ({
+  document: r.document,
+  version: r.version,
+  agreed: r.agreed,
+  recordedAt: r.recorded_at,
+});
+
+export interface SettingsRow {
+  notify_visa: boolean;
+  notify_community: boolean;
+  notify_notices: boolean;
+  has_password: boolean;
+}
+
+export const SETTINGS_COLUMNS = "notify_visa, notify_community, notify_notices, has_password";
+
+export const settingsOf = (row: SettingsRow): MemberSettings => ({
+  notify: { visa: row.notify_visa, community: row.notify_community, notices: row.notify_notices },
+  hasPassword: row.has_password,
+});
 
 const COLUMNS = MEMBER_COLUMNS;
 const CURSOR_SCOPE = "members";
@@ -44,8 +69,7 @@ async function upsertTerms(sql: Sql, uid: string, answers: readonly TermsRecord[
   );
 }
 
-const TERMS_OF =
-  "SELECT document, version, agreed, recorded_at FROM terms_agreements WHERE uid = $1 ORDER BY document, version";
+const TERMS_OF = `SELECT ${TERMS_RECORD_COLUMNS} FROM terms_agreements WHERE uid = $1 ORDER BY ${TERMS_RECORD_ORDER}`;
 
 export function pgMemberStore(db: Pg): MembersStore {
   return {
@@ -86,17 +110,8 @@ export function pgMemberStore(db: Pg): MembersStore {
     },
 
     async settings(uid) {
-      const row = await db.row<{
-        notify_visa: boolean;
-        notify_community: boolean;
-        notify_notices: boolean;
-        has_password: boolean;
-      }>("SELECT notify_visa, notify_community, notify_notices, has_password FROM members WHERE uid = $1", [uid]);
-      if (!row) return null;
-      return {
-        notify: { visa: row.notify_visa, community: row.notify_community, notices: row.notify_notices },
-        hasPassword: row.has_password,
-      };
+      const row = await db.row<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM members WHERE uid = $1`, [uid]);
+      return row ? settingsOf(row) : null;
     },
 
     async setNotify(uid, notify, now) {
@@ -168,13 +183,7 @@ export function pgMemberStore(db: Pg): MembersStore {
     },
 
     async terms(uid) {
-      const rows = await db.rows<TermsRow>(TERMS_OF, [uid]);
-      return rows.map((r) => ({
-        document: r.document,
-        version: r.version,
-        agreed: r.agreed,
-        recordedAt: r.recorded_at,
-      }));
+      return (await db.rows<TermsRow>(TERMS_OF, [uid])).map(termsRecordOf);
     },
 
     async recordTerms(uid, answers) {

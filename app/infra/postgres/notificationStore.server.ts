@@ -15,7 +15,7 @@ import {
   notificationOf,
   notificationValues,
 } from "~/infra/rows/identity.server";
-import type { Sql } from "./database.server";
+import { prepared, type Sql } from "./database.server";
 
 // The unique (uid, dedupe_key), the notification's natural key, decides in the statement itself: no read
 // before the write, so two processes adding the same notification store it once.
@@ -72,6 +72,18 @@ const INBOX = `
   LEFT JOIN broadcast_marks m ON m.uid = $1
   WHERE b.created_at >= $2::bigint AND b.created_at <= $3::bigint AND NOT coalesce(r.removed, false)`;
 
+const OWN_UNREAD = "SELECT count(*) FROM notifications WHERE uid = $1 AND read_at IS NULL";
+const UNREAD = prepared("unread", `SELECT (${OWN_UNREAD}) AS n`);
+const UNREAD_WITH_NOTICES = prepared(
+  "unread_with_notices",
+  `SELECT (${OWN_UNREAD}) + (
+     SELECT count(*) FROM broadcasts b
+     WHERE b.created_at >= $2::bigint AND b.created_at <= $3::bigint
+       AND b.created_at > coalesce((SELECT read_up_to FROM broadcast_marks WHERE uid = $1), -1)
+       AND NOT EXISTS (SELECT 1 FROM broadcast_reads r WHERE r.broadcast_id = b.id AND r.uid = $1)
+   ) AS n`,
+);
+
 export function pgNotificationStore(db: Sql): NotificationsStore {
   /** The inbox statement's first parameters, or null when no broadcast reaches the member. */
   const inboxOf = (uid: string, audience: InboxAudience | undefined) =>
@@ -109,18 +121,10 @@ export function pgNotificationStore(db: Sql): NotificationsStore {
 
     async unreadCount(uid, audience) {
       const inbox = inboxOf(uid, audience);
-      const own = "SELECT count(*) FROM notifications WHERE uid = $1 AND read_at IS NULL";
-      if (!inbox) return (await db.row<{ n: number }>(`SELECT (${own}) AS n`, [uid]))!.n;
-      // The badge of every signed-in page: both counts in one round trip.
-      const row = await db.row<{ n: number }>(
-        `SELECT (${own}) + (
-           SELECT count(*) FROM broadcasts b
-           WHERE b.created_at >= $2::bigint AND b.created_at <= $3::bigint
-             AND b.created_at > coalesce((SELECT read_up_to FROM broadcast_marks WHERE uid = $1), -1)
-             AND NOT EXISTS (SELECT 1 FROM broadcast_reads r WHERE r.broadcast_id = b.id AND r.uid = $1)
-         ) AS n`,
-        inbox,
-      );
+      // The badge of every signed-in page: both counts in one round trip, prepared once per connection.
+      const row = inbox
+        ? await db.row<{ n: number }>(UNREAD_WITH_NOTICES, inbox)
+        : await db.row<{ n: number }>(UNREAD, [uid]);
       return row!.n;
     },
 

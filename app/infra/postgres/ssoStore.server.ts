@@ -8,9 +8,14 @@ import {
   type PayloadRow,
 } from "~/infra/rows/sso.server";
 import type { SsoStore } from "~/stores/sso";
-import type { Pg } from "./database.server";
+import { prepared, type Pg } from "./database.server";
 
 const LIVE = "(expires_at IS NULL OR expires_at > $3)";
+
+const CONSENTS_OF = prepared(
+  "sso_consents_of",
+  "SELECT * FROM sso_consents WHERE uid = $1 ORDER BY created_at DESC, client_id",
+);
 
 export function pgSsoStore(db: Pg): SsoStore {
   const payloadWhere = async (column: "id" | "uid" | "user_code", model: string, value: string, now: number) =>
@@ -102,10 +107,8 @@ export function pgSsoStore(db: Pg): SsoStore {
       return row ? consentOf(row) : null;
     },
     async consentsOf(uid) {
-      const rows = await db.rows<ConsentRow>(
-        `SELECT * FROM sso_consents WHERE uid = $1 ORDER BY created_at DESC, client_id`,
-        [uid],
-      );
+      // My page's partner count on every view of it: prepared once per connection.
+      const rows = await db.rows<ConsentRow>(CONSENTS_OF, [uid]);
       return rows.map(consentOf);
     },
     async removeConsent(uid, clientId) {

@@ -20,6 +20,7 @@ import {
 } from "./database.server";
 import { pgFileStorage } from "./fileStorage.server";
 import { pgLeaseStore } from "./leaseStore.server";
+import { pgMemberScreen } from "./memberScreen.server";
 import { pgOutbox } from "./outbox.server";
 import { pgCommunityStores } from "./communityStores.server";
 import { pgContentStores } from "./contentStores.server";
@@ -37,6 +38,9 @@ export function postgresStores(db: Pg): Stores {
     async changeMark() {
       // One row that every committed change moves (database.server.ts: markChange; decision 0074).
       return readChangeMark(db);
+    },
+    async memberScreen(uid) {
+      return pgMemberScreen(db, uid);
     },
     async ping() {
       return databaseAnswers(db);

@@ -22,7 +22,7 @@ export function pgTermsStore(db: Pg): TermsStore {
   return {
     async heads() {
       const rows = await db.rows<termsRows.TermsHeadRow>(
-        `SELECT ${termsRows.TERMS_HEAD_COLUMNS} FROM terms_versions ORDER BY document, effective_on, version`,
+        `SELECT ${termsRows.TERMS_HEAD_COLUMNS} FROM terms_versions ORDER BY ${termsRows.TERMS_HEAD_ORDER}`,
       );
       return rows.map(termsRows.termsHeadOf);
     },

@@ -27,6 +27,8 @@ export interface TermsTextRow {
 }
 
 export const TERMS_HEAD_COLUMNS = "document, version, effective_on, required, published_at, created_at, updated_at";
+/** The order of `TermsStore.heads`. */
+export const TERMS_HEAD_ORDER = "document, effective_on, version";
 
 export const termsHeadOf = (row: TermsHeadRow): TermsVersionHead => ({
   document: row.document,

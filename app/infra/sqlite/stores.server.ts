@@ -4,6 +4,7 @@
  * lives in this folder. The counters are the one store kept in memory: SQLite
  * is local mode's store, and local mode is one process (decision 0046).
  */
+import { composedMemberScreen } from "~/stores/memberScreen";
 import type { Stores } from "~/stores/stores";
 import { memoryCounters } from "~/infra/memoryCounters.server";
 import { databaseAnswers, openDatabase, type Db } from "./database.server";
@@ -26,7 +27,7 @@ import { sqliteLeaseStore } from "./leaseStore.server";
 
 /** The stores over an open database; `close` checkpoints the WAL and closes it. */
 export function sqliteStores(db: Db): Stores {
-  return {
+  const stores: Stores = {
     members: sqliteMemberStore(db),
     flows: sqliteFlowStore(db),
     phoneCodes: sqlitePhoneCodeStore(db),
@@ -49,6 +50,10 @@ export function sqliteStores(db: Db): Stores {
       // SQLite's own: changes when another connection commits; this connection's writes leave it as it is.
       return db.pragma("data_version", { simple: true }) as number;
     },
+    async memberScreen(uid) {
+      // Each read is a call into the same process: the stores' own, one after the other.
+      return composedMemberScreen(stores, uid);
+    },
     async ping() {
       return db.open && databaseAnswers(db);
     },
@@ -58,6 +63,7 @@ export function sqliteStores(db: Db): Stores {
       db.close();
     },
   };
+  return stores;
 }
 
 /** Opens (creating and migrating as needed) the database file and its stores. */

@@ -2,6 +2,7 @@
 import type { NewTermsVersion, TermsStore, TermsTextIn } from "~/stores/terms";
 import {
   TERMS_HEAD_COLUMNS,
+  TERMS_HEAD_ORDER,
   termsHeadOf,
   termsSaveDecision,
   termsTextOf,
@@ -15,7 +16,7 @@ import type { Db } from "./database.server";
 const HEAD = TERMS_HEAD_COLUMNS;
 
 export function sqliteTermsStore(db: Db): TermsStore {
-  const allHeads = db.prepare(`SELECT ${HEAD} FROM terms_versions ORDER BY document, effective_on, version`);
+  const allHeads = db.prepare(`SELECT ${HEAD} FROM terms_versions ORDER BY ${TERMS_HEAD_ORDER}`);
   const headBy = db.prepare(`SELECT ${HEAD} FROM terms_versions WHERE document = ? AND version = ?`);
   const textsOf = db.prepare(
     "SELECT language, title, summary, sections FROM terms_texts WHERE document = ? AND version = ? ORDER BY language",

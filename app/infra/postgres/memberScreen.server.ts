@@ -1,0 +1,55 @@
+/**
+ * The member screen (app/stores/memberScreen.ts) in one statement: every signed-in page's five reads, each the
+ * same columns, rows and order as its own store's (memberStore.server.ts, revocationStore.server.ts,
+ * termsStore.server.ts), brought back as JSON and made records by the same functions. One round trip instead of
+ * five, and one snapshot of them all (decision 0080). `json_build_object` and `json_agg` are in the portable
+ * subset (README: Engines).
+ */
+import { MEMBER_COLUMNS, profileOf, type MemberRow } from "~/infra/rows/identity.server";
+import { TERMS_HEAD_COLUMNS, TERMS_HEAD_ORDER, termsHeadOf, type TermsHeadRow } from "~/infra/rows/terms.server";
+import type { MemberScreen } from "~/stores/memberScreen";
+import { prepared, type Pg } from "./database.server";
+import {
+  SETTINGS_COLUMNS,
+  settingsOf,
+  TERMS_RECORD_COLUMNS,
+  TERMS_RECORD_ORDER,
+  termsRecordOf,
+  type SettingsRow,
+  type TermsRow,
+} from "./memberStore.server";
+
+/** A JSON object of the named columns, keyed by their names (the row a store's own read would give). */
+const jsonOf = (...columnLists: string[]) =>
+  `json_build_object(${columnLists
+    .flatMap((list) => list.split(",").map((column) => column.trim()))
+    .map((column) => `'${column}', ${column}`)
+    .join(", ")})`;
+
+const SCREEN = prepared(
+  "member_screen",
+  `SELECT
+  (SELECT valid_after FROM session_revocations WHERE uid = $1) AS valid_after,
+  (SELECT ${jsonOf(MEMBER_COLUMNS, SETTINGS_COLUMNS)} FROM members WHERE uid = $1) AS member,
+  (SELECT json_agg(${jsonOf(TERMS_RECORD_COLUMNS)} ORDER BY ${TERMS_RECORD_ORDER})
+     FROM terms_agreements WHERE uid = $1) AS terms,
+  (SELECT json_agg(${jsonOf(TERMS_HEAD_COLUMNS)} ORDER BY ${TERMS_HEAD_ORDER}) FROM terms_versions) AS heads`,
+);
+
+interface ScreenRow {
+  valid_after: number | null;
+  member: (MemberRow & SettingsRow) | null;
+  terms: TermsRow[] | null;
+  heads: TermsHeadRow[] | null;
+}
+
+export async function pgMemberScreen(db: Pg, uid: string): Promise<MemberScreen> {
+  const row = (await db.row<ScreenRow>(SCREEN, [uid]))!;
+  return {
+    validAfter: row.valid_after,
+    profile: row.member ? profileOf(row.member) : null,
+    settings: row.member ? settingsOf(row.member) : null,
+    terms: (row.terms ?? []).map(termsRecordOf),
+    termsHeads: (row.heads ?? []).map(termsHeadOf),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * What every signed-in page reads of its member and of the terms, asked at once (docs/decisions/0080): the
+ * session's revocation time, the profile, the settings, the member's terms record and every terms version's head.
+ * Each field is exactly what its own store's read answers (tests/contract/memberScreen.test.ts holds both to it);
+ * the screen exists because on a shared database each of those reads is a round trip, and a signed-in page makes
+ * all five (the request scope, app/infra/requestScope.server.ts, asks it in their place).
+ */
+import type { MemberProfile, MemberSettings, TermsRecord } from "./members";
+import type { Stores } from "./stores";
+import type { TermsVersionHead } from "./terms";
+
+export interface MemberScreen {
+  /** `revocations.validAfter(uid)`. */
+  validAfter: number | null;
+  /** `members.profile(uid)`. */
+  profile: MemberProfile | null;
+  /** `members.settings(uid)`. */
+  settings: MemberSettings | null;
+  /** `members.terms(uid)`. */
+  terms: TermsRecord[];
+  /** `terms.heads()`. */
+  termsHeads: TermsVersionHead[];
+}
+
+/** The screen made of the stores' own reads: for an embedded storage, where each read is a function call. */
+export async function composedMemberScreen(
+  stores: Pick<Stores, "revocations" | "members" | "terms">,
+  uid: string,
+): Promise<MemberScreen> {
+  const [validAfter, profile, settings, terms, termsHeads] = await Promise.all([
+    stores.revocations.validAfter(uid),
+    stores.members.profile(uid),
+    stores.members.settings(uid),
+    stores.members.terms(uid),
+    stores.terms.heads(),
+  ]);
+  return { validAfter, profile, settings, terms, termsHeads };
+}

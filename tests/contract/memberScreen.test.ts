@@ -1,0 +1,109 @@
+/**
+ * The member screen (Stores.memberScreen, decision 0080): a signed-in page's five reads asked at once. Each field
+ * must be exactly what its own store's read answers, through every change those reads see (a join, the terms
+ * answered, settings changed, a sign-out everywhere, new terms versions, a withdrawal), and asked from another
+ * client of the storage than the one that wrote.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { NewMember } from "~/stores/members";
+import type { NewTermsVersion } from "~/stores/terms";
+import type { Stores } from "~/stores/stores";
+import { implementations, isPlainData, twoClients } from "./implementations";
+
+const T0 = Date.UTC(2026, 10, 26, 3, 0, 0);
+const TODAY = "2026-11-26";
+
+const newMember = (overrides: Partial<NewMember> = {}): NewMember => ({
+  uid: randomUUID(),
+  name: "김민준",
+  language: "ko",
+  phoneNumber: `+8210${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+  nationality: "VN",
+  visa: "E-9-1",
+  visaExpiresOn: "2027-03-31",
+  signUpMethod: "phone",
+  terms: [
+    { document: "service", version: "2026-11-01", agreed: true, recordedAt: T0 - 5 },
+    { document: "privacy", version: "2026-11-01", agreed: true, recordedAt: T0 - 5 },
+    { document: "marketing", version: "2026-11-01", agreed: false, recordedAt: T0 - 5 },
+  ],
+  createdAt: T0,
+  ...overrides,
+});
+
+const version = (document: string, id: string, effectiveOn: string, required = true): NewTermsVersion => ({
+  document,
+  version: id,
+  effectiveOn,
+  required,
+  texts: { ko: { title: "약관", summary: "바뀐 점", sections: [{ heading: "1.", body: "본문" }] } },
+});
+
+/** The five reads, each asked of its own store. */
+async function ownReads(stores: Stores, uid: string) {
+  const [validAfter, profile, settings, terms, termsHeads] = await Promise.all([
+    stores.revocations.validAfter(uid),
+    stores.members.profile(uid),
+    stores.members.settings(uid),
+    stores.members.terms(uid),
+    stores.terms.heads(),
+  ]);
+  return { validAfter, profile, settings, terms, termsHeads };
+}
+
+describe.each(implementations)("member screen: $name", (implementation) => {
+  const clients = twoClients(implementation);
+
+  async function expectSameAsOwnReads(uid: string) {
+    const { a, b } = clients;
+    const screen = await b.memberScreen(uid);
+    expect(isPlainData(screen)).toBe(true);
+    expect(screen).toEqual(await ownReads(a, uid));
+    return screen;
+  }
+
+  it("answers, for a visitor's unknown id, what each read answers: nothing", async () => {
+    const screen = await expectSameAsOwnReads(randomUUID());
+    expect(screen).toEqual({ validAfter: null, profile: null, settings: null, terms: [], termsHeads: [] });
+  });
+
+  it("follows a member through what changes their page", async () => {
+    const { a } = clients;
+    const member = newMember();
+    expect(await a.members.create(member)).toEqual({ ok: true });
+    // Drafts and published versions of several documents, saved out of order.
+    await a.terms.save(version("service", "2027-01-01", "2027-01-01"), T0, TODAY);
+    await a.terms.save(version("privacy", "2026-11-01", "2026-11-01"), T0, TODAY);
+    await a.terms.save(version("service", "2026-11-01", "2026-11-01"), T0, TODAY);
+    await a.terms.save(version("marketing", "2026-11-01", "2026-11-01", false), T0, TODAY);
+    await a.terms.publish("privacy", "2026-11-01", T0 + 1);
+    await a.terms.publish("service", "2026-11-01", T0 + 1);
+    const joined = await expectSameAsOwnReads(member.uid);
+    expect(joined.profile?.name).toBe("김민준");
+    expect(joined.terms).toHaveLength(3);
+    expect(joined.termsHeads).toHaveLength(4);
+
+    await a.members.recordTerms(member.uid, [
+      { document: "marketing", version: "2026-11-01", agreed: true, recordedAt: T0 + 10 },
+      { document: "service", version: "2027-01-01", agreed: true, recordedAt: T0 + 10 },
+    ]);
+    await a.members.setNotify(member.uid, { visa: false, community: true, notices: false }, T0 + 11);
+    await a.members.setHasPassword(member.uid, T0 + 12);
+    await a.members.update(member.uid, { visa: "F-2-7", visaExpiresOn: null, phoneNumber: null }, T0 + 13);
+    await a.revocations.revoke(member.uid, T0 + 14);
+    const changed = await expectSameAsOwnReads(member.uid);
+    expect(changed.validAfter).toBe(T0 + 14);
+    expect(changed.settings).toEqual({ notify: { visa: false, community: true, notices: false }, hasPassword: true });
+    expect(changed.profile).toMatchObject({ visa: "F-2-7", visaExpiresOn: null, phoneNumber: null });
+
+    // Another member's record is not theirs.
+    const other = newMember({ name: "Aigerim", language: "kk", signUpMethod: "id", nationality: "KZ" });
+    await a.members.create(other);
+    await expectSameAsOwnReads(other.uid);
+
+    await a.members.withdraw(member.uid, { at: T0 + 20, reason: "moving" });
+    const gone = await expectSameAsOwnReads(member.uid);
+    expect(gone).toMatchObject({ profile: null, settings: null, terms: [], validAfter: T0 + 14 });
+  });
+});
