@@ -52,7 +52,8 @@ async function main(args: string[]): Promise<number> {
   const sqliteFile = databaseFileOf(where);
   const filesDir = filesDirOf(where);
   console.log(`copying ${path.resolve(sqliteFile)} and ${path.resolve(filesDir)} into ${redactedUrl(parsed.to)}`);
-  const db = createPg(parsed.to, { max: 2 });
+  // An operator's command, watched as it runs: a long copy of photos is not cut short by the pages' statement bound.
+  const db = createPg(parsed.to, { max: 2, statementTimeoutMs: 0 });
   try {
     const report = await copySqliteToPostgres({ sqliteFile, filesDir, db, log: (line) => console.log(`  ${line}`) });
     const width = Math.max(5, ...report.tables.map((t) => t.table.length));

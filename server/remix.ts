@@ -24,7 +24,7 @@ const UNFORWARDED_HEADERS = new Set(["transfer-encoding", "content-length", "hos
 function remixRequest(
   req: ExpressRequest,
   res: ExpressResponse,
-  origin: string,
+  checked: URL,
   body: Buffer | ReadableStream<Uint8Array> | null,
 ): Request {
   const controller = new AbortController();
@@ -40,8 +40,8 @@ function remixRequest(
     if (name === "origin" && value === "null") continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  headers.set("Host", new URL(origin).host);
-  return new Request(`${origin}${req.originalUrl}`, {
+  headers.set("Host", checked.host);
+  return new Request(remixUrl(checked), {
     method: req.method,
     headers,
     signal: controller.signal,
@@ -66,6 +66,25 @@ async function compressedDocument(response: Response, documents: DocumentGzip): 
     statusText: response.statusText,
     headers,
   });
+}
+
+/** Backslashes, percent-encoded, at the start of a path (past its slashes). */
+const LEADING_ENCODED_BACKSLASHES = /^(\/+)((?:%5C)+)/i;
+
+/**
+ * The URL Remix gets: the checked one, except that backslashes encoded at the start of its path are encoded once
+ * more. React Router decodes the root splat route's match of `/%5C…` to `/\…`, and its server `encodeLocation`
+ * reads that as a scheme-relative URL (a backslash is a slash to the URL parser): with no host it throws, a 500
+ * (remix-run/react-router#15140, reported on v7; our 6.30 has it). Encoded again, the splat route gets `%5C…`, which no route
+ * has, and answers the app's own 404 page; any path is still answered on this origin, never sent elsewhere.
+ */
+function remixUrl(checked: URL): string {
+  const url = new URL(checked);
+  url.pathname = url.pathname.replace(
+    LEADING_ENCODED_BACKSLASHES,
+    (_path, slashes: string, backslashes: string) => `${slashes}${backslashes.replaceAll("%", "%25")}`,
+  );
+  return url.href;
 }
 
 /** Whether the client takes a gzip body (Accept-Encoding names gzip, or *, with a weight above 0). */
@@ -146,7 +165,7 @@ export function remixHandler(
     }
     try {
       const response = await inRequestScope(req.method, () =>
-        handleRequest(remixRequest(req, res, res.locals.origin as string, body), {
+        handleRequest(remixRequest(req, res, res.locals.url as URL, body), {
           services,
           cspNonce: nonce,
           buildVersion: build.assets.version,

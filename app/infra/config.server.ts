@@ -113,6 +113,8 @@ const sharedSchema = z.object({
     .optional(),
   /** Connections each process may hold: processes × this must stay below the server's max_connections. */
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+  /** How long one statement may run (ms) before it fails as the database being unavailable does. */
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.max(600_000).default(5_000),
 });
 
 const localSchema = z.object({

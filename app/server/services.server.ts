@@ -6,7 +6,6 @@
  * the one scheduler. Nothing but entry.server (bootstrap) and tests imports it.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "~/infra/config.server";
 import { checkAccounts } from "~/auth/accountCheck.server";
@@ -23,6 +22,7 @@ import { attemptCounter } from "~/forms/attempts.server";
 import { visaReminderJob } from "~/visa/reminderJob.server";
 import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
+import { createdOnce } from "~/infra/dataFiles.server";
 import { filesDirOf, openStorage } from "./storage.server";
 import { seedShippedBenefits } from "~/benefits/shipped.server";
 import { seedShippedCorridors } from "~/finance/corridors.server";
@@ -32,17 +32,20 @@ import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
 import { loadShippedTerms } from "~/terms/importer.server";
 import { createSso } from "~/sso/provider.server";
 
-/** Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts. */
+/**
+ * Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts; processes
+ * starting together on a new DATA_DIR all take the one that the first of them wrote.
+ */
 function localSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
+  return createdOnce(
+    path.join(dataDir, "session-secret"),
+    () => crypto.randomBytes(32).toString("base64url"),
+    (text) => {
+      const secret = text.trim();
+      if (!secret) throw new Error("it is empty");
+      return secret;
+    },
+  );
 }
 
 /**

@@ -38,6 +38,7 @@ export async function openStorage(
   if (config.DATABASE_URL) {
     return openPostgresStorage(config.DATABASE_URL, {
       max: config.DATABASE_POOL_SIZE,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       // A connection the database closed while idle (a restart, a fail-over): the pool makes a new one.
       onError: (error) => log(`database: an idle connection ended: ${error.message}`),
     });

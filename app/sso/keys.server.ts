@@ -10,6 +10,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "~/infra/config.server";
+import { createdOnce } from "~/infra/dataFiles.server";
 
 export interface SigningKeys {
   keys: PrivateJwk[];
@@ -49,11 +50,12 @@ export function parseSigningKeys(text: string): SigningKeys {
 
 const localFile = (dataDir: string) => path.join(dataDir, LOCAL_FILE);
 
-/** Local mode's keys, made (owner-only) on first use. */
+/**
+ * Local mode's keys, made (owner-only) on first use; processes starting together on a new DATA_DIR all take the
+ * set that the first of them wrote (what one signs, the others' JWKS publishes).
+ */
 export function localSigningKeys(dataDir: string): SigningKeys {
-  const file = localFile(dataDir);
-  if (!fs.existsSync(file)) return writeLocalKeys(dataDir, { keys: [newSigningKey()] });
-  return parseSigningKeys(fs.readFileSync(file, "utf8"));
+  return createdOnce(localFile(dataDir), () => JSON.stringify({ keys: [newSigningKey()] }), parseSigningKeys);
 }
 
 function writeLocalKeys(dataDir: string, keys: SigningKeys): SigningKeys {

@@ -126,6 +126,9 @@ describe("loadConfig", () => {
       expect(found).not.toContain("s3cret");
     }
     expect(problems({ DATABASE_POOL_SIZE: "0" })).toMatch(/^DATABASE_POOL_SIZE:/m);
+    expect(config.DATABASE_STATEMENT_TIMEOUT_MS).toBe(5000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "1500" }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(1500);
+    expect(problems({ DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toMatch(/^DATABASE_STATEMENT_TIMEOUT_MS:/m);
   });
 
   it("reads a shared Auth emulator's host:port in local mode and refuses it in hosted mode", () => {

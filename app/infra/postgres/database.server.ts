@@ -182,11 +182,32 @@ export async function readChangeMark(db: Sql): Promise<number> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long a statement may run (DATABASE_STATEMENT_TIMEOUT_MS's default, ms). */
+export const STATEMENT_TIMEOUT_MS = 5_000;
+/**
+ * What the client waits past the statement timeout for an answer before it gives up on its own: the database's
+ * cancellation (error 57014, on a connection still good) normally comes first; the client's is for a database
+ * that does not answer at all (a host stopped, a network partition), where nothing would come.
+ */
+const QUERY_TIMEOUT_GRACE_MS = 2_000;
+/** A migration may run long (an index on a big table) and may wait for another process's: bounded apart. */
+const MIGRATION_QUERY_TIMEOUT_MS = 30 * 60_000;
+
+/** The client's own error when a statement got no answer within its query timeout (pg has no code for it). */
+const isQueryTimeout = (error: unknown) => error instanceof Error && error.message === "Query read timeout";
+
 export interface PoolOptions {
   /** Connections this process may hold (DATABASE_POOL_SIZE). */
   max?: number;
   /** How long a statement waits for a free connection before failing (ms). */
   connectionTimeoutMillis?: number;
+  /**
+   * How long a statement may run (ms, decision 0079): the client stops waiting for any statement's answer 2 s past
+   * it, so a database that hangs fails each statement in bounded time (the error page) rather than holding the
+   * request; and the database cancels a transaction's statement past it (`SET LOCAL`: a pooler in transaction
+   * mode, PgBouncer or Neon's, refuses a `statement_timeout` startup parameter). 0: no bound (db:copy).
+   */
+  statementTimeoutMs?: number;
   /** Called with pool errors (a connection the server closed while idle); without it they are ignored. */
   onError?: (error: Error) => void;
 }
@@ -194,10 +215,14 @@ export interface PoolOptions {
 /** A pool on DATABASE_URL; nothing is connected until the first statement. */
 export function createPg(url: string, options: PoolOptions = {}): Pg {
   checkDatabaseUrl(url);
+  const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    // A statement that fails so is given back with its error, which takes its connection out of the pool (pg-pool
+    // drops a client released with an error); `tx` drops its own.
+    query_timeout: statementTimeout ? statementTimeout + QUERY_TIMEOUT_GRACE_MS : 0,
     idleTimeoutMillis: 30_000,
     // TCP keep-alive: a connection to a host that vanished (a fail-over, a partition) is found dead and replaced.
     keepAlive: true,
@@ -214,7 +239,9 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
     ...base,
     unmarked: sqlOn(pool),
     async tx<T>(work: (sql: Sql) => Promise<T>, options: { lockFirst?: boolean } = {}) {
-      const begin = options.lockFirst ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL SERIALIZABLE";
+      const isolation = options.lockFirst ? "READ COMMITTED" : "SERIALIZABLE";
+      // One round trip: the bound is the transaction's own, never left on a connection a pooler hands on.
+      const begin = `BEGIN ISOLATION LEVEL ${isolation}${statementTimeout ? `; SET LOCAL statement_timeout = ${statementTimeout}` : ""}`;
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
         let broken = false;
@@ -226,10 +253,14 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
           await client.query("COMMIT");
           committed = { result };
         } catch (error) {
-          try {
-            await client.query("ROLLBACK");
-          } catch {
-            broken = true;
+          // A statement that got no answer may still be running there: the connection is dropped, not reused.
+          if (isQueryTimeout(error)) broken = true;
+          else {
+            try {
+              await client.query("ROLLBACK");
+            } catch {
+              broken = true;
+            }
           }
           const code = (error as { code?: string }).code;
           if (!code || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
@@ -251,6 +282,10 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
     },
   };
 }
+
+/** A statement of a migration, with its own client-side bound (pg reads `query_timeout` its types do not name). */
+const migrationStatement = (text: string, values?: unknown[]) =>
+  ({ text, values, query_timeout: MIGRATION_QUERY_TIMEOUT_MS }) as pg.QueryConfig;
 
 /**
  * Applies every migration the database has not recorded, each in its own
@@ -288,11 +323,13 @@ export async function migrate(db: Pg, migrations: readonly Migration[] = appMigr
     try {
       await client.query("BEGIN");
       const claimed = await client.query(
-        `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)
-         ON CONFLICT (version) DO NOTHING RETURNING version`,
-        [migration.version, migration.name, Date.now()],
+        migrationStatement(
+          `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)
+           ON CONFLICT (version) DO NOTHING RETURNING version`,
+          [migration.version, migration.name, Date.now()],
+        ),
       );
-      if (claimed.rowCount === 1) await client.query(migration.sql);
+      if (claimed.rowCount === 1) await client.query(migrationStatement(migration.sql));
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
