@@ -6,6 +6,7 @@
  */
 import type { Services } from "~/context";
 import { isNoticeId } from "~/notices/schemas.server";
+import { memberInboxAudience } from "~/stores/notifications";
 import type { InboxAudience, NotificationRecord } from "~/stores/stores";
 import { whenOf, type When } from "./views.server";
 
@@ -31,10 +32,7 @@ const feedHref = (value: unknown, anchor?: unknown) =>
     ? `/community/${value}${typeof anchor === "string" && FEED_ID.test(anchor) ? `#c-${anchor}` : ""}`
     : "/community";
 
-/**
- * Which broadcasts (published notices) reach a member's inbox now: those made since they joined, unless they
- * turned notices off on my page (decision 0052). None for a session whose member is gone.
- */
+/** Which broadcasts (published notices) reach a member's inbox now (`memberInboxAudience`, decision 0052). */
 export async function inboxAudience(
   services: Pick<Services, "stores">,
   uid: string,
@@ -44,12 +42,15 @@ export async function inboxAudience(
     services.stores.members.profile(uid),
     services.stores.members.settings(uid),
   ]);
-  return { since: profile && settings?.notify.notices ? profile.createdAt : null, now };
+  return memberInboxAudience(profile, settings, now);
 }
 
-/** The member's unread count for the badge: their notifications and the notices of their audience. */
+/**
+ * The member's unread count for the badge of every page: their notifications and the notices of their audience,
+ * part of the member's screen (one read with the session's and the profile's on a shared database).
+ */
 export async function inboxUnread(services: Pick<Services, "stores">, uid: string, now = Date.now()): Promise<number> {
-  return services.stores.notifications.unreadCount(uid, await inboxAudience(services, uid, now));
+  return (await services.stores.memberScreen(uid, now)).unread;
 }
 
 /** A notice's title in the reader's language, else the Korean original's. */

@@ -4,8 +4,8 @@
  * once per request (decision 0077). On PostgreSQL each is a round trip; a signed-in page was 8 to 11 statements where 5 or 6
  * say the same (`npm run bench:postgres` counts them).
  *
- * The first of them in a signed-in GET, the session's revocation time, brings all five at once: the member's
- * screen (`Stores.memberScreen`, decision 0080), one round trip where five would be.
+ * The first of them in a signed-in GET, the session's revocation time, brings them all at once with the inbox
+ * badge's count: the member's screen (`Stores.memberScreen`, decision 0080), one round trip where six would be.
  *
  * Only a GET or HEAD has a scope, which the server opens around the app's handling of it (createApp through
  * the bootstrap): a post's action may change what a later loader of the same request reads, so a post reads
@@ -21,7 +21,8 @@ export function inRequestScope<T>(method: string, handle: () => T): T {
   return method === "GET" || method === "HEAD" ? scope.run(new Map(), handle) : handle();
 }
 
-const keyOf = (store: string, method: string, args: readonly unknown[]) => `${store}.${method}\0${JSON.stringify(args)}`;
+const keyOf = (store: string, method: string, args: readonly unknown[]) =>
+  `${store}.${method}\0${JSON.stringify(args)}`;
 
 /** Keeps `read` in the scope under `key` (a failed read is not kept). */
 function keep<T>(memo: Map<string, Promise<unknown>>, key: string, read: Promise<T>): Promise<T> {
@@ -37,7 +38,7 @@ function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
   return (memo.get(key) as Promise<T> | undefined) ?? keep(memo, key, read());
 }
 
-/** Each of the screen's fields, as the read it stands for. */
+/** Each of the screen's fields that stands for a memoized read: the read's store and method. */
 const SCREEN_READS: [store: string, method: string, field: keyof MemberScreen, byMember: boolean][] = [
   ["revocations", "validAfter", "validAfter", true],
   ["members", "profile", "profile", true],
@@ -47,20 +48,34 @@ const SCREEN_READS: [store: string, method: string, field: keyof MemberScreen, b
 ];
 
 /**
- * The session's revocation time, read in a scope with the rest of the member's screen: the other four reads are
- * kept for the request from the same answer (unless the request made one already).
+ * The member's screen, once per request (as of the request's first asking: its `now`); the reads it stands for
+ * are kept for the request from the same answer (unless the request made one already).
  */
+function screenOnce(stores: Stores, uid: string, now: number): Promise<MemberScreen> {
+  const memo = scope.getStore();
+  if (!memo) return stores.memberScreen(uid, now);
+  const key = keyOf("memberScreen", "", [uid]);
+  const kept = memo.get(key) as Promise<MemberScreen> | undefined;
+  if (kept) return kept;
+  const screen = keep(memo, key, stores.memberScreen(uid, now));
+  for (const [store, method, field, byMember] of SCREEN_READS) {
+    const read = keyOf(store, method, byMember ? [uid] : []);
+    if (!memo.has(read))
+      keep(
+        memo,
+        read,
+        screen.then((s) => s[field]),
+      );
+  }
+  return screen;
+}
+
+/** The session's revocation time: in a scope, from the member's screen (the first read of a signed-in page). */
 function validAfterWithScreen(stores: Stores, uid: string): Promise<number | null> {
   const memo = scope.getStore();
   if (!memo) return stores.revocations.validAfter(uid);
   const own = memo.get(keyOf("revocations", "validAfter", [uid])) as Promise<number | null> | undefined;
-  if (own) return own;
-  const screen = stores.memberScreen(uid);
-  for (const [store, method, field, byMember] of SCREEN_READS) {
-    const key = keyOf(store, method, byMember ? [uid] : []);
-    if (!memo.has(key)) keep(memo, key, screen.then((s) => s[field]));
-  }
-  return memo.get(keyOf("revocations", "validAfter", [uid])) as Promise<number | null>;
+  return own ?? screenOnce(stores, uid, Date.now()).then((s) => s.validAfter);
 }
 
 /** The reads kept per request, by store. */
@@ -68,6 +83,8 @@ const MEMOIZED = {
   revocations: ["validAfter"],
   members: ["profile", "settings", "terms"],
   terms: ["heads"],
+  // None of its reads is kept, but the screen's badge count is: a write forgets it.
+  notifications: [],
 } as const satisfies Partial<Record<keyof Stores, readonly string[]>>;
 
 /** The other reads of those stores, passed through; every method in neither list is a write and forgets the scope. */
@@ -75,6 +92,7 @@ const OTHER_READS: Record<keyof typeof MEMOIZED, readonly string[]> = {
   revocations: [],
   members: ["findByPhone", "page"],
   terms: ["version", "textsIn"],
+  notifications: ["listFor", "unreadCount", "find"],
 };
 
 type Method = (...args: unknown[]) => Promise<unknown>;
@@ -102,7 +120,9 @@ export function withRequestMemo(stores: Stores): Stores {
       ...memoized("revocations", stores.revocations),
       validAfter: (uid) => validAfterWithScreen(stores, uid),
     },
+    memberScreen: (uid, now) => screenOnce(stores, uid, now),
     members: memoized("members", stores.members),
     terms: memoized("terms", stores.terms),
+    notifications: memoized("notifications", stores.notifications),
   };
 }

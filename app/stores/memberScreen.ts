@@ -1,11 +1,13 @@
 /**
  * What every signed-in page reads of its member and of the terms, asked at once (docs/decisions/0080): the
- * session's revocation time, the profile, the settings, the member's terms record and every terms version's head.
+ * session's revocation time, the profile, the settings, the member's terms record, every terms version's head and
+ * the inbox badge's count.
  * Each field is exactly what its own store's read answers (tests/contract/memberScreen.test.ts holds both to it);
  * the screen exists because on a shared database each of those reads is a round trip, and a signed-in page makes
- * all five (the request scope, app/infra/requestScope.server.ts, asks it in their place).
+ * all six (the request scope, app/infra/requestScope.server.ts, asks it in their place).
  */
 import type { MemberProfile, MemberSettings, TermsRecord } from "./members";
+import { memberInboxAudience } from "./notifications";
 import type { Stores } from "./stores";
 import type { TermsVersionHead } from "./terms";
 
@@ -20,12 +22,15 @@ export interface MemberScreen {
   terms: TermsRecord[];
   /** `terms.heads()`. */
   termsHeads: TermsVersionHead[];
+  /** `notifications.unreadCount(uid, memberInboxAudience(profile, settings, now))`. */
+  unread: number;
 }
 
 /** The screen made of the stores' own reads: for an embedded storage, where each read is a function call. */
 export async function composedMemberScreen(
-  stores: Pick<Stores, "revocations" | "members" | "terms">,
+  stores: Pick<Stores, "revocations" | "members" | "terms" | "notifications">,
   uid: string,
+  now: number,
 ): Promise<MemberScreen> {
   const [validAfter, profile, settings, terms, termsHeads] = await Promise.all([
     stores.revocations.validAfter(uid),
@@ -34,5 +39,6 @@ export async function composedMemberScreen(
     stores.members.terms(uid),
     stores.terms.heads(),
   ]);
-  return { validAfter, profile, settings, terms, termsHeads };
+  const unread = await stores.notifications.unreadCount(uid, memberInboxAudience(profile, settings, now));
+  return { validAfter, profile, settings, terms, termsHeads, unread };
 }

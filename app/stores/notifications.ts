@@ -61,6 +61,18 @@ export interface InboxAudience {
   now: number;
 }
 
+/**
+ * A member's own audience at `now`: the broadcasts made since they joined, unless they turned notices off on my
+ * page (decision 0052). None for a session whose member is gone.
+ */
+export function memberInboxAudience(
+  profile: { createdAt: number } | null,
+  settings: { notify: { notices: boolean } } | null,
+  now: number,
+): InboxAudience {
+  return { since: profile && settings?.notify.notices ? profile.createdAt : null, now };
+}
+
 export interface NotificationsStore {
   /** Stores the notification unless the member already has one with its dedupe key (then nothing changes). */
   add(notification: NewNotification): Promise<{ created: boolean }>;

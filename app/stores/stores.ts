@@ -75,7 +75,7 @@ export interface Stores {
    * A signed-in page's reads of its member and of the terms in one (./memberScreen.ts): the one read across kinds
    * of record, and only a read, each field equal to its own store's answer.
    */
-  memberScreen(uid: string): Promise<MemberScreen>;
+  memberScreen(uid: string, now: number): Promise<MemberScreen>;
   /** True when the storage answers (/readyz). */
   ping(): Promise<boolean>;
   /** Makes everything durable and lets go of the storage; calling it again does nothing. */

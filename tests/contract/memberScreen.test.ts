@@ -1,12 +1,14 @@
 /**
- * The member screen (Stores.memberScreen, decision 0080): a signed-in page's five reads asked at once. Each field
+ * The member screen (Stores.memberScreen, decision 0080): a signed-in page's six reads asked at once. Each field
  * must be exactly what its own store's read answers, through every change those reads see (a join, the terms
- * answered, settings changed, a sign-out everywhere, new terms versions, a withdrawal), and asked from another
- * client of the storage than the one that wrote.
+ * answered, settings changed, a sign-out everywhere, new terms versions, notifications and notices arriving and
+ * read, notices turned off, a withdrawal), and asked from another client of the storage than the one that wrote.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { NewMember } from "~/stores/members";
+import type { NoticeInput } from "~/stores/notices";
+import { memberInboxAudience } from "~/stores/notifications";
 import type { NewTermsVersion } from "~/stores/terms";
 import type { Stores } from "~/stores/stores";
 import { implementations, isPlainData, twoClients } from "./implementations";
@@ -40,8 +42,16 @@ const version = (document: string, id: string, effectiveOn: string, required = t
   texts: { ko: { title: "약관", summary: "바뀐 점", sections: [{ heading: "1.", body: "본문" }] } },
 });
 
-/** The five reads, each asked of its own store. */
-async function ownReads(stores: Stores, uid: string) {
+const notice = (itemCd: string, publishedAt: number): NoticeInput => ({
+  itemCd,
+  category: "general",
+  pinned: false,
+  publishedAt,
+  translations: { ko: { title: `공지 ${itemCd}`, body: "본문" } },
+});
+
+/** The six reads, each asked of its own store. */
+async function ownReads(stores: Stores, uid: string, now: number) {
   const [validAfter, profile, settings, terms, termsHeads] = await Promise.all([
     stores.revocations.validAfter(uid),
     stores.members.profile(uid),
@@ -49,23 +59,24 @@ async function ownReads(stores: Stores, uid: string) {
     stores.members.terms(uid),
     stores.terms.heads(),
   ]);
-  return { validAfter, profile, settings, terms, termsHeads };
+  const unread = await stores.notifications.unreadCount(uid, memberInboxAudience(profile, settings, now));
+  return { validAfter, profile, settings, terms, termsHeads, unread };
 }
 
 describe.each(implementations)("member screen: $name", (implementation) => {
   const clients = twoClients(implementation);
 
-  async function expectSameAsOwnReads(uid: string) {
+  async function expectSameAsOwnReads(uid: string, now = T0 + 1000) {
     const { a, b } = clients;
-    const screen = await b.memberScreen(uid);
+    const screen = await b.memberScreen(uid, now);
     expect(isPlainData(screen)).toBe(true);
-    expect(screen).toEqual(await ownReads(a, uid));
+    expect(screen).toEqual(await ownReads(a, uid, now));
     return screen;
   }
 
   it("answers, for a visitor's unknown id, what each read answers: nothing", async () => {
     const screen = await expectSameAsOwnReads(randomUUID());
-    expect(screen).toEqual({ validAfter: null, profile: null, settings: null, terms: [], termsHeads: [] });
+    expect(screen).toEqual({ validAfter: null, profile: null, settings: null, terms: [], termsHeads: [], unread: 0 });
   });
 
   it("follows a member through what changes their page", async () => {
@@ -96,6 +107,33 @@ describe.each(implementations)("member screen: $name", (implementation) => {
     expect(changed.validAfter).toBe(T0 + 14);
     expect(changed.settings).toEqual({ notify: { visa: false, community: true, notices: false }, hasPassword: true });
     expect(changed.profile).toMatchObject({ visa: "F-2-7", visaExpiresOn: null, phoneNumber: null });
+
+    // The badge: their own notifications and the notices since they joined, up to the moment asked.
+    await a.members.setNotify(member.uid, { visa: false, community: true, notices: true }, T0 + 15);
+    await a.notices.save(notice("before-join", T0 - 10), T0 - 10);
+    await a.notices.save(notice("after-join", T0 + 100), T0 + 100);
+    await a.notices.save(notice("later", T0 + 5000), T0 + 100);
+    for (const [i, dedupeKey] of ["one", "two", "three"].entries()) {
+      await a.notifications.add({
+        uid: member.uid,
+        kind: "visaReminder",
+        dedupeKey,
+        data: { milestone: "oneWeek", expiresOn: "2027-03-31" },
+        createdAt: T0 + 200 + i,
+      });
+    }
+    expect((await expectSameAsOwnReads(member.uid)).unread).toBe(4);
+    expect((await expectSameAsOwnReads(member.uid, T0 + 6000)).unread).toBe(5);
+    const inbox = await a.notifications.listFor(member.uid, { limit: 10 }, { since: T0, now: T0 + 1000 });
+    const [newest] = inbox.ok ? inbox.items : [];
+    await a.notifications.markRead(member.uid, newest!.id, T0 + 300);
+    expect((await expectSameAsOwnReads(member.uid)).unread).toBe(3);
+    await a.members.setNotify(member.uid, { visa: false, community: true, notices: false }, T0 + 301);
+    expect((await expectSameAsOwnReads(member.uid)).unread).toBe(2);
+    await a.members.setNotify(member.uid, { visa: false, community: true, notices: true }, T0 + 302);
+    await a.notifications.markAllRead(member.uid, T0 + 303);
+    expect((await expectSameAsOwnReads(member.uid)).unread).toBe(0);
+    expect((await expectSameAsOwnReads(member.uid, T0 + 6000)).unread).toBe(1);
 
     // Another member's record is not theirs.
     const other = newMember({ name: "Aigerim", language: "kk", signUpMethod: "id", nationality: "KZ" });

@@ -1,14 +1,15 @@
 /**
- * The member screen (app/stores/memberScreen.ts) in one statement: every signed-in page's five reads, each the
+ * The member screen (app/stores/memberScreen.ts) in one statement: every signed-in page's six reads, each the
  * same columns, rows and order as its own store's (memberStore.server.ts, revocationStore.server.ts,
- * termsStore.server.ts), brought back as JSON and made records by the same functions. One round trip instead of
- * five, and one snapshot of them all (decision 0080). `json_build_object` and `json_agg` are in the portable
+ * termsStore.server.ts, notificationStore.server.ts), brought back as JSON and made records by the same functions.
+ * One round trip instead of six, and one snapshot of them all (decision 0080). `json_build_object` and `json_agg` are in the portable
  * subset (README: Engines).
  */
 import { MEMBER_COLUMNS, profileOf, type MemberRow } from "~/infra/rows/identity.server";
 import { TERMS_HEAD_COLUMNS, TERMS_HEAD_ORDER, termsHeadOf, type TermsHeadRow } from "~/infra/rows/terms.server";
 import type { MemberScreen } from "~/stores/memberScreen";
 import { prepared, type Pg } from "./database.server";
+import { OWN_UNREAD, unreadNotices } from "./notificationStore.server";
 import {
   SETTINGS_COLUMNS,
   settingsOf,
@@ -26,6 +27,9 @@ const jsonOf = (...columnLists: string[]) =>
     .map((column) => `'${column}', ${column}`)
     .join(", ")})`;
 
+/** The member's audience (memberInboxAudience): notices since they joined, none when they turned notices off. */
+const SINCE_JOINED = "(SELECT created_at FROM members WHERE uid = $1 AND notify_notices)";
+
 const SCREEN = prepared(
   "member_screen",
   `SELECT
@@ -33,7 +37,8 @@ const SCREEN = prepared(
   (SELECT ${jsonOf(MEMBER_COLUMNS, SETTINGS_COLUMNS)} FROM members WHERE uid = $1) AS member,
   (SELECT json_agg(${jsonOf(TERMS_RECORD_COLUMNS)} ORDER BY ${TERMS_RECORD_ORDER})
      FROM terms_agreements WHERE uid = $1) AS terms,
-  (SELECT json_agg(${jsonOf(TERMS_HEAD_COLUMNS)} ORDER BY ${TERMS_HEAD_ORDER}) FROM terms_versions) AS heads`,
+  (SELECT json_agg(${jsonOf(TERMS_HEAD_COLUMNS)} ORDER BY ${TERMS_HEAD_ORDER}) FROM terms_versions) AS heads,
+  (${OWN_UNREAD}) + (${unreadNotices(SINCE_JOINED, "$2::bigint")}) AS unread`,
 );
 
 interface ScreenRow {
@@ -41,15 +46,17 @@ interface ScreenRow {
   member: (MemberRow & SettingsRow) | null;
   terms: TermsRow[] | null;
   heads: TermsHeadRow[] | null;
+  unread: number;
 }
 
-export async function pgMemberScreen(db: Pg, uid: string): Promise<MemberScreen> {
-  const row = (await db.row<ScreenRow>(SCREEN, [uid]))!;
+export async function pgMemberScreen(db: Pg, uid: string, now: number): Promise<MemberScreen> {
+  const row = (await db.row<ScreenRow>(SCREEN, [uid, now]))!;
   return {
     validAfter: row.valid_after,
     profile: row.member ? profileOf(row.member) : null,
     settings: row.member ? settingsOf(row.member) : null,
     terms: (row.terms ?? []).map(termsRecordOf),
     termsHeads: (row.heads ?? []).map(termsHeadOf),
+    unread: row.unread,
   };
 }

@@ -72,16 +72,22 @@ const INBOX = `
   LEFT JOIN broadcast_marks m ON m.uid = $1
   WHERE b.created_at >= $2::bigint AND b.created_at <= $3::bigint AND NOT coalesce(r.removed, false)`;
 
-const OWN_UNREAD = "SELECT count(*) FROM notifications WHERE uid = $1 AND read_at IS NULL";
+/** The member's ($1) unread notifications of their own. */
+export const OWN_UNREAD = "SELECT count(*) FROM notifications WHERE uid = $1 AND read_at IS NULL";
+
+/**
+ * The member's ($1) unread broadcasts made from `since` to `now` (SQL expressions): after their mark of all read,
+ * and not read one by one. A null `since` counts none.
+ */
+export const unreadNotices = (since: string, now: string) => `SELECT count(*) FROM broadcasts b
+     WHERE b.created_at >= ${since} AND b.created_at <= ${now}
+       AND b.created_at > coalesce((SELECT read_up_to FROM broadcast_marks WHERE uid = $1), -1)
+       AND NOT EXISTS (SELECT 1 FROM broadcast_reads r WHERE r.broadcast_id = b.id AND r.uid = $1)`;
+
 const UNREAD = prepared("unread", `SELECT (${OWN_UNREAD}) AS n`);
 const UNREAD_WITH_NOTICES = prepared(
   "unread_with_notices",
-  `SELECT (${OWN_UNREAD}) + (
-     SELECT count(*) FROM broadcasts b
-     WHERE b.created_at >= $2::bigint AND b.created_at <= $3::bigint
-       AND b.created_at > coalesce((SELECT read_up_to FROM broadcast_marks WHERE uid = $1), -1)
-       AND NOT EXISTS (SELECT 1 FROM broadcast_reads r WHERE r.broadcast_id = b.id AND r.uid = $1)
-   ) AS n`,
+  `SELECT (${OWN_UNREAD}) + (${unreadNotices("$2::bigint", "$3::bigint")}) AS n`,
 );
 
 export function pgNotificationStore(db: Sql): NotificationsStore {

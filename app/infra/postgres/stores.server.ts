@@ -39,8 +39,8 @@ export function postgresStores(db: Pg): Stores {
       // One row that every committed change moves (database.server.ts: markChange; decision 0074).
       return readChangeMark(db);
     },
-    async memberScreen(uid) {
-      return pgMemberScreen(db, uid);
+    async memberScreen(uid, now) {
+      return pgMemberScreen(db, uid, now);
     },
     async ping() {
       return databaseAnswers(db);

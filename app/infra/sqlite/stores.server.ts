@@ -50,9 +50,9 @@ export function sqliteStores(db: Db): Stores {
       // SQLite's own: changes when another connection commits; this connection's writes leave it as it is.
       return db.pragma("data_version", { simple: true }) as number;
     },
-    async memberScreen(uid) {
+    async memberScreen(uid, now) {
       // Each read is a call into the same process: the stores' own, one after the other.
-      return composedMemberScreen(stores, uid);
+      return composedMemberScreen(stores, uid, now);
     },
     async ping() {
       return db.open && databaseAnswers(db);
