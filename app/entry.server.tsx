@@ -10,10 +10,10 @@ import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import { isCrawler } from "./lib/crawler.server";
 import { defaultNamespace, namespacesOf } from "./i18n/config";
 import { languageOf } from "./i18n/i18next.server";
 import { isDevelopment } from "./infra/config.server";
@@ -24,6 +24,7 @@ import { CatalogProvider } from "./i18n/useTranslation";
 import { inlinableStylesheet, InlineAssetsContext, jsonForScript } from "./lib/inlineAssets";
 import { pageStylesheets } from "./lib/stylesheets";
 import { NonceContext } from "./nonce";
+import { pageResponse } from "./server/pageResponse.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -80,7 +81,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   log.error("route", error, {
     path: new URL(request.url).pathname,
-    bot: isbot(request.headers.get("user-agent")),
+    bot: isCrawler(request.headers.get("user-agent")),
   });
 };
 
@@ -94,7 +95,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const bot = isbot(request.headers.get("user-agent"));
+  const bot = isCrawler(request.headers.get("user-agent"));
   if (bot && responseStatusCode >= 500) {
     return new Response(`${responseStatusCode}`, {
       status: responseStatusCode,
@@ -116,7 +117,7 @@ export default async function handleRequest(
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (isPersonal(remixContext)) responseHeaders.set("Cache-Control", PRIVATE);
-  return new Response(key ? html.replaceAll(NONCE_SLOT, nonce) : html, {
+  return pageResponse(key ? html.replaceAll(NONCE_SLOT, nonce) : html, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

@@ -45,6 +45,7 @@ export { analyticsFor } from "~/lib/analytics";
 export { publicConfig, publicOrigin } from "~/infra/config.server";
 export * from "~/infra/http.server";
 export { log } from "~/infra/log.server";
+export { isCrawler } from "~/lib/crawler.server";
 export * from "~/members/account.server";
 export * from "~/members/accountSchemas.server";
 export * from "~/members/home.server";

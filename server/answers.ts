@@ -52,8 +52,8 @@ export const plainAnswers =
   (req, res, status) =>
     void plainAnswer(boot, req, res, status);
 
-/** Writes a fetch Response (a route's, or a mount's) to Express. */
-export async function sendResponse(res: ExpressResponse, response: Response) {
+/** A fetch Response's status and headers, on Express's response. */
+function writeHead(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // A route's header replaces the server's default of the same name (never doubled); cookies add up.
@@ -61,8 +61,20 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
     if (name !== "set-cookie") res.setHeader(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+}
+
+/** Writes a fetch Response (a route's, or a mount's) to Express. */
+export async function sendResponse(res: ExpressResponse, response: Response) {
+  writeHead(res, response);
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
+}
+
+/** Writes a fetch Response's status and headers with a body of its own in place of the Response's (read already). */
+export function sendWithBody(res: ExpressResponse, response: Response, body: Buffer, headers: Record<string, string>) {
+  writeHead(res, response);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(body);
 }
 
 /**

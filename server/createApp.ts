@@ -74,7 +74,7 @@ export function createApp({ config, services, build, boot, publicDir, mounts }: 
   app.use(tiers.mutations);
   app.use(tiers.auth);
   app.get("/__version", buildVersion(build));
-  app.use(remixHandler(build, config, services, answer, boot.inRequestScope));
+  app.use(remixHandler(build, config, services, answer, boot));
 
   app.use(lastResort(boot.log, answer));
 

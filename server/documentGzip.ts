@@ -24,6 +24,14 @@ const MIN_COMPRESSED = 512;
 const LOADER_DATA = "window.__remixContext";
 const INLINE_ELEMENT = /<(style|script)\b[^>]*>/gi;
 
+/** The text's length and FNV-1a over 64 of its characters spread along it. */
+function fingerprint(text: string): string {
+  const step = Math.max(1, Math.floor(text.length / 64));
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += step) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${text.length}:${hash >>> 0}`;
+}
+
 export interface DocumentGzip {
   /** The gzip body of `html`. */
   gzip(html: string): Buffer;
@@ -33,20 +41,23 @@ export interface DocumentGzip {
 
 /** A compressor keeping at most `maxBytes` of compressed parts and their texts. */
 export function createDocumentGzip(maxBytes = 16 * 1024 * 1024): DocumentGzip {
-  const kept = new LRUCache<string, DeflatedPart>({
+  const kept = new LRUCache<string, { text: string; part: DeflatedPart }>({
     maxSize: maxBytes,
-    sizeCalculation: (part, text) => text.length * 2 + part.raw.length + part.deflated.length,
+    sizeCalculation: ({ text, part }) => text.length * 2 + part.raw.length + part.deflated.length,
   });
 
   function keptPart(text: string): DeflatedPart {
-    const known = kept.get(text);
-    if (known) return known;
+    // Found by a short fingerprint (a text as the key would be hashed whole on every lookup), then compared whole.
+    const key = fingerprint(text);
+    const known = kept.get(key);
+    if (known?.text === text) return known.part;
     const part = deflatedPart(text);
-    // The key is made from the bytes: a slice of the page would keep the whole page alive in the cache.
-    kept.set(part.raw.toString("utf8"), part);
+    // Kept as a string made from the bytes: a slice of the page would keep the whole page alive in the cache.
+    kept.set(key, { text: part.raw.toString("utf8"), part });
     return part;
   }
 
+  // In the event loop: zlib's asynchronous calls cost it more (a stream per call) than compressing a few KB.
   const between = (text: string) => (text.length < MIN_COMPRESSED ? storedPart(text) : deflatedPart(text));
 
   return {

@@ -32,22 +32,24 @@ export interface SlottedGzip {
 }
 
 /**
- * A part compressed on its own (gzip's default level), ready to be joined with others. zlib's window and hash
- * table are sized to the part (a page's few KB of markup need no 32 KB window): the same bytes out, and half the
- * time, most of which is setting up that state.
+ * zlib's settings for a part compressed on its own: gzip's default level, ending byte-aligned with no reference
+ * past it; the window and hash table sized to the part (a page's few KB of markup need no 32 KB window): the same
+ * bytes out, and half the time, most of which is setting up that state.
  */
+function partOptions(length: number): zlib.ZlibOptions {
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(length + 1))));
+  return {
+    level: 6,
+    windowBits,
+    memLevel: Math.min(8, Math.max(1, windowBits - 7)),
+    finishFlush: zlib.constants.Z_FULL_FLUSH,
+  };
+}
+
+/** A part compressed on its own, ready to be joined with others. */
 export function deflatedPart(text: string): DeflatedPart {
   const raw = Buffer.from(text, "utf8");
-  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(raw.length + 1))));
-  return {
-    raw,
-    deflated: zlib.deflateRawSync(raw, {
-      level: 6,
-      windowBits,
-      memLevel: Math.min(8, Math.max(1, windowBits - 7)),
-      finishFlush: zlib.constants.Z_FULL_FLUSH,
-    }),
-  };
+  return { raw, deflated: zlib.deflateRawSync(raw, partOptions(raw.length)) };
 }
 
 /** A part left uncompressed: stored blocks (a short value costs its own length and 5 bytes). */

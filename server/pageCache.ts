@@ -42,8 +42,11 @@ export interface PageCache {
   holds(key: string | null): boolean;
   /** The kept answer to this request with `nonce` in place (gzip-compressed when `gzip`), or null. */
   answer(key: string | null, nonce: string, gzip?: boolean): Response | null;
-  /** Keeps `response` if it may be kept; returns a response to send in its place (its body was read). */
-  keep(key: string | null, response: Response, nonce: string): Promise<Response>;
+  /**
+   * Keeps `response` if it may be kept; returns a response to send in its place (its body was read, unless its
+   * text is given).
+   */
+  keep(key: string | null, response: Response, nonce: string, text?: string): Promise<Response>;
   /** Forgets everything (after a post). */
   clear(): void;
   /** Forgets everything when the storage's change mark is not the one seen last (another process wrote). */
@@ -115,9 +118,9 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
       return new Response(page.body.replaceAll(NONCE_SLOT, nonce), { status: page.status, headers });
     },
 
-    async keep(key, response, nonce) {
+    async keep(key, response, nonce, text) {
       if (key === null || !mayKeep(response)) return response;
-      const body = await response.text();
+      const body = text ?? (await response.text());
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
       const slotted = nonce ? body.replaceAll(nonce, NONCE_SLOT) : body;
       const page = {

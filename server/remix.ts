@@ -5,8 +5,8 @@
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { sendResponse, type Answer } from "./answers";
-import type { Config, Services } from "./appTypes";
+import { sendResponse, sendWithBody, type Answer } from "./answers";
+import type { Bootstrap, Config, Services } from "./appTypes";
 import { boundedBody, discardRest, streamedBody, type StreamedBody } from "./body";
 import { createDocumentGzip, type DocumentGzip } from "./documentGzip";
 import { createPageCache, pageCacheKey } from "./pageCache";
@@ -50,21 +50,27 @@ function remixRequest(
 }
 
 /**
- * A page, compressed with its recurring parts compressed once (documentGzip.ts), for a client that takes gzip;
+ * Sends a page to a client that takes gzip compressed with its recurring parts compressed once (documentGzip.ts);
  * any other answer as it is (the compression middleware then does what it does for everything else).
  */
-async function compressedDocument(response: Response, documents: DocumentGzip): Promise<Response> {
-  if (!response.body || response.headers.has("Content-Encoding")) return response;
-  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
-  const body = documents.gzip(await response.text());
-  const headers = new Headers(response.headers);
-  headers.set("Content-Encoding", "gzip");
-  headers.set("Content-Length", String(body.length));
-  if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
-  return new Response(new Uint8Array(body), {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
+async function sendPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  response: Response,
+  documents: DocumentGzip,
+  pageText: Bootstrap["pageText"],
+) {
+  const isPage =
+    response.body &&
+    !response.headers.has("Content-Encoding") &&
+    response.headers.get("Content-Type")?.startsWith("text/html");
+  if (!isPage || !acceptsGzip(req)) return sendResponse(res, response);
+  const body = documents.gzip(pageText(response) ?? (await response.text()));
+  const vary = response.headers.get("Vary");
+  sendWithBody(res, response, body, {
+    "Content-Encoding": "gzip",
+    "Content-Length": String(body.length),
+    Vary: vary && /accept-encoding/i.test(vary) ? vary : [vary, "Accept-Encoding"].filter(Boolean).join(", "),
   });
 }
 
@@ -112,9 +118,11 @@ export function remixHandler(
   config: Config,
   services: Services,
   answer: Answer,
-  /** Runs the app's handling of one request in its scope (reads its loaders repeat made once, for a GET). */
-  inRequestScope: <T>(method: string, handle: () => T) => T = (_method, handle) => handle(),
+  app: Pick<Bootstrap, "inRequestScope" | "pageText">,
 ): RequestHandler {
+  // inRequestScope: runs the app's handling of one request in its scope (reads its loaders repeat, made once for
+  // a GET). pageText: a page's HTML without reading its body back.
+  const { inRequestScope, pageText } = app;
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
   const pageCache = createPageCache(config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_SECONDS);
   const documents = createDocumentGzip();
@@ -181,8 +189,8 @@ export function remixHandler(
       if (streamed?.touched && !req.complete) discardRest(req, policy.maxBody);
       // A post may have changed what a shared page shows (an admin's edit): this process draws them again.
       if (hasBody) pageCache.clear();
-      const answered = await pageCache.keep(cacheKey, response, nonce);
-      await sendResponse(res, acceptsGzip(req) ? await compressedDocument(answered, documents) : answered);
+      const answered = await pageCache.keep(cacheKey, response, nonce, pageText(response));
+      await sendPage(req, res, answered, documents, pageText);
     } catch (error) {
       next(error);
     }

@@ -10,6 +10,7 @@
  * signup import it; it imports no feature, only the country names.
  */
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { formMessage } from "~/lib/formMessage";
 import { countryName } from "~/countries/countries.server";
@@ -119,6 +120,18 @@ export const phoneInput = z
  * international format with the country code kept ("+977 ***-***5678").
  */
 export function maskPhoneNumber(e164: string): string {
+  let masked = masks.get(e164);
+  if (masked === undefined) {
+    masked = maskOf(e164);
+    masks.set(e164, masked);
+  }
+  return masked;
+}
+
+/** Masks already made: my page shows one on every view, and parsing a number is most of a mask's cost. */
+const masks = new LRUCache<string, string>({ max: 5000 });
+
+function maskOf(e164: string): string {
   const parsed = parsePhoneNumberFromString(e164);
   if (!parsed) return e164.length > 8 ? `${e164.slice(0, 3)}${"*".repeat(e164.length - 7)}${e164.slice(-4)}` : e164;
   const national = parsed.country === "KR";

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { isbot } from "isbot";
 import { useTranslation } from "~/i18n/useTranslation";
 import { TodayPopup } from "~/components/TodayPopup";
 import { VisaCard } from "~/components/VisaCard";
@@ -8,7 +7,16 @@ import type { PageHandle } from "~/lib/page";
 import { Logo } from "~/components/Logo";
 import type { loader as rootLoader } from "~/root";
 import { featureStyles, Icon, InboxBell, RouteErrorBoundary } from "~/pageKit";
-import { json, redirect, hasChosenLanguage, languageOf, memberHome, pageSeo, readSession } from "~/routeKit.server";
+import {
+  json,
+  redirect,
+  hasChosenLanguage,
+  isCrawler,
+  languageOf,
+  memberHome,
+  pageSeo,
+  readSession,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.home],
@@ -20,7 +28,7 @@ export const handle: PageHandle = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // A person's first visit is offered language selection; crawlers never are.
-  if (!isbot(request.headers.get("user-agent")) && !(await hasChosenLanguage(request))) {
+  if (!isCrawler(request.headers.get("user-agent")) && !(await hasChosenLanguage(request))) {
     throw redirect("/language?redirectTo=%2F");
   }
   const session = await readSession(request, context.services);

@@ -14,6 +14,7 @@ import type { Services } from "~/context";
 import { ConfigError, processConfig, type Config } from "~/infra/config.server";
 import { log } from "~/infra/log.server";
 import { inRequestScope } from "~/infra/requestScope.server";
+import { pageText } from "./pageResponse.server";
 import { readiness, startServices, stopServices } from "./services.server";
 
 /** The answers the server gives before a route runs, by status: their message key. */
@@ -58,6 +59,7 @@ export const bootstrap = {
   stopServices: (services: Services) => stopServices(services),
   readiness: (services: Services) => readiness(services),
   inRequestScope,
+  pageText,
   cspAllowances,
   plainWords,
   log,

@@ -96,9 +96,17 @@ export async function visaEntryIn(code: string, lng: string): Promise<VisaEntry 
 export async function visaLabel(visa: string, lng: string): Promise<string | null> {
   const status = statusOfVisa(visa);
   if (!status) return null;
+  // Every signed-in home and my page shows one: kept per language and code (a known code: a bounded set).
+  const key = `${lng}\0${visa}`;
+  const known = isDevelopment() || !isSupportedLanguage(lng) ? undefined : labels.get(key);
+  if (known !== undefined) return known;
   const t = await visaT(lng);
-  return visa === status.code ? `${visa} ${t(`status.${visa}.name`)}` : `${visa} ${t(`subtype.${visa}`)}`;
+  const label = visa === status.code ? `${visa} ${t(`status.${visa}.name`)}` : `${visa} ${t(`subtype.${visa}`)}`;
+  if (isSupportedLanguage(lng)) labels.set(key, label);
+  return label;
 }
+
+const labels = new Map<string, string>();
 
 /**
  * What a member should know about their stored visa, in their language: that it is
