@@ -153,6 +153,28 @@ function sessionValue(services: SessionServices, sealed: unknown): SessionValue 
   }
 }
 
+const readValues = new WeakMap<SessionServices, LRUCache<string, SessionValue>>();
+
+/**
+ * The session value a Cookie header carries, remembered per header: a browser sends the same one on every page,
+ * and decoding the cookie and opening its seal is a few per cent of a page view. Only what opened is kept; whether
+ * the session still holds is checked on every request below.
+ */
+async function sessionValueIn(services: SessionServices, header: string): Promise<SessionValue | null> {
+  let cache = readValues.get(services);
+  if (!cache) readValues.set(services, (cache = new LRUCache({ max: 2_000 })));
+  const kept = cache.get(header);
+  if (kept) return kept;
+  const value = sessionValue(
+    services,
+    await sessionCookie(services)
+      .parse(header)
+      .catch(() => null),
+  );
+  if (value) cache.set(header, value);
+  return value;
+}
+
 /** The signed-in member, or null for no, forged, expired or revoked sessions. */
 export async function readSession(
   request: Request,
@@ -161,12 +183,7 @@ export async function readSession(
 ): Promise<SessionMember | null> {
   const header = request.headers.get("Cookie");
   if (!header || header.length > 8192) return null;
-  const value = sessionValue(
-    services,
-    await sessionCookie(services)
-      .parse(header)
-      .catch(() => null),
-  );
+  const value = await sessionValueIn(services, header);
   if (!value) return null;
   const claims = await sessionClaims(services, value.token, now);
   if (!claims) return null;

@@ -8,12 +8,16 @@
 const texts = new WeakMap<Response, string>();
 
 export function pageResponse(html: string, init: ResponseInit): Response {
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      controller.enqueue(new TextEncoder().encode(html));
-      controller.close();
+  // No queue ahead (highWaterMark 0): nothing is encoded until a reader asks.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(html));
+        controller.close();
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
   const response = new Response(body, init);
   texts.set(response, html);
   return response;
