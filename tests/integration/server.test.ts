@@ -107,7 +107,12 @@ describe("delivery", () => {
       return html.replaceAll(nonce, "NONCE");
     };
     // Pages of a route that runs per request (not the shared pages' cache), a 404 among them.
-    for (const target of ["/member/findVisa?lng=vi", "/sign?lng=ur", "/member/startId?lng=ko", "/no/such/page?lng=en"]) {
+    for (const target of [
+      "/member/findVisa?lng=vi",
+      "/sign?lng=ur",
+      "/member/startId?lng=ko",
+      "/no/such/page?lng=en",
+    ]) {
       const plain = await get(target, { "Accept-Encoding": "identity" });
       expect(plain.headers.get("Content-Encoding"), target).toBeNull();
       for (let view = 0; view < 2; view++) {

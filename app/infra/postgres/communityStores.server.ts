@@ -44,7 +44,7 @@ import {
   type CommentRow,
   type FeedRow,
 } from "~/infra/rows/community.server";
-import type { Pg, Sql } from "./database.server";
+import { preparedText, type Pg, type Sql } from "./database.server";
 import { removeBlobs } from "./fileStorage.server";
 import { addNotification } from "./notificationStore.server";
 import { notificationOf, type NotificationRow } from "~/infra/rows/identity.server";
@@ -148,7 +148,8 @@ async function readPage<Row, Item>(
     if (!at) return { ok: false, problem: "badCursor" };
   }
   const { text, values } = query(at, size + 1);
-  return pageOf(await db.rows<Row>(text, values), size, scope, map, position);
+  // The lists' texts are a fixed few (with or without a cursor, a category): prepared once per connection.
+  return pageOf(await db.rows<Row>(preparedText(text), values), size, scope, map, position);
 }
 
 export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "likes" | "reports" | "files"> {

@@ -7,6 +7,7 @@
  * `RETURNING`; no SERIAL, advisory locks, LISTEN/NOTIFY, LOCK TABLE, plpgsql or
  * extensions.
  */
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { migrations as appMigrations, type Migration } from "./migrations.server";
 
@@ -23,6 +24,22 @@ export interface PreparedStatement {
 
 /** A statement to prepare once per connection (`name` unique in the app; `text` fixed, never built per call). */
 export const prepared = (name: string, text: string): PreparedStatement => ({ name, text });
+
+const byText = new Map<string, PreparedStatement>();
+
+/**
+ * A statement prepared under a name made from its text: for a read whose text the code builds from a few fixed
+ * pieces (a page of a list, with or without a cursor or a category), a small set known in advance. Never for a
+ * text that holds a value or varies with the input (each text is a name every connection keeps).
+ */
+export function preparedText(text: string): PreparedStatement {
+  let statement = byText.get(text);
+  if (!statement) {
+    statement = prepared(`text_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`, text);
+    byText.set(text, statement);
+  }
+  return statement;
+}
 
 /** What a store runs its statements on: the pool (each statement its own transaction) or a transaction's client. */
 export interface Sql {
