@@ -7,8 +7,8 @@
  * data and what is shorter is compressed per answer. The parts join into one gzip body (gzipWithSlots.ts).
  *
  * Remix's context script (`window.__remixContext = …`) carries the loaders' data (a member's own, on their pages):
- * never kept. A page compressed this way is a few per cent larger than one compressed whole (the parts do not
- * refer to each other), and smaller than one sent uncompressed by far.
+ * never kept. A page compressed this way is up to a tenth larger than one compressed whole (the parts do not
+ * refer to each other).
  */
 import { LRUCache } from "lru-cache";
 import { deflatedPart, gzipOfParts, storedPart, type DeflatedPart } from "./gzipWithSlots";
