@@ -61,6 +61,7 @@ const MEMBER_PAGES = [
   ["mypage-phone", "/mypage/phone"],
   ["mypage-secede", "/mypage/secede"],
   ["mypage-community", "/mypage/community"],
+  ["mypage-partners", "/mypage/partners"],
   ["community-edit", "/community/edit"],
   ["noti", "/noti"],
   ["benefit-member", "/benefit"],

@@ -14,7 +14,6 @@ import {
   json,
   saved,
   changeNotifications,
-  connectedPartners,
   invalid,
   notificationsSchema,
   parseForm,
@@ -37,8 +36,9 @@ export const handle: PageHandle = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { view, member } = await requireSettings(request, context.services);
-  // The partner services the member let in (single sign-on): their number on the entry.
-  const partners = (await connectedPartners(context.services, member.uid)).length;
+  // The partner services the member let in (single sign-on): their number on the entry, part of the member's screen
+  // (read once with the session's and the profile's).
+  const { partners } = await context.services.stores.memberScreen(member.uid, Date.now());
   return json({ view, version: context.buildVersion, partners });
 }
 

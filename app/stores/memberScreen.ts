@@ -1,7 +1,7 @@
 /**
  * What every signed-in page reads of its member and of the terms, asked at once (docs/decisions/0080): the
- * session's revocation time, the profile, the settings, the member's terms record, every terms version's head and
- * the inbox badge's count.
+ * session's revocation time, the profile, the settings, the member's terms record, every terms version's head, the
+ * inbox badge's count, and the number of partner services the member let in (my page's).
  * Each field is exactly what its own store's read answers (tests/contract/memberScreen.test.ts holds both to it);
  * the screen exists because on a shared database each of those reads is a round trip, and a signed-in page makes
  * all six (the request scope, app/infra/requestScope.server.ts, asks it in their place).
@@ -24,11 +24,16 @@ export interface MemberScreen {
   termsHeads: TermsVersionHead[];
   /** `notifications.unreadCount(uid, memberInboxAudience(profile, settings, now))`. */
   unread: number;
+  /**
+   * The partner services the member let in that are still enabled: `sso.consentsOf(uid)` whose client
+   * (`sso.findClient`) is not disabled. My page, the member's own, shows their number on every view.
+   */
+  partners: number;
 }
 
 /** The screen made of the stores' own reads: for an embedded storage, where each read is a function call. */
 export async function composedMemberScreen(
-  stores: Pick<Stores, "revocations" | "members" | "terms" | "notifications">,
+  stores: Pick<Stores, "revocations" | "members" | "terms" | "notifications" | "sso">,
   uid: string,
   now: number,
 ): Promise<MemberScreen> {
@@ -40,5 +45,10 @@ export async function composedMemberScreen(
     stores.terms.heads(),
   ]);
   const unread = await stores.notifications.unreadCount(uid, memberInboxAudience(profile, settings, now));
-  return { validAfter, profile, settings, terms, termsHeads, unread };
+  let partners = 0;
+  for (const consent of await stores.sso.consentsOf(uid)) {
+    const client = await stores.sso.findClient(consent.clientId);
+    if (client && client.disabledAt === null) partners++;
+  }
+  return { validAfter, profile, settings, terms, termsHeads, unread, partners };
 }

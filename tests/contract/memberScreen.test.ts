@@ -2,7 +2,7 @@
  * The member screen (Stores.memberScreen, decision 0080): a signed-in page's six reads asked at once. Each field
  * must be exactly what its own store's read answers, through every change those reads see (a join, the terms
  * answered, settings changed, a sign-out everywhere, new terms versions, notifications and notices arriving and
- * read, notices turned off, a withdrawal), and asked from another client of the storage than the one that wrote.
+ * read, notices turned off, partners let in and disabled, a withdrawal), and asked from another client of the storage than the one that wrote.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -60,7 +60,10 @@ async function ownReads(stores: Stores, uid: string, now: number) {
     stores.terms.heads(),
   ]);
   const unread = await stores.notifications.unreadCount(uid, memberInboxAudience(profile, settings, now));
-  return { validAfter, profile, settings, terms, termsHeads, unread };
+  const consents = await stores.sso.consentsOf(uid);
+  const clients = await Promise.all(consents.map((c) => stores.sso.findClient(c.clientId)));
+  const partners = clients.filter((c) => c !== null && c.disabledAt === null).length;
+  return { validAfter, profile, settings, terms, termsHeads, unread, partners };
 }
 
 describe.each(implementations)("member screen: $name", (implementation) => {
@@ -76,7 +79,15 @@ describe.each(implementations)("member screen: $name", (implementation) => {
 
   it("answers, for a visitor's unknown id, what each read answers: nothing", async () => {
     const screen = await expectSameAsOwnReads(randomUUID());
-    expect(screen).toEqual({ validAfter: null, profile: null, settings: null, terms: [], termsHeads: [], unread: 0 });
+    expect(screen).toEqual({
+      validAfter: null,
+      profile: null,
+      settings: null,
+      terms: [],
+      termsHeads: [],
+      unread: 0,
+      partners: 0,
+    });
   });
 
   it("follows a member through what changes their page", async () => {
@@ -134,6 +145,29 @@ describe.each(implementations)("member screen: $name", (implementation) => {
     await a.notifications.markAllRead(member.uid, T0 + 303);
     expect((await expectSameAsOwnReads(member.uid)).unread).toBe(0);
     expect((await expectSameAsOwnReads(member.uid, T0 + 6000)).unread).toBe(1);
+
+    // The partners they let in, those still enabled.
+    const partner = (clientId: string) => ({
+      clientId,
+      name: clientId,
+      secretHash: "sha256:abc",
+      redirectUris: [`https://${clientId}.example/callback`],
+      allowedClaims: ["profile" as const],
+      createdAt: T0,
+    });
+    for (const clientId of ["bank", "school", "telecom"]) await a.sso.createClient(partner(clientId));
+    for (const clientId of ["bank", "school"]) {
+      await a.sso.saveConsent({
+        uid: member.uid,
+        clientId,
+        grantId: `g-${clientId}`,
+        claims: ["profile"],
+        createdAt: T0,
+      });
+    }
+    expect((await expectSameAsOwnReads(member.uid)).partners).toBe(2);
+    await a.sso.disableClient("school", T0 + 400);
+    expect((await expectSameAsOwnReads(member.uid)).partners).toBe(1);
 
     // Another member's record is not theirs.
     const other = newMember({ name: "Aigerim", language: "kk", signUpMethod: "id", nationality: "KZ" });

@@ -391,6 +391,7 @@ describe("single sign-on: codes, secrets and PKCE at the token endpoint", () => 
     const reused = await tokenRequest(bank, { code: back.searchParams.get("code")!, code_verifier: started.verifier });
     expect(reused).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
     expect(await userinfo(tokens.access_token)).toBe(401);
+    expect(partnersEntry((await browser.go("/mypage")).text)).toBe("No partner services are connected.");
   }, 60_000);
 
   it("refuses a wrong verifier, a missing one, a wrong secret, another client's code, an expired code", async () => {
@@ -567,8 +568,11 @@ describe("single sign-on: partner access on my page, and the admin area", () => 
     const listed = await browser.go("/mypage/partners");
     expect(listed.text).toContain("Hana Bank");
     expect(listed.text).toContain("mobile number");
+    // My page's entry counts the partners let in (from the member's screen: one read with the session's).
+    const partnersEntry = (html: string) =>
+      /href="\/mypage\/partners"[^>]*>[\s\S]*?<span class="settings-row__value">([^<]*)<\/span>/.exec(html)?.[1];
     const summary = await browser.go("/mypage");
-    expect(summary.text).toContain('href="/mypage/partners"');
+    expect(partnersEntry(summary.text)).toBe("1");
 
     const revoked = await browser.fetch("/mypage/partners", { clientId: bank.clientId });
     expect(revoked.response.status).toBe(200);

@@ -38,7 +38,9 @@ const SCREEN = prepared(
   (SELECT json_agg(${jsonOf(TERMS_RECORD_COLUMNS)} ORDER BY ${TERMS_RECORD_ORDER})
      FROM terms_agreements WHERE uid = $1) AS terms,
   (SELECT json_agg(${jsonOf(TERMS_HEAD_COLUMNS)} ORDER BY ${TERMS_HEAD_ORDER}) FROM terms_versions) AS heads,
-  (${OWN_UNREAD}) + (${unreadNotices(SINCE_JOINED, "$2::bigint")}) AS unread`,
+  (${OWN_UNREAD}) + (${unreadNotices(SINCE_JOINED, "$2::bigint")}) AS unread,
+  (SELECT count(*) FROM sso_consents c JOIN sso_clients k ON k.client_id = c.client_id
+     WHERE c.uid = $1 AND k.disabled_at IS NULL) AS partners`,
 );
 
 interface ScreenRow {
@@ -47,6 +49,7 @@ interface ScreenRow {
   terms: TermsRow[] | null;
   heads: TermsHeadRow[] | null;
   unread: number;
+  partners: number;
 }
 
 export async function pgMemberScreen(db: Pg, uid: string, now: number): Promise<MemberScreen> {
@@ -58,5 +61,6 @@ export async function pgMemberScreen(db: Pg, uid: string, now: number): Promise<
     terms: (row.terms ?? []).map(termsRecordOf),
     termsHeads: (row.heads ?? []).map(termsHeadOf),
     unread: row.unread,
+    partners: row.partners,
   };
 }
