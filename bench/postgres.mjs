@@ -20,7 +20,6 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import autocannon from "autocannon";
 import pg from "pg";
 import { seedCommunity } from "./community.mjs";
 import { joinByPhone } from "./member.mjs";
@@ -29,7 +28,9 @@ import {
   buildBoth,
   freePort,
   HUMAN,
+  interleavedRounds,
   languageCookie,
+  measure,
   median,
   root,
   runBenchmark,
@@ -44,16 +45,6 @@ const FEEDS = 10_000;
 const RATIO = 0.7;
 /** Sequential views of a page whose statements are counted. */
 const COUNTED_VIEWS = 20;
-
-function measure(url, headers, connections = CONNECTIONS) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration: SECONDS }, (error, result) =>
-      error
-        ? reject(error)
-        : resolve({ rps: result.requests.average, errors: result.errors + result.timeouts, non2xx: result.non2xx }),
-    );
-  });
-}
 
 /** tests/support/postgres.ts for plain Node: bundled beside the build, so `pg` resolves from the repository. */
 async function clusterSupport() {
@@ -171,12 +162,7 @@ async function roundTrips(cluster, databaseUrl, pages) {
 
 /** Every target's requests per second, interleaved round by round after a warm-up; medians and ratios to the first. */
 async function throughput(targets) {
-  for (const t of targets) await measure(t.url, t.headers);
-  const results = new Map(targets.map((t) => [t.name, []]));
-  for (let round = 1; round <= ROUNDS; round++) {
-    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
-    for (const t of order) results.get(t.name).push(await measure(t.url, t.headers));
-  }
+  const results = await interleavedRounds(targets);
   const base = results.get(targets[0].name);
   return targets.map((t) => {
     const rounds = results.get(t.name);

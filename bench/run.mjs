@@ -27,7 +27,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
-import autocannon from "autocannon";
 import { attribute, buildWithSourceMaps, printBreakdown } from "./breakdown.mjs";
 import { deepListPath, linkedFeeds, seedCommunity } from "./community.mjs";
 import { joinByPhone } from "./member.mjs";
@@ -37,7 +36,9 @@ import { photoBenchmark } from "./photo.mjs";
 import { postgresBenchmark } from "./postgres.mjs";
 import {
   baselineDir,
+  benchSettings,
   buildBoth,
+  interleavedRounds,
   HUMAN,
   languageCookie,
   median,
@@ -48,9 +49,7 @@ import {
   temporaryDirectory,
 } from "./servers.mjs";
 
-const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS } = benchSettings();
 const EN_COOKIE = languageCookie("en");
 const BUDGET_KIB = 120;
 const FEEDS = 10_000;
@@ -62,21 +61,6 @@ const LOAN_360 = "/finance/loan?amount=300%2C000%2C000&rate=4.2&months=360&metho
 
 /** The notices', the benefits' and the loan page's target (issues 27, 28): at least this share of the baseline's requests per second. */
 const CONTENT_RATIO = 0.8;
-
-function measure(url, headers) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS }, (error, result) =>
-      error
-        ? reject(error)
-        : resolve({
-            rps: result.requests.average,
-            p99: result.latency.p99,
-            errors: result.errors + result.timeouts,
-            non2xx: result.non2xx,
-          }),
-    );
-  });
-}
 
 /** The JavaScript files a first visit to a route loads: entry, root and the route, with their imports. */
 function firstLoadFiles(assets, routeId) {
@@ -264,15 +248,7 @@ async function main() {
   targets.push(...community.targets);
 
   console.log(`warming up (${SECONDS}s each)…`);
-  for (const t of targets) await measure(t.url, t.headers);
-
-  const results = new Map(targets.map((t) => [t.name, []]));
-  for (let round = 1; round <= ROUNDS; round++) {
-    // Rotate the order each round so no target always runs first.
-    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
-    for (const t of order) results.get(t.name).push(await measure(t.url, t.headers));
-    console.log(`round ${round}/${ROUNDS} done`);
-  }
+  const results = await interleavedRounds(targets, (round) => console.log(`round ${round}/${ROUNDS} done`));
 
   const base = results.get("baseline /");
   console.log(`\nThroughput (${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, medians):`);

@@ -11,6 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const baselineDir = path.join(root, "bench", "baseline");
@@ -28,6 +29,41 @@ export const benchSettings = () => ({
   seconds: Number(process.env.BENCH_SECONDS ?? 5),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
 });
+
+/**
+ * `url`'s requests per second, p99 latency (ms), socket errors and timeouts, and non-2xx answers over BENCH_SECONDS
+ * with `connections` at once (BENCH_CONNECTIONS unless told).
+ */
+export function measure(url, headers, connections = benchSettings().connections) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections, duration: benchSettings().seconds }, (error, result) =>
+      error
+        ? reject(error)
+        : resolve({
+            rps: result.requests.average,
+            p99: result.latency.p99,
+            errors: result.errors + result.timeouts,
+            non2xx: result.non2xx,
+          }),
+    );
+  });
+}
+
+/**
+ * Every target (`{ name, url, headers }`) measured once to warm up, then BENCH_ROUNDS rounds, the order rotated
+ * each round so no target always runs first; each target's measurements by name, round by round.
+ */
+export async function interleavedRounds(targets, onRound = () => {}) {
+  const { rounds } = benchSettings();
+  for (const t of targets) await measure(t.url, t.headers);
+  const results = new Map(targets.map((t) => [t.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    for (const t of order) results.get(t.name).push(await measure(t.url, t.headers));
+    onRound(round, rounds);
+  }
+  return results;
+}
 
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
