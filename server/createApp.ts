@@ -73,7 +73,7 @@ export function createApp({ config, services, build, boot, publicDir, mounts }: 
   app.use(publicFiles(publicDir));
   app.use(tiers.mutations);
   app.use(tiers.auth);
-  app.get("/__version", buildVersion(build));
+  app.get("/__version", buildVersion(build, config));
   app.use(remixHandler(build, config, services, answer, boot));
 
   app.use(lastResort(boot.log, answer));

@@ -103,9 +103,12 @@ function isLoopback(address: string | undefined) {
 }
 
 /** The browser polls this to learn that a new build was deployed. */
-export function buildVersion(build: ServerBuild): RequestHandler {
+export function buildVersion(build: ServerBuild, config: Config): RequestHandler {
+  // In local mode also the Node that runs the server (tests hold it to the carried runtime: decision 0085);
+  // a hosted server keeps its runtime to itself.
+  const runtime = config.mode === "local" ? { runtime: process.version } : {};
   return (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ version: build.assets.version });
+    res.set("Cache-Control", "no-store").json({ version: build.assets.version, ...runtime });
   };
 }
 
