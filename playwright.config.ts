@@ -44,9 +44,10 @@ export default defineConfig({
       dependencies: ["js", "nojs"],
     })),
   ],
+  // Started with the Node that runs Playwright (the carried one, decision 0085), whatever `node` the shell finds.
   webServer: [
     {
-      command: `node tests/support/googleStandIn.mjs ${GOOGLE_PORT}`,
+      command: `"${process.execPath}" tests/support/googleStandIn.mjs ${GOOGLE_PORT}`,
       url: `${googleOrigin}/healthz`,
       timeout: 30_000,
       reuseExistingServer: false,
@@ -55,7 +56,7 @@ export default defineConfig({
     },
     {
       // The server's log goes to server.log in its data directory: tests read there where its Auth emulator answers.
-      command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node build/server.js > ${dataDir}/server.log`,
+      command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec "${process.execPath}" build/server.js > ${dataDir}/server.log`,
       url: `http://127.0.0.1:${PORT}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -90,7 +90,7 @@ async function bundle(dir) {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node24",
     packages: "external",
     alias: { "~": path.join(root, "app") },
     outfile,

@@ -57,7 +57,7 @@ async function clusterSupport() {
       "--bundle",
       "--platform=node",
       "--format=esm",
-      "--target=node20",
+      "--target=node24",
       "--packages=external",
       "--alias:~=./app",
       `--outfile=${outfile}`,
@@ -194,7 +194,7 @@ async function twoAgainstOne(page, one, two) {
 export async function postgresBenchmark() {
   console.log("\nPostgreSQL (issue 29): a throwaway cluster, the deployment moved there with db:copy…");
   // Debian's PostgreSQL, installed when missing (as the tests do): `npm run bench` reaches here too.
-  const ensured = spawnSync("node", ["scripts/ensure-postgres.mjs"], { cwd: root, stdio: "inherit" });
+  const ensured = spawnSync(process.execPath, ["scripts/ensure-postgres.mjs"], { cwd: root, stdio: "inherit" });
   if (ensured.status !== 0) throw new Error("PostgreSQL is not installed and could not be");
   const dbcopy = spawnSync("npm", ["run", "--silent", "build:dbcopy"], { cwd: root, stdio: "inherit" });
   if (dbcopy.status !== 0) throw new Error("npm run build:dbcopy failed");
@@ -211,7 +211,7 @@ export async function postgresBenchmark() {
     await stopChild(made.child);
     const databaseUrl = await support.createEmptyDatabase(cluster.adminUrl, "klife_bench");
     const copy = spawnSync(
-      "node",
+      process.execPath,
       ["build/dbcopy.js", "--from", "sqlite", "--to", databaseUrl, "--data-dir", made.dataDir],
       { cwd: root, encoding: "utf8" },
     );

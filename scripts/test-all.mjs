@@ -9,8 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 
 const steps = [
-  ["node", ["scripts/ensure-chromium.mjs"]],
-  ["node", ["scripts/ensure-postgres.mjs"]],
+  [process.execPath, ["scripts/ensure-chromium.mjs"]],
+  [process.execPath, ["scripts/ensure-postgres.mjs"]],
   ["npx", ["tsc", "--noEmit"]],
   ["npm", ["run", "lint"]],
   // The production build, precompressed assets included: the tests see what an operator deploys.

@@ -2,7 +2,7 @@
  * Where a deployment keeps its state, opened from the configuration: PostgreSQL on DATABASE_URL, else SQLite and
  * a folder in DATA_DIR. Apart from the composition root (services.server.ts) so the command-line tools
  * (`npm run content`, `sso:client`, `db:copy`) open the same storage without loading what only a server needs
- * (the OpenID provider above all, which warns on Node 20 into their output).
+ * (the OpenID provider above all).
  */
 import path from "node:path";
 import type { Config } from "~/infra/config.server";
