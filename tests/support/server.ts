@@ -40,6 +40,9 @@ export interface LaunchOptions {
   detached?: boolean;
   /** Remove the data directory once the server has stopped. */
   ownsDataDir?: boolean;
+  /** Another build's build/server.js (a previous release's checkout) and the node to run it, instead of this one's. */
+  entry?: string;
+  node?: string;
 }
 
 /** Servers still running; a test process that ends without stopping them kills them. */
@@ -136,8 +139,9 @@ export async function launch(
   dataDir: string,
   options: LaunchOptions = {},
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
+  const entryFile = options.entry ?? serverEntry;
+  const child = spawn(options.node ?? process.execPath, [entryFile], {
+    cwd: path.resolve(path.dirname(entryFile), ".."),
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.detached ?? false,
