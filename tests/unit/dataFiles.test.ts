@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createdOnce } from "~/infra/dataFiles.server";
-import { localSigningKeys } from "~/sso/keys.server";
+import { localSigningKeys, newSigningKey, type SigningKeys } from "~/sso/keys.server";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
@@ -99,6 +99,26 @@ describe("a file made once in DATA_DIR", () => {
       JSON.parse(fs.readFileSync(path.join(dataDir, "sso-signing-keys.json"), "utf8")),
     );
     expect(fs.statSync(path.join(dataDir, "sso-signing-keys.json")).mode & 0o777).toBe(0o600);
+  });
+
+  it("makes a new set with an RS256 and an ES256 key", () => {
+    const keys = localSigningKeys(freshDir());
+    expect(keys.keys.map((key) => key.alg)).toEqual(["RS256", "ES256"]);
+  });
+
+  it("adds one RS256 key, the same for processes that start together, to a set made with ES256 only", async () => {
+    const dataDir = freshDir();
+    const file = path.join(dataDir, "sso-signing-keys.json");
+    const old = { keys: [newSigningKey("ES256"), newSigningKey("ES256")] };
+    fs.writeFileSync(file, JSON.stringify(old), { mode: 0o600 });
+    const sets = await together(dataDir, "keys", 6);
+    expect(new Set(sets).size).toBe(1);
+    const keys = (JSON.parse(sets[0]!) as SigningKeys).keys;
+    // The old keys as they were, in their order (the first goes on signing ES256), and one RS256 key beside.
+    expect(keys.slice(0, 2)).toEqual(old.keys);
+    expect(keys.map((key) => key.alg)).toEqual(["ES256", "ES256", "RS256"]);
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(old);
+    expect(localSigningKeys(dataDir)).toEqual({ keys });
   });
 
   it("is read as it is when it exists, never made again", () => {
