@@ -9,6 +9,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import Database from "better-sqlite3";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -563,6 +564,36 @@ describe("single sign-on: partner access on my page, and the admin area", () => 
     const audit = await admin.go("/admin/audit");
     expect(audit.text).toContain("Admin Disabled Partner");
   }, 60_000);
+});
+
+describe("single sign-on: discovery on the issuer's origin", () => {
+  it("names endpoints on the issuer's origin whatever Host and X-Forwarded-* say (TRUST_PROXY off)", async () => {
+    const rawGet = (headers: Record<string, string>) =>
+      new Promise<string>((resolve, reject) => {
+        const request = http.request(
+          { host: "127.0.0.1", port: Number(server.env.PORT), path: "/sso/.well-known/openid-configuration", headers },
+          (response) => {
+            let body = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (body += chunk));
+            response.on("end", () => resolve(body));
+          },
+        );
+        request.on("error", reject);
+        request.end();
+      });
+    const spoofs: Record<string, string>[] = [
+      { Host: "10.66.66.66:1" },
+      { Host: `localhost:${server.env.PORT}`, "X-Forwarded-Proto": "https", "X-Forwarded-Host": "10.66.66.66:1" },
+    ];
+    for (const headers of spoofs) {
+      const document = JSON.parse(await rawGet(headers)) as Record<string, unknown>;
+      expect(document.issuer).toBe(issuer);
+      const endpoints = Object.entries(document).filter(([name]) => name.endsWith("_endpoint") || name === "jwks_uri");
+      expect(endpoints.length).toBeGreaterThanOrEqual(4);
+      for (const [name, url] of endpoints) expect(url, `${name} ${JSON.stringify(headers)}`).toMatch(`${issuer}/`);
+    }
+  });
 });
 
 describe("single sign-on: whatever is sent", () => {
