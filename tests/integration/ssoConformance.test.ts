@@ -243,10 +243,10 @@ describe("single sign-on's ID tokens, checked by a relying party written on jose
       first,
       (await authorize(member, first, { share: ["phone", "email"] })).left!,
     );
-    const idToken = await verifiedIdToken(partner, first, tokens.body, "RS256");
     const info = await userinfo(tokens.body);
     expect(info).toMatchObject({ email, email_verified: false, phone_number_verified: true });
     expect(info.phone_number).toMatch(/^\+82/);
+    const idToken = await verifiedIdToken(partner, first, tokens.body, "RS256");
     // Wherever the ID token gives an address or a number, it says whether it was proven.
     for (const [claim, verified] of [
       ["email", "email_verified"],
