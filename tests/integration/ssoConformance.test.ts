@@ -400,7 +400,7 @@ describe("PKCE", () => {
     };
     const page = await admin.go("/admin/partners");
     const shown = section(page.text, "Shown Exempt Partner");
-    expect(shown).toContain("PKCE");
+    expect(shown).toContain("Code exchange proof (PKCE)");
     expect(shown).toContain('data-pkce="not-required"');
     expect(shown).toContain("Not required (only for OpenID certification tests)");
     expect(shown).toContain(">ES256<");
