@@ -115,10 +115,12 @@ async function authorizationByPost(req: IncomingMessage, res: ServerResponse, is
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   if (type !== "application/x-www-form-urlencoded") {
+    // Not a request the provider can read: its translated page, never a redirect.
+    const header = (name: string) => String(req.headers[name] ?? "");
     res.statusCode = 400;
-    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", "no-store");
-    res.end(JSON.stringify({ error: "invalid_request", error_description: "the body must be form-encoded" }));
+    res.end(await ssoErrorPage(header("cookie"), header("accept-language"), "invalid_request"));
     return;
   }
   // Only the body's parameters count, as the provider itself reads a POST.

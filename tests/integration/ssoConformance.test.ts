@@ -347,6 +347,15 @@ describe("the authorization endpoint by POST", () => {
     });
     expect(json.status).toBe(400);
     expect(json.headers.get("Location")).toBeNull();
+    // The provider's translated page, in the visitor's language.
+    const korean = await fetch(`${issuer}/authorize`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", "Accept-Language": "ko", ...postedFrom(partner) },
+      body: "client_id=x",
+      redirect: "manual",
+    });
+    expect(korean.status).toBe(400);
+    expect(await korean.text()).toContain('lang="ko"');
   }, 60_000);
 });
 
