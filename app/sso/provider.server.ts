@@ -281,7 +281,8 @@ export function createSso(services: SsoServices): SsoService | null {
     },
   });
   // The provider builds its endpoints' URLs from the request's host and scheme: it is told the issuer's, whatever
-  // a client or a proxy sent (the handler below), so discovery never names another origin.
+  // a client or a proxy sent (asIssuer below, for its own requests and the interaction pages'), so discovery never
+  // names another origin.
   provider.proxy = true;
   const issuerUrl = new URL(issuer);
   // Client secrets are stored as digests: compare against the digest (clients.server.ts).
@@ -290,13 +291,18 @@ export function createSso(services: SsoServices): SsoService | null {
   };
   provider.on("server_error", (_ctx, error) => log.error("sso", error));
 
-  const callback = provider.callback();
-  const handler = async (req: IncomingMessage, res: ServerResponse) => {
+  /** The request as the provider is given it: on the issuer's host and scheme, whatever was sent. */
+  const asIssuer = (req: IncomingMessage) => {
     req.headers.host = issuerUrl.host;
     req.headers["x-forwarded-host"] = issuerUrl.host;
     req.headers["x-forwarded-proto"] = issuerUrl.protocol.slice(0, -1);
     // The client's address is the server's to judge (TRUST_PROXY); the provider never reads another one.
     delete req.headers["x-forwarded-for"];
+    return req;
+  };
+  const callback = provider.callback();
+  const handler = async (req: IncomingMessage, res: ServerResponse) => {
+    asIssuer(req);
     // The provider's own answers (errors, redirects) load nothing, cannot be framed and send no referrer.
     res.setHeader(
       "Content-Security-Policy",
@@ -308,5 +314,5 @@ export function createSso(services: SsoServices): SsoService | null {
     if (req.method === "POST" && isAuthorizationPath(req.url)) return authorizationByPost(req, res, issuer);
     return callback(req, res);
   };
-  return { issuer, provider, handler };
+  return { issuer, provider, handler, asIssuer };
 }
