@@ -103,6 +103,15 @@ const ALLOW_NO_PKCE = "klife_allow_no_pkce";
 const AUTHORIZATION_PATH = "/authorize";
 const isAuthorizationPath = (url: string | undefined) => (url ?? "").split("?")[0] === AUTHORIZATION_PATH;
 
+/** A request's body: as the mount's edge already read it (a form, server/unstorable.ts), or from the stream. */
+async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+  const read = (req as IncomingMessage & { body?: unknown }).body;
+  if (Buffer.isBuffer(read)) return read;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * The authorization endpoint by POST (OpenID Connect Core 3.1.2.1: form-encoded parameters): answered with a 303
  * to the same request by GET, which the provider judges as every other. A partner's page posts it across sites,
@@ -112,8 +121,7 @@ const isAuthorizationPath = (url: string | undefined) => (url ?? "").split("?")[
  */
 async function authorizationByPost(req: IncomingMessage, res: ServerResponse, issuer: string) {
   const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = await bodyOf(req);
   if (type !== "application/x-www-form-urlencoded") {
     // Not a request the provider can read: its translated page, never a redirect.
     const header = (name: string) => String(req.headers[name] ?? "");
@@ -124,7 +132,7 @@ async function authorizationByPost(req: IncomingMessage, res: ServerResponse, is
     return;
   }
   // Only the body's parameters count, as the provider itself reads a POST.
-  const params = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  const params = new URLSearchParams(body.toString("utf8"));
   res.statusCode = 303;
   res.setHeader("Location", `${issuer}${AUTHORIZATION_PATH}?${params.toString()}`);
   res.setHeader("Cache-Control", "no-store");
