@@ -71,6 +71,9 @@ async function main(args: string[]): Promise<number> {
         idTokenAlg: parsed.values["id-token-alg"],
         allowNoPkce: parsed.values["allow-no-pkce"],
       });
+      if (parsed.values["allow-no-pkce"]) {
+        console.error("this partner may leave out PKCE: for the OpenID certification suite only; disable it after");
+      }
       console.log(JSON.stringify(registered));
       return 0;
     }
