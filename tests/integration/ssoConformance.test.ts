@@ -3,23 +3,35 @@
  * proxy (TRUST_PROXY=1, so forwarded headers are believed where they may be): the signing algorithms OpenID
  * Connect requires (RS256 by default, ES256 for a partner registered for it), the authorization endpoint by POST
  * as a partner's auto-submitted form sends it, partners let off PKCE for the certification suite and no one else,
- * the grant types offered, the *_verified claims, the endpoints on the issuer's origin whatever the request's
+ * the grant types offered, the *_verified claims, a data directory whose keys were made ES256-only, the endpoints on the issuer's origin whatever the request's
  * host says, and the phone fields' autofill token. The relying party here is written by hand on `jose` (not
  * openid-client, which sso.test.ts uses): discovery, the authorization request, the code exchange with
  * client_secret_post, the ID token's signature against /sso/jwks, iss, aud, exp, nonce and at_hash.
  */
 import { execFileSync } from "node:child_process";
 import crypto, { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import * as jose from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinOverHttp } from "../support/join";
-import { startServer, type RunningServer } from "../support/server";
+import { makeDataDir, startServer, type RunningServer } from "../support/server";
 import { registerPartner, ssoClientCli, type Partner } from "../support/sso";
 import { answerPage, authorize, SsoBrowser } from "../support/ssoBrowser";
 
 let server: RunningServer;
+let dataDir: string;
+/**
+ * The data directory's signing keys as a deployment made before RS256 was offered left them: one ES256 key. The
+ * server starts on it, so every test here runs with the RS256 key added beside it.
+ */
+const seeded = {
+  ...crypto.generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "jwk" }),
+  kid: "seeded-before-rs256",
+  alg: "ES256",
+  use: "sig",
+};
 let origin: string;
 let issuer: string;
 let discovery: Record<string, unknown>;
@@ -27,14 +39,19 @@ const password = "a long enough passphrase";
 const email = `conformance-${randomUUID()}@example.com`;
 
 beforeAll(async () => {
-  server = await startServer({
-    TRUST_PROXY: "1",
-    RATE_LIMIT_SSO: "100000",
-    RATE_LIMIT_ALL: "100000",
-    RATE_LIMIT_MUTATIONS: "100000",
-    RATE_LIMIT_AUTH: "1000",
-    RATE_LIMIT_AUTH_PER_ID: "1000",
-  });
+  dataDir = makeDataDir();
+  fs.writeFileSync(path.join(dataDir, "sso-signing-keys.json"), JSON.stringify({ keys: [seeded] }), { mode: 0o600 });
+  server = await startServer(
+    {
+      TRUST_PROXY: "1",
+      RATE_LIMIT_SSO: "100000",
+      RATE_LIMIT_ALL: "100000",
+      RATE_LIMIT_MUTATIONS: "100000",
+      RATE_LIMIT_AUTH: "1000",
+      RATE_LIMIT_AUTH_PER_ID: "1000",
+    },
+    dataDir,
+  );
   origin = `http://localhost:${server.env.PORT}`;
   issuer = `${origin}/sso`;
   await joinOverHttp(origin, server.dataDir, { email, password, name: "Kim Min-jun" });
@@ -52,6 +69,7 @@ afterAll(async () => {
       .filter((line) => line.includes('"level":"error"')) ?? [];
   if (errors.length) console.log(errors.join("\n"));
   await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const browser = () => new SsoBrowser(origin, { email, password });
@@ -166,6 +184,20 @@ async function markEmailVerified(uid: string) {
 }
 
 describe("single sign-on's discovery", () => {
+  it("publishes the key set made before RS256 came with an RS256 key added beside it", async () => {
+    const published = (await fetch(String(discovery.jwks_uri)).then((r) => r.json())) as { keys: jose.JWK[] };
+    expect(published.keys.map((key) => [key.kid === seeded.kid ? "seeded" : "added", key.alg])).toEqual([
+      ["seeded", "ES256"],
+      ["added", "RS256"],
+    ]);
+    expect(published.keys.every((key) => key.d === undefined)).toBe(true);
+    // The old file as it was; the added key beside it, owner-only.
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "sso-signing-keys.json"), "utf8"))).toEqual({
+      keys: [seeded],
+    });
+    expect(fs.statSync(path.join(dataDir, "sso-signing-keys-rs256.json")).mode & 0o777).toBe(0o600);
+  });
+
   it("lists RS256 and ES256 for ID tokens, the authorization code grant only, and the *_verified claims", () => {
     expect(discovery.issuer).toBe(issuer);
     expect(discovery.id_token_signing_alg_values_supported).toEqual(expect.arrayContaining(["RS256", "ES256"]));
@@ -216,6 +248,8 @@ describe("single sign-on's ID tokens, checked by a relying party written on jose
     const request = authorizationRequest(partner, { scope: "openid profile" });
     const tokens = await exchange(partner, request, (await authorize(browser(), request)).left!);
     await verifiedIdToken(partner, request, tokens.body, "ES256");
+    // By the key the data directory had before RS256 came: it goes on signing ES256.
+    expect(jose.decodeProtectedHeader(tokens.body.id_token!).kid).toBe(seeded.kid);
     const listed = ssoClientCli(server.env, ["list"])
       .trim()
       .split("\n")
