@@ -1,6 +1,7 @@
 /**
  * Single sign-on's partners (docs/decisions/0069): every registered partner with
- * its return addresses and what it may receive, and disabling one (it can no
+ * its return addresses, what it may receive, how its ID tokens are signed and
+ * whether it was let off PKCE (decision 0081), and disabling one (it can no
  * longer sign members in; every token it holds stops working). Registering is
  * the CLI's (npm run sso:client): its secret is shown once, to whoever runs it.
  * Every change is in the audit log. A plain form: it works without JavaScript.
@@ -81,6 +82,14 @@ export default function AdminPartnersRoute() {
             ))}
             <dt>{t("partnerAdmin.claims")}</dt>
             <dd>{["sub", ...partner.claims].map((c) => t(`claims.${c}`)).join(", ")}</dd>
+            <dt>{t("partnerAdmin.idTokenAlg")}</dt>
+            <dd>
+              <bdi dir="ltr">{partner.idTokenAlg}</bdi>
+            </dd>
+            <dt>{t("partnerAdmin.pkce")}</dt>
+            <dd data-pkce={partner.allowNoPkce ? "not-required" : "required"}>
+              {partner.allowNoPkce ? t("partnerAdmin.pkceNotRequired") : t("partnerAdmin.pkceRequired")}
+            </dd>
           </dl>
           {partner.disabled ? null : (
             <Form method="post">

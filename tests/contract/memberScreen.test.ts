@@ -153,6 +153,8 @@ describe.each(implementations)("member screen: $name", (implementation) => {
       secretHash: "sha256:abc",
       redirectUris: [`https://${clientId}.example/callback`],
       allowedClaims: ["profile" as const],
+      idTokenAlg: "RS256" as const,
+      allowNoPkce: false,
       createdAt: T0,
     });
     for (const clientId of ["bank", "school", "telecom"]) await a.sso.createClient(partner(clientId));

@@ -433,4 +433,14 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sso_consents_by_client ON sso_consents (client_id);
     `,
   },
+  {
+    version: 6,
+    name: "single sign-on: a partner's ID token algorithm and PKCE exception",
+    // SQLite's version 22: partners registered before keep ES256, which they were told (decision 0081).
+    sql: `
+      ALTER TABLE sso_clients ADD COLUMN id_token_alg text NOT NULL DEFAULT 'ES256'
+        CHECK (id_token_alg IN ('RS256', 'ES256'));
+      ALTER TABLE sso_clients ADD COLUMN allow_no_pkce boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -597,4 +597,14 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 22,
+    name: "single sign-on: a partner's ID token algorithm and PKCE exception",
+    // Partners registered before keep ES256, which they were told; new ones say theirs (decision 0081).
+    sql: `
+      ALTER TABLE sso_clients ADD COLUMN id_token_alg TEXT NOT NULL DEFAULT 'ES256'
+        CHECK (id_token_alg IN ('RS256', 'ES256'));
+      ALTER TABLE sso_clients ADD COLUMN allow_no_pkce INTEGER NOT NULL DEFAULT 0 CHECK (allow_no_pkce IN (0, 1));
+    `,
+  },
 ];
