@@ -23,7 +23,7 @@ import {
   type ServerState,
 } from "./middleware";
 import { mountSteps, type Mount } from "./mounts";
-import { checkedHost, onlyAppMethods, refuseCrossSite, routePolicy } from "./policy";
+import { checkedHost, onlyAppMethods, ownSpelling, refuseCrossSite, routePolicy } from "./policy";
 import { buildVersion, remixHandler } from "./remix";
 
 export interface AppParts {
@@ -68,6 +68,7 @@ export function createApp({ config, services, build, boot, publicDir, mounts }: 
 
   // The Remix app: its routes' policies, its tiers, then its handler.
   app.use(routePolicy(build));
+  app.use(ownSpelling(boot.safeRedirect));
   app.use(refuseCrossSite(answer));
   app.use(tiers.perRequest);
   app.use(publicFiles(publicDir));
