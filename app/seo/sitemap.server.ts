@@ -7,7 +7,7 @@
  * only with a deployment has no `lastmod`. Pages of features still being built
  * (lib/upcoming.ts: a coming-soon page marked noindex) are left out until they ship; the
  * community's visible posts and the published notices are listed newest first, each
- * capped, so the file stays far below the protocol's 50 000 URLs and 50 MB.
+ * capped (SITEMAP_LIMITS).
  */
 import { supportedLanguages } from "~/i18n/config";
 import type { Services } from "~/context";
@@ -17,8 +17,13 @@ import { upcomingFeatureAt } from "~/lib/upcoming";
 import { publishedNotices } from "~/notices/notices.server";
 import { visaStatuses } from "~/visa/catalogue";
 
-/** Posts and notices listed at most (newest first); with the fixed pages, 19 addresses each. */
-export const SITEMAP_LIMITS = { feeds: 2000, notices: 2000 };
+/**
+ * Posts and notices listed at most (newest first). Each page is 19 addresses of about 2.3 KB each (its 20
+ * alternates), so 100 of each with the fixed pages is about 4 700 URLs and 11 MB, made on each request: far below
+ * the protocol's 50 000 URLs and 50 MB. Older ones are reached through the lists' pages; a sitemap index with a
+ * file per kind is the next step (decision 0084).
+ */
+export const SITEMAP_LIMITS = { feeds: 100, notices: 100 };
 
 interface SitemapEntry {
   path: string;

@@ -426,6 +426,6 @@ describe("/finance/loan through the built server", () => {
       expect(html, query).not.toContain("NaN");
     }
     const sitemap = await page("/sitemap.xml");
-    expect(sitemap.html).toContain("/finance/loan</loc>");
+    expect(sitemap.html).toContain("/finance/loan?lng=en</loc>");
   });
 });
