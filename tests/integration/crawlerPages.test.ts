@@ -210,27 +210,32 @@ describe("the sitemap", () => {
 
   it("dates a page by when its content changed: a notice's edit moves it, and fixed pages have none", async () => {
     const before = await sitemap();
+    /** The lastmod of a page's entries (its languages'), found by its address without `lng`. */
     const lastmodOf = (listed: Listed[], pathAndQuery: string) => {
-      const found = listed.filter((l) => l.loc.startsWith(`${origin}${pathAndQuery}`));
-      expect(found, pathAndQuery).toHaveLength(supportedLanguages.length);
+      const found = listed.filter((l) => {
+        const url = new URL(l.loc);
+        url.searchParams.delete("lng");
+        return `${url.pathname}${url.search}` === pathAndQuery;
+      });
+      expect(found.length, pathAndQuery).toBeGreaterThan(0);
       expect(new Set(found.map((l) => l.lastmod)).size, pathAndQuery).toBe(1);
       return found[0]!.lastmod;
     };
-    const notice = lastmodOf(before, `/mypage/noticeDetail?itemCd=${NOTICE}&`);
+    const notice = lastmodOf(before, `/mypage/noticeDetail?itemCd=${NOTICE}`);
     expect(notice).not.toBeNull();
     // Imported before the server started: its date is the import's, and so is the list's (its newest notice).
     expect(Date.parse(notice!)).toBeLessThan(startedAt);
-    expect(lastmodOf(before, "/mypage/notice?")).toBe(notice);
+    expect(lastmodOf(before, "/mypage/notice")).toBe(notice);
     // The home page and the visa finder change only with a deployment: no date rather than the server's start.
-    expect(lastmodOf(before, "/?")).toBeNull();
-    expect(lastmodOf(before, "/member/findVisa?")).toBeNull();
+    expect(lastmodOf(before, "/")).toBeNull();
+    expect(lastmodOf(before, "/member/findVisa")).toBeNull();
 
     const editedFrom = Date.now();
     importNotice("Crawled notice, edited");
     const after = await sitemap();
-    const edited = lastmodOf(after, `/mypage/noticeDetail?itemCd=${NOTICE}&`);
+    const edited = lastmodOf(after, `/mypage/noticeDetail?itemCd=${NOTICE}`);
     expect(Date.parse(edited!)).toBeGreaterThanOrEqual(editedFrom);
-    expect(lastmodOf(after, "/mypage/notice?")).toBe(edited);
+    expect(lastmodOf(after, "/mypage/notice")).toBe(edited);
   });
 });
 
