@@ -116,6 +116,7 @@ describe("another spelling of a page's path", () => {
       // A parameter's value is data: its case is kept; the static segments are the route's.
       ["/Member/FindVisa/E-9", "/member/findVisa/E-9"],
       ["/member/findvisa/e-9/", "/member/findVisa/e-9"],
+      ["/Community/AbC-12?comments=x", "/community/AbC-12?comments=x"],
     ];
     for (const [asked, own] of cases) {
       for (const method of ["GET", "HEAD"]) {
