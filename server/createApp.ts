@@ -68,9 +68,10 @@ export function createApp({ config, services, build, boot, publicDir, mounts }: 
 
   // The Remix app: its routes' policies, its tiers, then its handler.
   app.use(routePolicy(build));
-  app.use(ownSpelling(boot.safeRedirect));
   app.use(refuseCrossSite(answer));
   app.use(tiers.perRequest);
+  // Counted by the per-request tier like any answer; before the public files, which no route spells.
+  app.use(ownSpelling(boot.safeRedirect));
   app.use(publicFiles(publicDir));
   app.use(tiers.mutations);
   app.use(tiers.auth);
