@@ -40,8 +40,26 @@ const isoDate = (at: number) => new Date(at).toISOString();
 /** The latest of some update times, or null for none. */
 const newest = (times: readonly number[]) => (times.length === 0 ? null : Math.max(...times));
 
-/** The sitemap's XML. */
+/** How long a made sitemap is answered again while the storage has not changed (a notice due later shows then). */
+const SITEMAP_KEPT_MS = 60_000;
+/** By storage: a process may hold several (tests do). */
+const keptFor = new WeakMap<object, { mark: number; at: number; xml: string }>();
+
+/**
+ * The sitemap's XML, made again when the storage changed (its change mark moved: an import, another process) or
+ * after a minute (a change this process made itself shows then; the file is HTTP-cached an hour anyway): a few MB
+ * for a few thousand URLs is not made on every request a crawler or a flood sends.
+ */
 export async function sitemapXml(services: Pick<Services, "stores" | "config">, now = Date.now()): Promise<string> {
+  const mark = await services.stores.changeMark();
+  const kept = keptFor.get(services.stores);
+  if (kept && kept.mark === mark && now - kept.at >= 0 && now - kept.at < SITEMAP_KEPT_MS) return kept.xml;
+  const xml = await makeSitemap(services, now);
+  keptFor.set(services.stores, { mark, at: now, xml });
+  return xml;
+}
+
+async function makeSitemap(services: Pick<Services, "stores" | "config">, now: number): Promise<string> {
   const { stores, config } = services;
   const [benefits, offers, loanProducts, corridors, rates, terms] = await Promise.all([
     stores.benefits.list({ languages: ["ko"] }),
