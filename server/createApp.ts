@@ -23,7 +23,7 @@ import {
   type ServerState,
 } from "./middleware";
 import { mountSteps, type Mount } from "./mounts";
-import { checkedHost, onlyAppMethods, refuseCrossSite, routePolicy } from "./policy";
+import { checkedHost, onlyAppMethods, ownSpelling, refuseCrossSite, routePolicy } from "./policy";
 import { refuseUnstorableAddress } from "./unstorable";
 import { buildVersion, remixHandler } from "./remix";
 
@@ -73,6 +73,8 @@ export function createApp({ config, services, build, boot, publicDir, mounts }: 
   app.use(routePolicy(build));
   app.use(refuseCrossSite(answer));
   app.use(tiers.perRequest);
+  // Counted by the per-request tier like any answer; before the public files, which no route spells.
+  app.use(ownSpelling(boot.safeRedirect));
   app.use(publicFiles(publicDir));
   app.use(tiers.mutations);
   app.use(tiers.auth);

@@ -15,6 +15,7 @@ import { i18nFor } from "~/i18n/instances.server";
 import type { Services } from "~/context";
 import { ConfigError, processConfig, type Config } from "~/infra/config.server";
 import { log } from "~/infra/log.server";
+import { safeRedirect } from "~/lib/safeRedirect";
 import { inRequestScope } from "~/infra/requestScope.server";
 import { pageText } from "./pageResponse.server";
 import { readiness, startServices, stopServices } from "./services.server";
@@ -70,6 +71,8 @@ export const bootstrap = {
   /** Single sign-on's error page, for what the /sso mount refuses before the provider runs. */
   ssoErrorPage,
   log,
+  // The one redirect helper, for the server's redirect of a page to its route's own spelling (server/policy.ts).
+  safeRedirect,
 };
 
 export type Bootstrap = typeof bootstrap;

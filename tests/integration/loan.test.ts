@@ -428,6 +428,6 @@ describe("/finance/loan through the built server", () => {
     // An address holding a NUL is refused before any page reads it (decision 0083).
     expect((await page("/finance/loan?method=%00&lng=en")).status).toBe(400);
     const sitemap = await page("/sitemap.xml");
-    expect(sitemap.html).toContain("/finance/loan</loc>");
+    expect(sitemap.html).toContain("/finance/loan?lng=en</loc>");
   });
 });
