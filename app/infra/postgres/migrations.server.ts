@@ -433,4 +433,25 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sso_consents_by_client ON sso_consents (client_id);
     `,
   },
+  {
+    version: 6,
+    name: "admin roles (SQLite's 22)",
+    sql: `
+      CREATE TABLE admin_roles (
+        uid        text PRIMARY KEY,
+        admin      boolean NOT NULL,
+        changed_at bigint NOT NULL
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: "audit actors (SQLite's 23)",
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN actor_kind text NOT NULL DEFAULT 'admin'
+        CHECK (actor_kind IN ('admin', 'import', 'operator'));
+      ALTER TABLE audit_log ADD COLUMN actor_name text;
+      UPDATE audit_log SET actor_kind = 'import' WHERE actor_uid = 'import';
+    `,
+  },
 ];
