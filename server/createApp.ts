@@ -24,6 +24,7 @@ import {
 } from "./middleware";
 import { mountSteps, type Mount } from "./mounts";
 import { checkedHost, onlyAppMethods, refuseCrossSite, routePolicy } from "./policy";
+import { refuseUnstorableAddress } from "./unstorable";
 import { buildVersion, remixHandler } from "./remix";
 
 export interface AppParts {
@@ -67,6 +68,8 @@ export function createApp({ config, services, build, boot, publicDir, mounts }: 
   }
 
   // The Remix app: its routes' policies, its tiers, then its handler.
+  // An address the database could not keep a parameter of is refused before a route reads it (decision 0083).
+  app.use(refuseUnstorableAddress(boot, answer));
   app.use(routePolicy(build));
   app.use(refuseCrossSite(answer));
   app.use(tiers.perRequest);

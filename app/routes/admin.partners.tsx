@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { Confirmation, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { adminPartners, disablePartner, json, recordAudit, requireAdmin } from "~/routeKit.server";
+import { adminPartners, disablePartner, json, readForm, recordAudit, requireAdmin } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   i18n: ["sso"],
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const clientId = String(form.get("clientId") ?? "").slice(0, 100);
   const partner = (await adminPartners(context.services)).find((p) => p.clientId === clientId && !p.disabled);
   if (!partner || !(await disablePartner(context.services, clientId))) {

@@ -7,6 +7,8 @@
  * cache of the app exists once per process.
  */
 import { cspAllowances } from "~/lib/analytics";
+import { isStorable, unstorableField } from "~/lib/text";
+import { ssoErrorPage } from "~/sso/errorPage.server";
 import { directionOf } from "~/i18n/config";
 import { languageOf } from "~/i18n/i18next.server";
 import { i18nFor } from "~/i18n/instances.server";
@@ -62,6 +64,11 @@ export const bootstrap = {
   pageText,
   cspAllowances,
   plainWords,
+  /** The one rule for text the database cannot keep, for the server's edges (server/unstorable.ts). */
+  unstorableField,
+  isStorable,
+  /** Single sign-on's error page, for what the /sso mount refuses before the provider runs. */
+  ssoErrorPage,
   log,
 };
 

@@ -294,11 +294,16 @@ describe("the admin area", () => {
     const cleaned = await post(editAction, "/admin/notices/edit", admin.jar, {
       ...base,
       itemCd: "clean-1",
-      "translations.ko.title": "\u202Eexe.txt\u202C 안내\u0000",
+      "translations.ko.title": "\u202Eexe.txt\u202C 안내\u0007",
       intent: "save",
     });
     expect(cleaned.status).toBe(302);
     expect((await services.stores.notices.get("clean-1"))!.translations.ko.title).toBe("exe.txt 안내");
+    // A NUL is text no database keeps: refused at its field (decision 0083), nothing saved.
+    expect(await problems({ ...base, itemCd: "nul-1", "translations.ko.title": "안내\u0000" })).toMatchObject({
+      "translations.ko.title": "errors.form.textCharacters",
+    });
+    expect(await services.stores.notices.get("nul-1")).toBeNull();
   });
 });
 
