@@ -181,12 +181,26 @@ export default async function handleRequest(
 }
 
 /**
+ * The routes whose words the page carries: every match, down to the first that answered 404 (its loader threw
+ * it), which with everything below it ships none of its namespaces. The 404 a visitor gets under /admin/* is then
+ * the unknown path's page in its words too (decision 0054): not the admin area's section names, labels and messages.
+ */
+function wordedMatches(context: EntryContext) {
+  const { matches, errors } = context.staticHandlerContext;
+  const notFoundAt = matches.findIndex((match) => {
+    const error = errors?.[match.route.id];
+    return isRouteErrorResponse(error) && error.status === 404;
+  });
+  return notFoundAt === -1 ? matches : matches.slice(0, notFoundAt);
+}
+
+/**
  * The translations the page's routes declare (`handle.i18n`, root's `common`
  * included) in its language, for the HTML: the browser's catalog starts from them.
  */
 function pageTranslations(context: EntryContext, catalog: Catalog): string {
   const wanted = new Set<string>([defaultNamespace]);
-  for (const match of context.staticHandlerContext.matches) {
+  for (const match of wordedMatches(context)) {
     for (const ns of namespacesOf(context.routeModules[match.route.id])) wanted.add(ns);
   }
   const bundles: Record<string, unknown> = {};

@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ disabled: null, at: Date.now() }, { status: 400 });
   }
   await recordAudit(context.services.stores, {
-    actorUid: admin.uid,
+    actor: admin.actor,
     action: "disable",
     target: { kind: "ssoClient", id: clientId },
     summary: partner.name.slice(0, 200),

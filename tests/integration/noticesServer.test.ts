@@ -186,12 +186,12 @@ describe("npm run content -- import", () => {
       expect(
         db
           .prepare(
-            "SELECT actor_uid, action, target_kind, target_id FROM audit_log WHERE target_id IN ('cli-helpline', 'cli-sim') ORDER BY target_id",
+            "SELECT actor_kind, action, target_kind, target_id FROM audit_log WHERE target_id IN ('cli-helpline', 'cli-sim') ORDER BY target_id",
           )
           .all(),
       ).toEqual([
-        { actor_uid: "import", action: "create", target_kind: "benefit", target_id: "cli-helpline" },
-        { actor_uid: "import", action: "create", target_kind: "offer", target_id: "cli-sim" },
+        { actor_kind: "import", action: "create", target_kind: "benefit", target_id: "cli-helpline" },
+        { actor_kind: "import", action: "create", target_kind: "offer", target_id: "cli-sim" },
       ]);
     } finally {
       db.close();

@@ -352,10 +352,10 @@ describe("the corridors' admin pages", () => {
     expect((await services.stores.corridors.get("LA"))?.fee).toEqual({ kind: "flat", krw: 0 });
     await post("/admin/corridors/edit?country=LA", admin.jar, { ...form, feeKind: "flat", flatKrw: "0" });
     const audit = (await (await load(auditLoader, "/admin/audit", admin.jar)).json()) as {
-      items: { action: string; target: string; actor: string; summary: string }[];
+      items: { action: string; target: string; actor: { kind: string; name?: string }; summary: string }[];
     };
     const mine = audit.items.filter((e) => e.target === "corridor LA");
-    expect(mine.map((e) => [e.action, e.actor])).toEqual([
+    expect(mine.map((e) => [e.action, e.actor.name])).toEqual([
       ["update", "Admin Park"],
       ["create", "Admin Park"],
     ]);

@@ -443,4 +443,25 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sso_clients ADD COLUMN allow_no_pkce boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    version: 7,
+    name: "admin roles (SQLite's 23)",
+    sql: `
+      CREATE TABLE admin_roles (
+        uid        text PRIMARY KEY,
+        admin      boolean NOT NULL,
+        changed_at bigint NOT NULL
+      );
+    `,
+  },
+  {
+    version: 8,
+    name: "audit actors (SQLite's 24)",
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN actor_kind text NOT NULL DEFAULT 'admin'
+        CHECK (actor_kind IN ('admin', 'import', 'operator'));
+      ALTER TABLE audit_log ADD COLUMN actor_name text;
+      UPDATE audit_log SET actor_kind = 'import' WHERE actor_uid = 'import';
+    `,
+  },
 ];
