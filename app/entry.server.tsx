@@ -71,18 +71,51 @@ function isPersonal(context: EntryContext): boolean {
   );
 }
 
+/**
+ * What a public page depends on, for caches between us and the visitor (RFC 9110 §12.5.5, RFC 9111; decision 0084).
+ * Every public page depends on the Cookie header (a session makes it a member's page, which is private). Its
+ * language is the address's `?lng=` when that names a language exactly; otherwise the cookie's or
+ * Accept-Language's, which no shared cache should key on (every browser sends its own list): such a page is
+ * `private`. Either may be kept, but is asked for again each time (`no-cache`): what a page shows changes with
+ * the content, and the server's own cache of shared pages (decision 0068) makes asking cheap. A route that set
+ * its own Cache-Control keeps it.
+ */
+function publicPageCaching(request: Request, lng: string, headers: Headers) {
+  const named = new URL(request.url).searchParams.get("lng") === lng;
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", named ? "public, no-cache" : "private, no-cache");
+  headers.append("Vary", named ? "Cookie" : "Accept-Language, Cookie");
+}
+
 /** Loader and action data fetched by the browser is per visitor: never stored. */
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE);
   return response;
 };
 
+const ROUTE_ID = /^[\w.$/()-]{1,120}$/;
+
+/**
+ * An unexpected error is logged as an error. A client's mistake that Remix answers itself with a 4xx (a `_data`
+ * naming a route that does not match the URL or has no loader, an action's `_data` on a GET) is not: it is a
+ * warning saying what was asked and the status answered, so no visitor can write error lines at will.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  log.error("route", error, {
-    path: new URL(request.url).pathname,
-    bot: isCrawler(request.headers.get("user-agent")),
-  });
+  const url = new URL(request.url);
+  const fields = { path: url.pathname, bot: isCrawler(request.headers.get("user-agent")) };
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const routeId = url.searchParams.get("_data");
+    log.warn("route.refused", {
+      ...fields,
+      method: request.method,
+      status: error.status,
+      reason: error.statusText,
+      // The route id a data request named: the client's text, logged only when it looks like one.
+      ...(routeId === null ? {} : { routeId: ROUTE_ID.test(routeId) ? routeId : "(not a route id)" }),
+    });
+    return;
+  }
+  log.error("route", error, fields);
 };
 
 /** What server.ts needs from the app at start: it reads this from the build (see server/bootstrap.server.ts). */
@@ -117,6 +150,7 @@ export default async function handleRequest(
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (isPersonal(remixContext)) responseHeaders.set("Cache-Control", PRIVATE);
+  else publicPageCaching(request, lng, responseHeaders);
   return pageResponse(key ? html.replaceAll(NONCE_SLOT, nonce) : html, {
     headers: responseHeaders,
     status: responseStatusCode,
@@ -147,12 +181,26 @@ export default async function handleRequest(
 }
 
 /**
+ * The routes whose words the page carries: every match, down to the first that answered 404 (its loader threw
+ * it), which with everything below it ships none of its namespaces. The 404 a visitor gets under /admin/* is then
+ * the unknown path's page in its words too (decision 0054): not the admin area's section names, labels and messages.
+ */
+function wordedMatches(context: EntryContext) {
+  const { matches, errors } = context.staticHandlerContext;
+  const notFoundAt = matches.findIndex((match) => {
+    const error = errors?.[match.route.id];
+    return isRouteErrorResponse(error) && error.status === 404;
+  });
+  return notFoundAt === -1 ? matches : matches.slice(0, notFoundAt);
+}
+
+/**
  * The translations the page's routes declare (`handle.i18n`, root's `common`
  * included) in its language, for the HTML: the browser's catalog starts from them.
  */
 function pageTranslations(context: EntryContext, catalog: Catalog): string {
   const wanted = new Set<string>([defaultNamespace]);
-  for (const match of context.staticHandlerContext.matches) {
+  for (const match of wordedMatches(context)) {
     for (const ns of namespacesOf(context.routeModules[match.route.id])) wanted.add(ns);
   }
   const bundles: Record<string, unknown> = {};

@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { importContent, importSummary, type ImportError } from "~/content/importers.server";
+import { duplicateNameErrors, importContent, importSummary, type ImportError } from "~/content/importers.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { loadConfig } from "~/infra/config.server";
 import { openStores } from "~/server/storage.server";
@@ -47,20 +47,24 @@ async function main(args: string[]): Promise<number> {
     console.error(`${file} is not JSON: ${(error as Error).message}`);
     return 1;
   }
+  const refused = async (errors: ImportError[]) => {
+    // The import's own messages (admin), a benefit's or an offer's (benefit), a rate's (exchange), a corridor's
+    // (remittance), a loan product's (loan), then the forms' shared ones (common).
+    const t = (await i18nFor("en")).getFixedT("en", ["admin", "benefit", "exchange", "remittance", "loan"]);
+    const where = (e: ImportError) =>
+      `${e.key || "(file)"}${e.item === null ? "" : `[${e.item}]`}${e.field ? `.${e.field}` : ""}`;
+    for (const error of errors) console.error(`${where(error)}: ${translateFormMessage(t, error.message)}`);
+    console.error(`${errors.length} error(s) in ${file}: nothing was imported.`);
+    return 1;
+  };
+  // A name given twice in one object: JSON.parse kept the last; the file is refused before the stores are opened.
+  const duplicates = duplicateNameErrors(text, json);
+  if (duplicates.length > 0) return refused(duplicates);
   const config = loadConfig();
   const stores = await openStores(config);
   try {
     const result = await importContent(stores, json, Date.now());
-    if (!result.ok) {
-      // The import's own messages (admin), a benefit's or an offer's (benefit), a rate's (exchange), a corridor's
-      // (remittance), a loan product's (loan), then the forms' shared ones (common).
-      const t = (await i18nFor("en")).getFixedT("en", ["admin", "benefit", "exchange", "remittance", "loan"]);
-      const where = (e: ImportError) =>
-        `${e.key || "(file)"}${e.item === null ? "" : `[${e.item}]`}${e.field ? `.${e.field}` : ""}`;
-      for (const error of result.errors) console.error(`${where(error)}: ${translateFormMessage(t, error.message)}`);
-      console.error(`${result.errors.length} error(s) in ${file}: nothing was imported.`);
-      return 1;
-    }
+    if (!result.ok) return refused(result.errors);
     console.log(importSummary(result.counts));
     return 0;
   } finally {

@@ -1,51 +1,38 @@
 #!/usr/bin/env node
 /**
- * Makes a member a community moderator (the `admin` custom claim on their Firebase
- * account), or takes it back with --revoke.
+ * Makes a member a community moderator and admin, or takes it back with --revoke.
  *
  *   node scripts/grant-admin.mjs <uid | e-mail | +82 number> [--revoke]
  *
- * Local mode: run it while the app runs; it talks to the app's Auth emulator
- * (AUTH_EMULATOR_PORT, default 9099; FIREBASE_PROJECT_ID as the app has it), which
- * saves the change with the accounts. Hosted mode: FIREBASE_SERVICE_ACCOUNT (the
- * service account JSON) and FIREBASE_PROJECT_ID, as the server has them.
+ * Local mode: run it while the app runs, with the app's DATA_DIR; it talks to the app's Auth emulator
+ * (AUTH_EMULATOR_PORT, default 9099; FIREBASE_PROJECT_ID as the app has it). Hosted mode: with the server's
+ * environment (FIREBASE_SERVICE_ACCOUNT, FIREBASE_PROJECT_ID, DATABASE_URL).
  *
- * A claim travels in the session made at sign-in: the member signs in again to
- * moderate. Revoking also ends every session of theirs (Firebase revokes their
- * tokens; the app's check with Firebase ends the sessions within 5 minutes).
+ * The role is kept in the app's own storage, which every server process reads on every request: granting or
+ * revoking holds from the member's very next request, and revoking ends their sessions at once (decision 0082).
+ * The work is scripts/grantAdmin.ts, built by `npm run build` into build/grant-admin.js.
  */
-import { cert, initializeApp } from "firebase-admin/app";
-import { getAuth } from "firebase-admin/auth";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 
-const args = process.argv.slice(2);
-const revoke = args.includes("--revoke");
-const who = args.find((a) => !a.startsWith("--"));
-if (!who) {
-  console.error("usage: node scripts/grant-admin.mjs <uid | e-mail | +82 number> [--revoke]");
-  process.exit(2);
+// Typed as `node scripts/grant-admin.mjs`, this may run on the system's older Node, on which the build's native
+// addons crash: it then runs itself again on the project's own Node (decision 0085), or says to install it.
+const engines = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).engines.node;
+const needed = Number(/^>=(\d+)/.exec(engines)?.[1]);
+if (Number(process.versions.node.split(".")[0]) < needed) {
+  const carried = fileURLToPath(new URL("../node_modules/.bin/node", import.meta.url));
+  if (!fs.existsSync(carried)) {
+    console.error(`grant-admin needs Node ${engines} and this is Node v${process.versions.node}: run npm ci first.`);
+    process.exit(2);
+  }
+  const again = spawnSync(carried, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: "inherit" });
+  process.exit(again.status ?? 1);
 }
 
-const account = process.env.FIREBASE_SERVICE_ACCOUNT;
-const projectId = process.env.FIREBASE_PROJECT_ID ?? (account ? JSON.parse(account).project_id : "demo-klife");
-if (!account) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${process.env.AUTH_EMULATOR_PORT ?? 9099}`;
-const app = account
-  ? initializeApp({ projectId, credential: cert(JSON.parse(account)) })
-  : initializeApp({ projectId });
-const auth = getAuth(app);
-
-const user = who.includes("@")
-  ? await auth.getUserByEmail(who)
-  : who.startsWith("+")
-    ? await auth.getUserByPhoneNumber(who)
-    : await auth.getUser(who);
-const claims = { ...(user.customClaims ?? {}) };
-if (revoke) delete claims.admin;
-else claims.admin = true;
-await auth.setCustomUserClaims(user.uid, claims);
-if (revoke) await auth.revokeRefreshTokens(user.uid);
-console.log(
-  revoke
-    ? `${user.uid} is no longer a moderator; their sessions end.`
-    : `${user.uid} is a moderator from their next sign-in (/community/review).`,
-);
-process.exit(0);
+const built = new URL("../build/grant-admin.js", import.meta.url);
+if (!fs.existsSync(built)) {
+  console.error("build/grant-admin.js is missing: run npm run build first.");
+  process.exit(2);
+}
+await import(built.href);

@@ -1,5 +1,6 @@
 /**
  * npm run sso:client -- add --name NAME --redirect-uri URI [--redirect-uri URI…] [--claims profile,phone,email]
+ *                           [--id-token-alg RS256|ES256] [--allow-no-pkce]
  * npm run sso:client -- list | disable CLIENT_ID | rotate-secret CLIENT_ID
  * npm run sso:client -- rotate-key | retire-keys | new-key
  *
@@ -8,10 +9,13 @@
  * in WAL mode; the server reads a client from the database on every request, so
  * a new or disabled one counts at once). `add` and `rotate-secret` print one line
  * of JSON, `{"client_id", "client_secret"}`: the secret is shown this once and
- * only its digest is stored. Keys (docs/decisions/0070): `rotate-key` puts a new
- * signing key first in local mode's DATA_DIR/sso-signing-keys.json (it signs from
- * the next start; the old ones stay published), `retire-keys` keeps only the
- * signing one, `new-key` prints a private key for hosted mode's SSO_SIGNING_KEYS.
+ * only its digest is stored. A partner's ID tokens are signed RS256 unless it is
+ * registered with `--id-token-alg ES256`; `--allow-no-pkce` lets it leave out PKCE,
+ * for the OpenID Foundation's certification suite only (decision 0081). Keys
+ * (docs/decisions/0070, 0081): `rotate-key` puts a new RS256 and a new ES256 key
+ * first in local mode's DATA_DIR/sso-signing-keys.json (they sign from the next
+ * start; the old ones stay published), `retire-keys` keeps only the signing one of
+ * each, `new-key` prints one private key of each for hosted mode's SSO_SIGNING_KEYS.
  *
  * Bundled by esbuild to build/sso-client.js (its own process: it may take app modules).
  */
@@ -19,10 +23,11 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "~/infra/config.server";
 import { openStores } from "~/server/storage.server";
 import { disableClient, parseClaimSets, registerClient, rotateClientSecret } from "~/sso/clients.server";
-import { newSigningKey, retireLocalKeys, rotateLocalKeys } from "~/sso/keys.server";
+import { newSigningKeys, retireLocalKeys, signingKeysIn, rotateLocalKeys } from "~/sso/keys.server";
 import { runCli } from "./cli";
 
 const USAGE = `usage: npm run sso:client -- add --name NAME --redirect-uri URI [--redirect-uri URI…] [--claims profile,phone,email]
+                                  [--id-token-alg RS256|ES256] [--allow-no-pkce]
        npm run sso:client -- list | disable CLIENT_ID | rotate-secret CLIENT_ID | rotate-key | retire-keys | new-key`;
 
 async function main(args: string[]): Promise<number> {
@@ -35,6 +40,8 @@ async function main(args: string[]): Promise<number> {
         name: { type: "string" },
         "redirect-uri": { type: "string", multiple: true },
         claims: { type: "string" },
+        "id-token-alg": { type: "string" },
+        "allow-no-pkce": { type: "boolean" },
       },
     });
   } catch (error) {
@@ -44,12 +51,14 @@ async function main(args: string[]): Promise<number> {
   const [command, clientId, ...rest] = parsed.positionals;
   const config = loadConfig();
   if (command === "new-key" && !clientId) {
-    console.log(JSON.stringify({ keys: [newSigningKey()] }));
+    console.log(JSON.stringify({ keys: newSigningKeys() }));
     return 0;
   }
   if ((command === "rotate-key" || command === "retire-keys") && !clientId) {
     const keys = command === "rotate-key" ? rotateLocalKeys(config.DATA_DIR) : retireLocalKeys(config.DATA_DIR);
-    console.log(JSON.stringify({ signing: keys.keys[0]!.kid, published: keys.keys.map((k) => k.kid) }));
+    console.log(
+      JSON.stringify({ signing: signingKeysIn(keys).map((k) => k.kid), published: keys.keys.map((k) => k.kid) }),
+    );
     return 0;
   }
   const stores = await openStores(config);
@@ -59,7 +68,12 @@ async function main(args: string[]): Promise<number> {
         name: parsed.values.name ?? "",
         redirectUris: parsed.values["redirect-uri"] ?? [],
         allowedClaims: parseClaimSets(parsed.values.claims),
+        idTokenAlg: parsed.values["id-token-alg"],
+        allowNoPkce: parsed.values["allow-no-pkce"],
       });
+      if (parsed.values["allow-no-pkce"]) {
+        console.error("this partner may leave out PKCE: for the OpenID certification suite only; disable it after");
+      }
       console.log(JSON.stringify(registered));
       return 0;
     }

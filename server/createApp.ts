@@ -23,7 +23,8 @@ import {
   type ServerState,
 } from "./middleware";
 import { mountSteps, type Mount } from "./mounts";
-import { checkedHost, onlyAppMethods, refuseCrossSite, routePolicy } from "./policy";
+import { checkedHost, onlyAppMethods, ownSpelling, refuseCrossSite, routePolicy } from "./policy";
+import { refuseUnstorableAddress } from "./unstorable";
 import { buildVersion, remixHandler } from "./remix";
 
 export interface AppParts {
@@ -67,9 +68,13 @@ export function createApp({ config, services, build, boot, publicDir, mounts }: 
   }
 
   // The Remix app: its routes' policies, its tiers, then its handler.
+  // An address the database could not keep a parameter of is refused before a route reads it (decision 0083).
+  app.use(refuseUnstorableAddress(boot, answer));
   app.use(routePolicy(build));
   app.use(refuseCrossSite(answer));
   app.use(tiers.perRequest);
+  // Counted by the per-request tier like any answer; before the public files, which no route spells.
+  app.use(ownSpelling(boot.safeRedirect));
   app.use(publicFiles(publicDir));
   app.use(tiers.mutations);
   app.use(tiers.auth);

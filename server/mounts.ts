@@ -21,6 +21,7 @@ import type { Bootstrap, Config, CountersStore, Services } from "./appTypes";
 import { declaredLength } from "./body";
 import { CountersRateLimitStore, limiter } from "./limits";
 import { refuseCrossSite } from "./policy";
+import { refuseUnstorableAtSso } from "./unstorable";
 
 export interface MountPolicy {
   /**
@@ -55,6 +56,8 @@ export interface Mount {
    * one as `req.originalUrl`; the checked origin is `res.locals.origin`.
    */
   handler: (req: IncomingMessage, res: ServerResponse) => unknown;
+  /** The mount's own checks of what it is sent, after its body bound and before it runs (server/unstorable.ts). */
+  edge?: RequestHandler;
 }
 
 /**
@@ -74,14 +77,23 @@ const ssoMountPolicy = (config: Config): MountPolicy => ({
  * provider at /sso when the app made one (services.sso, from the bootstrap's
  * startServices).
  */
-export function mountsOf(_boot: Bootstrap, services: Services): Mount[] {
+export function mountsOf(boot: Bootstrap, services: Services): Mount[] {
   const mounts: Mount[] = [];
   if (services.sso)
-    mounts.push({ path: "/sso", policy: ssoMountPolicy(services.config), handler: services.sso.handler });
+    mounts.push({
+      path: "/sso",
+      policy: ssoMountPolicy(services.config),
+      handler: services.sso.handler,
+      // Text the database cannot keep never reaches the provider's lookups (decision 0083).
+      edge: refuseUnstorableAtSso(boot),
+    });
   return mounts;
 }
 
-/** The steps of one mount, in order: its cross-site rule, the per-request tier, its own tier, its body bound, it. */
+/**
+ * The steps of one mount, in order: its cross-site rule, the per-request tier, its own tier, its body bound, its
+ * edge, it.
+ */
 export function mountSteps(
   mount: Mount,
   context: { config: Config; answer: Answer; counters: CountersStore; perRequest: RequestHandler },
@@ -112,6 +124,7 @@ export function mountSteps(
       store: new CountersRateLimitStore(counters, `mount:${mount.path}:`),
     }),
     bounded,
+    ...(mount.edge ? [mount.edge] : []),
     handler,
   ];
 }

@@ -6,8 +6,10 @@
  * `PAGE_CACHE_SECONDS` and answered again without running the route, under these rules:
  * - only a GET of a shared route, with no body; the key is the URL, the whole Cookie header and Accept-Language,
  *   so a member's request never meets a visitor's document (their cookies differ) and each language has its own;
- * - only a document answered 200 with no Set-Cookie and no `private`/`no-store` Cache-Control is kept (a page
- *   for a member is private: entry.server.tsx), so nothing personal is ever stored;
+ * - only a document answered 200 with no Set-Cookie and no `no-store` Cache-Control is kept (a page for a member
+ *   is `private, no-store`: entry.server.tsx), so nothing personal is ever stored. A visitor's page whose language
+ *   came from the cookie or Accept-Language is `private` for the caches between us and the visitor (decision
+ *   0084), which this one is not: it is the origin's, keyed by both;
  * - the CSP nonce is taken out when stored and the request's own put in when answered, with an `Age` header;
  *   to a browser that takes gzip, the document goes compressed once when kept, the nonce joined in per answer
  *   (gzipWithSlots.ts), so an answer costs no compression;
@@ -89,7 +91,7 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
     return (
       response.status === 200 &&
       response.headers.getSetCookie().length === 0 &&
-      !/\b(?:private|no-store)\b/i.test(cacheControl) &&
+      !/\bno-store\b/i.test(cacheControl) &&
       (response.headers.get("content-type") ?? "").startsWith("text/html")
     );
   };

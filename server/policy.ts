@@ -4,7 +4,7 @@
  * `handle` (body limit, rate-limit tier), and cross-site posts.
  */
 import type { ServerBuild } from "@remix-run/node";
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { matchRoutes, type AgnosticRouteMatch, type AgnosticRouteObject } from "@remix-run/router";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
 import type { Answer } from "./answers";
@@ -41,6 +41,11 @@ export interface RoutePolicy {
   maxBody: number;
   streamed: boolean;
   shared: boolean;
+  /**
+   * The path as the route spells it (its static segments, the URL's values for its parameters), or null for the
+   * unknown path's page (the splat route): `/MyPage/Notice/` and `/mypage/notic%65` are `/mypage/notice`.
+   */
+  ownPath: string | null;
 }
 
 /**
@@ -64,7 +69,7 @@ function routePolicies(build: ServerBuild) {
         } as Node;
       });
   const tree = childrenOf(undefined);
-  const fallback: RoutePolicy = { rateLimit: null, maxBody: DEFAULT_MAX_BODY, streamed: false, shared: false };
+  const fallback = { maxBody: DEFAULT_MAX_BODY };
   // matchRoutes ranks every route on each call; the answer for a path never changes while the build runs.
   const known = new LRUCache<string, RoutePolicy>({ max: 5000 });
   return (url: URL): RoutePolicy => {
@@ -84,7 +89,45 @@ function routePolicies(build: ServerBuild) {
       maxBody: raised ? Math.floor(handle.maxBody as number) : fallback.maxBody,
       streamed: raised,
       shared: handle?.shared === true,
+      // A malformed escape is answered where it was asked (the route's 4xx), never sent on as a new spelling.
+      ownPath: decodable(pathname) ? ownPathOf(matches) : null,
     };
+  }
+
+  function decodable(pathname: string) {
+    try {
+      decodeURIComponent(pathname);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The route's own spelling of a matched path. A parameter's value is data and keeps its case (a visa code, a
+   * post's id), percent-encoded as a URL carries it. Null where there is no one spelling: a splat, an optional
+   * segment, or a spelling that would not match the same route with the same values again (so a redirect to it
+   * can never loop).
+   */
+  function ownPathOf(matches: AgnosticRouteMatch<string, Node>[]): string | null {
+    const segments: string[] = [];
+    for (const { route, params } of matches) {
+      for (const segment of (route.path ?? "").split("/")) {
+        if (segment === "") continue;
+        if (segment === "*" || segment.endsWith("?")) return null;
+        if (segment.startsWith(":")) {
+          const value = params[segment.slice(1)];
+          if (value === undefined) return null;
+          segments.push(encodeURIComponent(value));
+        } else segments.push(segment);
+      }
+    }
+    const own = `/${segments.join("/")}`;
+    const again = matchRoutes(tree, own) ?? [];
+    const leaf = matches.at(-1);
+    const sameRoute = again.at(-1)?.route.id === leaf?.route.id;
+    const sameValues = JSON.stringify(again.at(-1)?.params) === JSON.stringify(leaf?.params);
+    return leaf && sameRoute && sameValues ? own : null;
   }
 }
 
@@ -130,6 +173,23 @@ export function routePolicy(build: ServerBuild): RequestHandler {
   return (_req, res, next) => {
     res.locals.policy = policyOf(res.locals.url as URL);
     next();
+  };
+}
+
+/**
+ * A page asked for by another spelling of its path (`/MyPage/Notice`, `/mypage/notice/`, `/mypage/notic%65`) is
+ * sent to the route's own spelling, the query kept, with a 301 (RFC 6596 §3: a crawler follows it and keeps one
+ * address; its canonical link and alternates are made from the path it then asks for). Only GET and HEAD of a
+ * document: a post is answered where it was sent, and a data request names its route by id.
+ */
+export function ownSpelling(redirectTarget: (target: string, fallback: string) => string): RequestHandler {
+  return (req, res, next) => {
+    const { ownPath } = res.locals.policy as RoutePolicy;
+    const url = res.locals.url as URL;
+    if (ownPath === null || ownPath === url.pathname) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || url.searchParams.has("_data")) return next();
+    // Through the one redirect helper; a query it would not pass (a raw backslash) is dropped, never the path.
+    res.redirect(301, redirectTarget(`${ownPath}${url.search}`, ownPath));
   };
 }
 

@@ -15,16 +15,16 @@
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { recordAudit, requireAdmin } from "~/admin/admin.server";
+import { requireAdmin } from "~/admin/admin.server";
 import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
-import type { ContentImporter } from "~/content/importers.server";
+import { auditNoteOf, type ContentImporter } from "~/content/importers.server";
 import { invalid, parseForm, refuse, type ProblemName } from "~/forms/form.server";
 import { notFound } from "~/infra/http.server";
 import { directionOf, supportedLanguages } from "~/i18n/config";
 import { languageNames } from "~/i18n/languageChoice.server";
 import { formatDate } from "~/lib/format";
 import type { Services } from "~/context";
-import type { Stores } from "~/stores/stores";
+import type { AuditActor, Stores } from "~/stores/stores";
 import type { TermsVersionHead } from "~/stores/terms";
 import { statusOf, versionInForce } from "~/terms/documents";
 import { termsVersionOf, termsImporter, type TermsItem } from "~/terms/importer.server";
@@ -136,41 +136,22 @@ function problemOf(message: string): ProblemName {
   return problem;
 }
 
-/** Records an admin's change of an item in the audit log, as the import records its own; an unchanged item, nothing. */
-async function recordChange<Item>(
-  stores: Stores,
-  importer: ContentImporter<Item>,
-  item: Item,
-  outcome: "created" | "updated" | "unchanged",
-  actorUid: string,
-  at: number,
-) {
-  if (outcome === "unchanged") return;
-  await recordAudit(stores, {
-    actorUid,
-    action: outcome === "created" ? "create" : "update",
-    target: { kind: importer.audit.kind, id: importer.idOf(item) },
-    summary: importer.audit.summaryOf(item),
-    at,
-  });
-}
-
 export type ContentSaved = { ok: true } | { ok: false; problem: ProblemName };
 
 /**
  * Writes an item an admin sent as the import writes it (its check, its refusal, its `apply`), and records the change
- * as theirs; an unchanged item records nothing.
+ * as theirs in the same store transaction; an unchanged item records nothing.
  */
 export async function saveContentItem<Item>(
   stores: Stores,
   importer: ContentImporter<Item>,
   item: Item,
-  actorUid: string,
+  actor: AuditActor,
   at: number,
 ): Promise<ContentSaved> {
   const problem = importer.check?.(item) ?? (await importer.refusal?.(stores, item, at)) ?? null;
   if (problem) return { ok: false, problem: problemOf(problem) };
-  await recordChange(stores, importer, item, await importer.apply(stores, item, at), actorUid, at);
+  await importer.apply(stores, item, at, auditNoteOf(importer, item, actor, at));
   return { ok: true };
 }
 
@@ -178,30 +159,27 @@ export async function saveContentItem<Item>(
  * Saves a terms version as a draft (or, published already, as it stands): the import's checks, the store's refusal
  * of a version in force; published only by `publishTermsVersion`.
  */
-export async function saveTermsDraft(stores: Stores, item: TermsItem, actorUid: string, at: number) {
+export async function saveTermsDraft(stores: Stores, item: TermsItem, actor: AuditActor, at: number) {
   const problem = termsImporter.check?.(item) ?? (await termsImporter.refusal?.(stores, item, at)) ?? null;
   if (problem) return { ok: false as const, problem: problemOf(problem) };
-  const saved = await stores.terms.save(termsVersionOf(item), at, formatDate(at));
+  const audit = auditNoteOf(termsImporter, item, actor, at);
+  const saved = await stores.terms.save(termsVersionOf(item), at, formatDate(at), audit);
   if (!saved.ok) return { ok: false as const, problem: "termsInForce" as const };
-  await recordChange(stores, termsImporter, item, saved.outcome, actorUid, at);
   return { ok: true as const };
 }
 
 /** Publishes a stored version (members see it at their next visit once it is in force); false when there is none. */
-export async function publishTermsVersion(stores: Stores, document: string, version: string, actorUid: string) {
+export async function publishTermsVersion(stores: Stores, document: string, version: string, actor: AuditActor) {
   const stored = await stores.terms.version(document, version);
   if (!stored) return false;
   const at = Date.now();
-  const published = await stores.terms.publish(document, version, at);
-  if (published.ok && published.changed) {
-    await recordAudit(stores, {
-      actorUid,
-      action: "publish",
-      target: { kind: termsImporter.audit.kind, id: `${document}@${version}` },
-      summary: `${document}@${version} ${stored.texts.ko?.title ?? ""}`.trim(),
-      at,
-    });
-  }
+  const published = await stores.terms.publish(document, version, at, {
+    actor,
+    action: "publish",
+    target: { kind: termsImporter.audit.kind, id: `${document}@${version}` },
+    summary: `${document}@${version} ${stored.texts.ko?.title ?? ""}`.trim(),
+    at,
+  });
   return published.ok;
 }
 
@@ -233,7 +211,7 @@ export interface EditForm<Schema extends z.ZodType<{ itemCd: string }, z.ZodType
   wellFormed?(itemCd: string): boolean;
   /** The refusal of a new item whose code is taken. */
   taken: ProblemName;
-  save(stores: Stores, item: z.output<Schema>, actorUid: string, at: number): Promise<ContentSaved>;
+  save(stores: Stores, item: z.output<Schema>, actor: AuditActor, at: number): Promise<ContentSaved>;
   /** The field a refusal of the save is shown at. */
   problemField?: string;
   /** The list the admin goes back to once it is saved. */
@@ -259,7 +237,7 @@ export async function editFormAction<Schema extends z.ZodType<{ itemCd: string }
   if (submission.status !== "success") return invalid(submission);
   const item = { ...submission.value, itemCd: edited?.itemCd ?? submission.value.itemCd };
   if (!edited && (await form.find(stores, item.itemCd))) return refuse(submission, form.taken);
-  const saved = await form.save(stores, item, admin.uid, Date.now());
+  const saved = await form.save(stores, item, admin.actor, Date.now());
   if (!saved.ok) return refuse(submission, saved.problem, { field: form.problemField });
   return redirect(form.list);
 }

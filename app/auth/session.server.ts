@@ -41,7 +41,10 @@ export interface SessionMember {
   phoneNumber: string | null;
   /** When this session was made, by a sign-in (ms): a change that needs a recent sign-in reads it. */
   signedInAt: number;
-  /** A moderator (the `admin` custom claim, as it was when this session was made). */
+  /**
+   * A moderator: the admin role as the operator last set it in our storage (scripts/grant-admin.mjs), read on every
+   * request; the `admin` custom claim of the sign-in where it was never set there.
+   */
   admin: boolean;
 }
 
@@ -187,14 +190,20 @@ export async function readSession(
   if (!value) return null;
   const claims = await sessionClaims(services, value.token, now);
   if (!claims) return null;
-  const validAfter = await services.stores.revocations.validAfter(claims.uid);
+  // Both from our own storage, on every request (in a page's scope, one read with the rest of the member's screen):
+  // a revocation, and the admin role as the operator last set it, hold from the next request in every process,
+  // whatever the session carried at sign-in (decision 0082).
+  const [validAfter, admin] = await Promise.all([
+    services.stores.revocations.validAfter(claims.uid),
+    services.stores.roles.admin(claims.uid),
+  ]);
   if (validAfter !== null && value.issuedAt < validAfter) return null;
   return {
     uid: claims.uid,
     email: claims.email,
     phoneNumber: claims.phoneNumber,
     signedInAt: value.issuedAt,
-    admin: claims.admin,
+    admin: admin ?? claims.admin,
   };
 }
 

@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { ContentImporter } from "~/content/importers.server";
 import type { BenefitContent } from "~/stores/benefits";
+import type { AuditNote } from "~/stores/audit";
 import type { ContentItem, ContentStore } from "~/stores/content";
 import type { OfferContent } from "~/stores/offers";
 import type { Stores } from "~/stores/stores";
@@ -74,20 +75,22 @@ export async function writeContent<Content extends ContentItem<unknown>>(
   store: ContentStore<Content>,
   content: Content,
   at: number,
+  audit?: AuditNote,
   attempts = 3,
 ): Promise<"created" | "updated" | "unchanged"> {
   if (attempts === 0) throw new Error(`content ${content.itemCd} kept changing while it was written`);
   const stored = await store.byId(content.itemCd);
   if (!stored) {
-    const created = await store.create(content, at);
+    // The audit record is written by the store with the change, in its transaction.
+    const created = await store.create(content, at, audit);
     if (created.ok) return "created";
-    return writeContent(store, content, at, attempts - 1);
+    return writeContent(store, content, at, audit, attempts - 1);
   }
   const { createdAt: _created, updatedAt: _updated, ...storedContent } = stored;
   if (canonical(storedContent) === canonical(content)) return "unchanged";
-  const updated = await store.update(content, at);
+  const updated = await store.update(content, at, audit);
   // Gone between the read and the write (nothing deletes content yet): made again.
-  return updated.ok ? "updated" : writeContent(store, content, at, attempts - 1);
+  return updated.ok ? "updated" : writeContent(store, content, at, audit, attempts - 1);
 }
 
 /**
@@ -106,7 +109,7 @@ export function contentImporter<Item extends { itemCd: string }, Content extends
     item,
     idOf: (parsed) => parsed.itemCd,
     check: (parsed) => koreanProblem(contentOf(parsed)),
-    apply: (stores, parsed, at) => writeContent(storeOf(stores), contentOf(parsed), at),
+    apply: (stores, parsed, at, audit) => writeContent(storeOf(stores), contentOf(parsed), at, audit),
     audit,
   };
 }

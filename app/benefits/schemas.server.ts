@@ -18,6 +18,7 @@
 import { z } from "zod";
 import { isSupportedLanguage } from "~/i18n/config";
 import { formMessage } from "~/lib/formMessage";
+import { isOperatorLink } from "~/lib/links";
 import { normalizedText, UNWANTED_CHARACTER } from "~/lib/text";
 import { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "~/stores/benefits";
 import { isKnownVisa } from "~/visa/catalogue";
@@ -50,18 +51,8 @@ export function object<Shape extends z.ZodRawShape>(shape: Shape) {
 
 export const itemCd = z.string(types).regex(ITEM_CD_PATTERN, "benefitContent.itemCd");
 
-/** An https address without credentials, as written. */
-export const link = z
-  .string(types)
-  .max(500, "benefitContent.link")
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "https:" && !url.username && !url.password && url.href.length <= 600;
-    } catch {
-      return false;
-    }
-  }, "benefitContent.link");
+/** An https address without credentials, as written (the one rule for operators' links: lib/links.ts). */
+export const link = z.string(types).max(500, "benefitContent.link").refine(isOperatorLink, "benefitContent.link");
 
 /** A calendar date, yyyy-mm-dd. */
 export const date = z

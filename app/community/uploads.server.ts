@@ -24,7 +24,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Busboy from "@fastify/busboy";
 import type { Services } from "~/context";
-import { readForm } from "~/forms/form.server";
+import { readFormData } from "~/forms/form.server";
 import { PHOTO_LIMITS } from "./photos.server";
 
 /**
@@ -120,7 +120,7 @@ async function readTextForm(request: Request): Promise<FeedUpload> {
     const status = (error as { status?: number }).status;
     return { ...empty, form: new FormData(), problem: status === 413 ? "uploadTooLarge" : "uploadBroken" };
   }
-  const form = await readForm(
+  const form = await readFormData(
     new Request("http://form.local/", {
       method: "POST",
       headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },

@@ -208,7 +208,8 @@ const KOREA = "KR";
 /**
  * A mobile number and its country: Korea unless another is chosen (a number
  * typed with "+" and its country code works whatever is chosen). The example is
- * a Korean mobile number, shown while Korea is chosen.
+ * a Korean mobile number, shown while Korea is chosen. Autofill: `tel` (the whole number, which the field
+ * takes with its "+"), the one token HTML allows on type="tel".
  */
 export function PhoneField({
   field,
@@ -250,7 +251,7 @@ export function PhoneField({
         </span>
         <input
           {...getInputProps(field, { type: "tel" })}
-          autoComplete="tel-national"
+          autoComplete="tel"
           inputMode="tel"
           placeholder={chosen === KOREA ? "010-1234-5678" : undefined}
           autoFocus={autoFocus}

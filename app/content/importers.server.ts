@@ -9,21 +9,21 @@
  * field; so is an item what is stored refuses (`refusal`: a change to a terms
  * version members agreed to); one error and nothing is written. Then every item is applied in the
  * file's order, and each one created or updated is recorded in the audit log as
- * the import's. Items are applied one by one, not in one transaction: the stores
+ * the import's, in the same store transaction as its change (decision 0082). Items are applied one by one, not in one transaction: the stores
  * are async interfaces with no transaction across calls (decision 0021). That is
  * safe because each apply is one store transaction that writes only what differs
  * ("unchanged" otherwise): an import cut short leaves whole items, and running it
  * again finishes it without changing what was done (decision 0054).
  */
 import type { z } from "zod";
-import { IMPORT_ACTOR, recordAudit } from "~/admin/admin.server";
 import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
 import { corridorsImporter } from "~/finance/corridors.server";
 import { ratesImporter } from "~/finance/rates.server";
 import { loanProductsImporter } from "~/finance/loanProducts.server";
 import { noticesImporter } from "~/notices/notices.server";
-import type { Stores } from "~/stores/stores";
+import type { AuditActor, AuditNote, Stores } from "~/stores/stores";
 import { termsImporter } from "~/terms/importer.server";
+import { duplicateNames } from "./jsonNames.server";
 
 /** One key of the import file: its items' format, identity and how one is written. */
 export interface ContentImporter<Item> {
@@ -42,13 +42,26 @@ export interface ContentImporter<Item> {
   refusal?(stores: Stores, item: Item, at: number): Promise<string | null>;
   /**
    * Writes one item if it differs from what is stored (same content → "unchanged": running an import twice changes
-   * nothing). Records nothing in the audit log: the import does (and the shipped content written at start is not
-   * anyone's change).
+   * nothing), with `audit`'s record in the same store transaction as the change (none without it: the shipped
+   * content written at start is not anyone's change).
    */
-  apply(stores: Stores, item: Item, at: number): Promise<"created" | "updated" | "unchanged">;
+  apply(stores: Stores, item: Item, at: number, audit?: AuditNote): Promise<"created" | "updated" | "unchanged">;
   /** How the audit log names a changed item: its kind ("notice", "benefit", …) and a short line (its Korean title). */
   audit: { kind: string; summaryOf(item: Item): string };
 }
+
+/** The audit record of `actor`'s change of an item, for the store to write with the change (AuditNote). */
+export const auditNoteOf = <Item>(
+  importer: ContentImporter<Item>,
+  item: Item,
+  actor: AuditActor,
+  at: number,
+): AuditNote => ({
+  actor,
+  target: { kind: importer.audit.kind, id: importer.idOf(item) },
+  summary: importer.audit.summaryOf(item),
+  at,
+});
 
 /** Every importer, by the key it reads, in the order their keys are applied. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each importer has its own item type
@@ -82,6 +95,29 @@ const MAX_ERRORS = 200;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** An item named in an error: its code when it has a plausible one (printed as it is), else its place in the list. */
+const itemNameOf = (raw: unknown, index: number) =>
+  isObject(raw) && typeof raw.itemCd === "string" && /^[\w-]{1,64}$/.test(raw.itemCd) ? raw.itemCd : `#${index}`;
+
+/**
+ * The names the file's text gives twice in one object (jsonNames.server.ts), as errors at the key, item and field
+ * holding them: JSON.parse would keep only the last, so the file is refused whole, naming each.
+ */
+export function duplicateNameErrors(text: string, file: unknown): ImportError[] {
+  return duplicateNames(text)
+    .slice(0, MAX_ERRORS)
+    .map((path) => {
+      const message = "admin.problems.duplicateName";
+      const [key, index, ...rest] = path;
+      if (path.length === 1) return { key: String(key), item: null, field: "", message };
+      if (typeof index !== "number")
+        return { key: String(key), item: null, field: [index, ...rest].join("."), message };
+      const list = isObject(file) ? file[String(key)] : undefined;
+      const item = itemNameOf(Array.isArray(list) ? list[index] : undefined, index);
+      return { key: String(key), item, field: rest.join("."), message };
+    });
+}
+
 /** Judges the whole file; applies it only when nothing is wrong. */
 export async function importContent(stores: Stores, file: unknown, at: number): Promise<ImportResult> {
   const errors: ImportError[] = [];
@@ -103,15 +139,12 @@ export async function importContent(stores: Stores, file: unknown, at: number): 
     const items: unknown[] = [];
     const seen = new Set<string>();
     list.forEach((raw, index) => {
-      // Named by its code when it has a plausible one (printed as it is), else by its place in the list.
-      const rawId =
-        isObject(raw) && typeof raw.itemCd === "string" && /^[\w-]{1,64}$/.test(raw.itemCd) ? raw.itemCd : null;
       const parsed = importer.item.safeParse(raw);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           errors.push({
             key: importer.key,
-            item: rawId ?? `#${index}`,
+            item: itemNameOf(raw, index),
             field: issue.path.join("."),
             message: issue.message,
           });
@@ -147,16 +180,10 @@ export async function importContent(stores: Stores, file: unknown, at: number): 
   for (const { importer, items } of planned) {
     const count = (counts[importer.key] = { created: 0, updated: 0, unchanged: 0 });
     for (const item of items) {
-      const outcome = await importer.apply(stores, item, at);
+      // Each change and its audit record are one transaction: an import killed half-way leaves no change
+      // outside the log, and running the file again writes (and records) the rest.
+      const outcome = await importer.apply(stores, item, at, auditNoteOf(importer, item, { kind: "import" }, at));
       count[outcome] += 1;
-      if (outcome === "unchanged") continue;
-      await recordAudit(stores, {
-        actorUid: IMPORT_ACTOR,
-        action: outcome === "created" ? "create" : "update",
-        target: { kind: importer.audit.kind, id: importer.idOf(item) },
-        summary: importer.audit.summaryOf(item),
-        at,
-      });
     }
   }
   return { ok: true, counts };

@@ -8,11 +8,11 @@
  */
 import { z } from "zod";
 import shippedFile from "../../content/corridors.json";
-import { recordAudit } from "~/admin/admin.server";
 import type { ContentImporter } from "~/content/importers.server";
+import { isOperatorLink } from "~/lib/links";
 import { formMessage } from "~/lib/formMessage";
 import { CORRIDOR_FACTS, FEE_TIER_CURRENCIES, type CorridorRecord, type StoredCorridor } from "~/stores/corridors";
-import type { Stores } from "~/stores/stores";
+import type { AuditActor, Stores } from "~/stores/stores";
 import { isCurrencyCode, type CurrencyCode } from "./money";
 import { corridorProblems, type Corridor, type RemittanceFee } from "./remittance";
 import { UNWANTED_CHARACTER } from "~/lib/text";
@@ -79,7 +79,11 @@ const tier = object({
 export const corridorItem = object({
   country: z.string(types).regex(/^[A-Z]{2}$/, "corridorContent.country"),
   provider: line(120),
-  source: line(300),
+  // A name, or an address: then the one rule for operators' links (lib/links.ts), as it is shown as a link.
+  source: line(300).refine(
+    (source) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(source) || isOperatorLink(source),
+    "corridorContent.sourceLink",
+  ),
   asOf: date,
   offers: z
     .array(offer, types)
@@ -151,7 +155,7 @@ export const corridorsImporter: ContentImporter<CorridorItem> = {
   item: corridorItem,
   idOf: (item) => item.country,
   check: corridorProblem,
-  apply: (stores, item, at) => stores.corridors.put(recordOf(item), at),
+  apply: (stores, item, at, audit) => stores.corridors.put(recordOf(item), at, audit),
   audit: { kind: "corridor", summaryOf: (item) => `${item.country}: ${item.provider}, ${item.asOf}` },
 };
 
@@ -274,16 +278,11 @@ export function readCorridorForm(formData: FormData, country: string | null): Co
 }
 
 /** Saves an admin's corridor and records the change (nothing recorded when the figures are the same). */
-export async function saveCorridor(stores: Stores, item: CorridorItem, actorUid: string, at: number) {
-  const outcome = await stores.corridors.put(recordOf(item), at);
-  if (outcome !== "unchanged") {
-    await recordAudit(stores, {
-      actorUid,
-      action: outcome === "created" ? "create" : "update",
-      target: { kind: corridorsImporter.audit.kind, id: item.country },
-      summary: corridorsImporter.audit.summaryOf(item),
-      at,
-    });
-  }
-  return outcome;
+export async function saveCorridor(stores: Stores, item: CorridorItem, actor: AuditActor, at: number) {
+  return stores.corridors.put(recordOf(item), at, {
+    actor,
+    target: { kind: corridorsImporter.audit.kind, id: item.country },
+    summary: corridorsImporter.audit.summaryOf(item),
+    at,
+  });
 }

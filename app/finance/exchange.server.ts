@@ -8,6 +8,7 @@ import { formatDate, formatNumber, formatTime } from "~/lib/format";
 import type { StoredRate } from "~/stores/stores";
 import { convert, daysBetween, isStale, rateAt, readExchangeQuery, type ExchangeProblems } from "./exchange";
 import { CURRENCY_CODES, type CurrencyCode, type Decimal, type Money, decimalText, minorToDecimalText } from "./money";
+import { operatorLinkOrNull } from "~/lib/links";
 
 export interface RateView {
   currency: CurrencyCode;
@@ -59,7 +60,8 @@ function rateView(rate: StoredRate, today: string): RateView {
     tts: figure(rate.tts),
     source: rate.source,
     sourceName: rate.sourceName,
-    sourceUrl: rate.sourceUrl,
+    // A stored address that breaks the link rule (written before it held) is not shown as a link.
+    sourceUrl: operatorLinkOrNull(rate.sourceUrl),
     day: rate.day,
     storedAt: rate.source === "sample" ? null : `${formatDate(rate.storedAt)} ${formatTime(rate.storedAt)}`,
     ageDays: daysBetween(rate.day, today),

@@ -21,11 +21,10 @@ import {
   translations,
   types,
 } from "~/benefits/schemas.server";
-import { recordAudit } from "~/admin/admin.server";
 import { formatNumber } from "~/lib/format";
 import { parseDecimal } from "./money";
 import type { LoanProduct, LoanProductContent, LoanProductText } from "~/stores/loanProducts";
-import type { Stores } from "~/stores/stores";
+import type { AuditActor, Stores } from "~/stores/stores";
 import { isKnownVisa, statusOfVisa } from "~/visa/catalogue";
 
 /** A range with at least one end, the lower not above the higher. */
@@ -175,17 +174,13 @@ export const loanProductFormSchema = z.preprocess(
 );
 
 /** Writes an admin's product (created or changed) and records it in the audit log; unchanged records nothing. */
-export async function saveLoanProduct(stores: Stores, item: LoanProductItem, actor: string, at: number) {
-  const outcome = await writeContent(stores.loanProducts, loanProductOf(item), at);
-  if (outcome === "unchanged") return outcome;
-  await recordAudit(stores, {
-    actorUid: actor,
-    action: outcome === "created" ? "create" : "update",
+export async function saveLoanProduct(stores: Stores, item: LoanProductItem, actor: AuditActor, at: number) {
+  return writeContent(stores.loanProducts, loanProductOf(item), at, {
+    actor,
     target: { kind: loanProductsImporter.audit.kind, id: item.itemCd },
     summary: loanProductsImporter.audit.summaryOf(item),
     at,
   });
-  return outcome;
 }
 
 /** The shipped products, validated as an import is; a broken file is a build's mistake and stops the start. */

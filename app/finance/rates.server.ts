@@ -14,11 +14,11 @@
 import { z } from "zod";
 import type { Services } from "~/context";
 import type { ContentImporter } from "~/content/importers.server";
-import { recordAudit } from "~/admin/admin.server";
+import { isOperatorLink } from "~/lib/links";
 import type { Config } from "~/infra/config.server";
 import { log as defaultLog, type Log } from "~/infra/log.server";
 import { formatDate } from "~/lib/format";
-import type { OperatorRateIn, RateSnapshotIn, SaveRateResult, Stores } from "~/stores/stores";
+import type { AuditActor, OperatorRateIn, RateSnapshotIn, SaveRateResult, Stores } from "~/stores/stores";
 import sampleFile from "../../content/sample-rates.json";
 import { isOperatorCurrency } from "./exchange";
 import { fetchRates, type FetchRatesOptions } from "./eximbank.server";
@@ -196,8 +196,9 @@ export const operatorRateItem = z
     sourceUrl: z
       .string()
       .trim()
-      .url("exchange.problems.sourceUrl")
-      .refine((url) => /^https?:\/\//.test(url), "exchange.problems.sourceUrl")
+      .max(500, "exchange.problems.sourceUrl")
+      // The one rule for operators' links (lib/links.ts): https, no user name or password.
+      .refine(isOperatorLink, "exchange.problems.sourceUrl")
       .optional()
       .or(z.literal("").transform(() => undefined)),
   })
@@ -237,20 +238,15 @@ const summaryOf = (item: OperatorRateItem) =>
 export async function saveOperatorRate(
   stores: Stores,
   item: OperatorRateItem,
-  actorUid: string,
+  actor: AuditActor,
   at: number,
 ): Promise<SaveRateResult> {
-  const outcome = await stores.rates.saveOperatorRate(operatorRateOf(item), at);
-  if (outcome !== "unchanged") {
-    await recordAudit(stores, {
-      actorUid,
-      action: outcome === "created" ? "create" : "update",
-      target: { kind: "rate", id: item.currency },
-      summary: summaryOf(item),
-      at,
-    });
-  }
-  return outcome;
+  return stores.rates.saveOperatorRate(operatorRateOf(item), at, {
+    actor,
+    target: { kind: "rate", id: item.currency },
+    summary: summaryOf(item),
+    at,
+  });
 }
 
 /** The content import's `rates` key: operator rates by currency (app/content/importers.server.ts). */
@@ -258,7 +254,7 @@ export const ratesImporter: ContentImporter<OperatorRateItem> = {
   key: "rates",
   item: operatorRateItem as unknown as z.ZodType<OperatorRateItem>,
   idOf: (item) => item.currency,
-  apply: (stores, item, at) => stores.rates.saveOperatorRate(operatorRateOf(item), at),
+  apply: (stores, item, at, audit) => stores.rates.saveOperatorRate(operatorRateOf(item), at, audit),
   audit: { kind: "rate", summaryOf },
 };
 

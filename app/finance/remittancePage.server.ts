@@ -23,6 +23,7 @@ import {
   toKrw,
 } from "./money";
 import { REMITTANCE_LIMITS, quote, type Quote } from "./remittance";
+import { isOperatorLink, operatorLinkOrNull } from "~/lib/links";
 
 /** What the member typed, as typed (a field longer than any real input is cut, not echoed whole). */
 export interface RemittanceForm {
@@ -114,7 +115,7 @@ function rateView(rate: StoredRate, today: string): RateView {
   return {
     kind: rate.source,
     name: rate.sourceName,
-    url: rate.sourceUrl,
+    url: operatorLinkOrNull(rate.sourceUrl),
     day: rate.day,
     old: daysBetween(rate.day, today) > STALE_DAYS,
   };
@@ -198,7 +199,8 @@ export async function remittancePage(
       countryName: countryName(record.country, lng),
       provider: record.provider === TYPICAL_BANK_COUNTER ? null : record.provider,
       source: record.source === OWN_RESEARCH ? null : record.source,
-      sourceIsLink: /^https:\/\/\S+$/.test(record.source),
+      // Only an address that keeps the link rule is a link (one stored before the rule held is shown as text).
+      sourceIsLink: isOperatorLink(record.source),
       asOf: record.asOf,
       unverified: record.unverified,
       bankCounter: record.provider === TYPICAL_BANK_COUNTER,

@@ -12,6 +12,7 @@ import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
 import { z } from "zod";
 import { badRequest } from "~/infra/http.server";
 import { formMessage } from "~/lib/formMessage";
+import { isStorable, unstorableField } from "~/lib/text";
 import { attemptKey } from "./attempts.server";
 
 /** Every refusal a form can give that is not a schema message: its message key, status and field ("" = the form). */
@@ -76,6 +77,8 @@ export const PROBLEMS = {
   loanProductTaken: { key: "loanContent.itemCdTaken", status: 409, field: "itemCd" },
   /** The language picker: a language the app does not have (a form conform does not draw: `refuseChoice`). */
   unknownLanguage: { key: "errors.unknownLanguage", status: 400, field: "lng" },
+  /** A field holding what no text may be stored with (a NUL, a lone surrogate, a broken escape): decision 0083. */
+  unstorableText: { key: "errors.form.textCharacters", status: 400, field: "" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;
 
 export type ProblemName = keyof typeof PROBLEMS;
@@ -116,13 +119,48 @@ export const problem = (name: ProblemName, values?: Problem["values"]): Problem 
 /** The field a form's honeypot uses: people never see it, bots fill it in. */
 export const HONEYPOT_FIELD = "website";
 
-/** The request's form body; a body that is not a form (wrong type, broken encoding) is the 400 page. */
-export async function readForm(request: Request): Promise<FormData> {
+/** Forms read here whose body sent a field the database cannot keep as sent (`unstorableField`): its name. */
+const brokenFields = new WeakMap<FormData, string>();
+
+/**
+ * The request's form body, noting a field whose text cannot be stored as sent (parseForm refuses it); a body that
+ * is not a form (wrong type, broken encoding) is the 400 page. A form-encoded body is decoded here, so that an
+ * escape that is not UTF-8 is seen before it becomes U+FFFD.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
   try {
-    return await request.formData();
+    const type = request.headers.get("Content-Type") ?? "";
+    if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return await request.formData();
+    const text = await request.text();
+    const formData = new FormData();
+    for (const [name, value] of new URLSearchParams(text)) formData.append(name, value);
+    const broken = unstorableField(text);
+    if (broken !== null) brokenFields.set(formData, broken);
+    return formData;
   } catch {
     badRequest();
   }
+}
+
+/** The field of a form that holds text the database cannot keep ("" for the form as a whole), or null. */
+export function unstorableFieldOf(formData: FormData): string | null {
+  const broken = brokenFields.get(formData);
+  if (broken !== undefined) return broken;
+  for (const [name, value] of formData) {
+    if (!isStorable(name)) return "";
+    if (typeof value === "string" && !isStorable(value)) return name;
+  }
+  return null;
+}
+
+/**
+ * The body of a form whose fields are choices, not typed text (buttons, a code in a hidden field): nothing to keep,
+ * so text the database cannot keep is the 400 page, as a malformed body is.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const formData = await readFormData(request);
+  if (unstorableFieldOf(formData) !== null) badRequest();
+  return formData;
 }
 
 export type FormReply = SubmissionResult<string[]>;
@@ -155,16 +193,22 @@ export async function parseForm<Schema extends z.ZodTypeAny>(
   } = {},
 ): Promise<ParsedForm<Schema> | { refused: TypedResponse<FormReply> }> {
   const { request, context } = args;
-  const formData = options.formData ?? (await readForm(request));
+  const formData = options.formData ?? (await readFormData(request));
   if (options.defaultIntent && !formData.has("intent")) formData.set("intent", options.defaultIntent);
   const submission = parseWithZod(formData, { schema }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
-  const key = attemptKey(formData);
-  const wait = context.rateLimited ?? (key ? await context.services.formAttempts.hit(key) : null);
-  if (wait) {
-    return {
-      refused: refuse(submission, problem("rateLimited", { seconds: wait }), { hideFields: options.hideFields }),
-    };
+  const hideFields = options.hideFields;
+  if (context.rateLimited) {
+    return { refused: refuse(submission, problem("rateLimited", { seconds: context.rateLimited }), { hideFields }) };
   }
+  // Before anything reads or stores a field (the attempts' key below is one): text the database cannot keep is
+  // refused at its field, what was typed kept, on SQLite as on PostgreSQL (decision 0083).
+  const unstorable = unstorableFieldOf(formData);
+  if (unstorable !== null) {
+    return { refused: refuse(submission, "unstorableText", { hideFields, field: unstorable || undefined }) };
+  }
+  const key = attemptKey(formData);
+  const wait = key ? await context.services.formAttempts.hit(key) : null;
+  if (wait) return { refused: refuse(submission, problem("rateLimited", { seconds: wait }), { hideFields }) };
   const bot = String(formData.get(HONEYPOT_FIELD) ?? "").trim() !== "";
   return { submission, formData, bot, refused: undefined };
 }

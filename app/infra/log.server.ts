@@ -1,12 +1,13 @@
 /**
  * The one logger of the server: one JSON object per line, with the time, the
- * level and an event name, so an operator can filter and count. Information goes
- * to standard output, errors to standard error. Never log personal data (codes,
+ * level and an event name, so an operator can filter and count. Information and
+ * warnings (a client's mistake worth counting, never an alarm) go to standard
+ * output, errors to standard error. Never log personal data (codes,
  * passwords, phone numbers); uids are fine.
  */
 type Fields = Record<string, unknown>;
 
-function write(stream: NodeJS.WriteStream, level: "info" | "error", event: string, fields: Fields) {
+function write(stream: NodeJS.WriteStream, level: "info" | "warn" | "error", event: string, fields: Fields) {
   stream.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`);
 }
 
@@ -20,6 +21,9 @@ export function errorFields(error: unknown): Fields {
 export const log = {
   info(event: string, fields: Fields = {}) {
     write(process.stdout, "info", event, fields);
+  },
+  warn(event: string, fields: Fields = {}) {
+    write(process.stdout, "warn", event, fields);
   },
   error(event: string, error?: unknown, fields: Fields = {}) {
     write(process.stderr, "error", event, { ...fields, ...(error === undefined ? {} : errorFields(error)) });

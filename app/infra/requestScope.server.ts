@@ -4,7 +4,7 @@
  * once per request (decision 0077). On PostgreSQL each is a round trip; a signed-in page was 8 to 11 statements where 5 or 6
  * say the same (`npm run bench:postgres` counts them).
  *
- * The first of them in a signed-in GET, the session's revocation time, brings them all at once with the inbox
+ * The first of them in a signed-in GET, the session's revocation time (or its admin role), brings them all at once with the inbox
  * badge's count: the member's screen (`Stores.memberScreen`, decision 0080), one round trip where six would be.
  *
  * Only a GET or HEAD has a scope, which the server opens around the app's handling of it (createApp through
@@ -41,6 +41,7 @@ function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
 /** Each of the screen's fields that stands for a memoized read: the read's store and method. */
 const SCREEN_READS: [store: string, method: string, field: keyof MemberScreen, byMember: boolean][] = [
   ["revocations", "validAfter", "validAfter", true],
+  ["roles", "admin", "admin", true],
   ["members", "profile", "profile", true],
   ["members", "settings", "settings", true],
   ["members", "terms", "terms", true],
@@ -70,17 +71,27 @@ function screenOnce(stores: Stores, uid: string, now: number): Promise<MemberScr
   return screen;
 }
 
-/** The session's revocation time: in a scope, from the member's screen (the first read of a signed-in page). */
-function validAfterWithScreen(stores: Stores, uid: string): Promise<number | null> {
+/**
+ * What a session reads of its member (the revocation time, the admin role): in a scope, from the member's screen
+ * (the first read of a signed-in page); outside one, the store's own read.
+ */
+function withScreen<F extends "validAfter" | "admin">(
+  stores: Stores,
+  store: "revocations" | "roles",
+  field: F,
+  uid: string,
+  read: () => Promise<MemberScreen[F]>,
+): Promise<MemberScreen[F]> {
   const memo = scope.getStore();
-  if (!memo) return stores.revocations.validAfter(uid);
-  const own = memo.get(keyOf("revocations", "validAfter", [uid])) as Promise<number | null> | undefined;
-  return own ?? screenOnce(stores, uid, Date.now()).then((s) => s.validAfter);
+  if (!memo) return read();
+  const own = memo.get(keyOf(store, field, [uid])) as Promise<MemberScreen[F]> | undefined;
+  return own ?? screenOnce(stores, uid, Date.now()).then((s) => s[field]);
 }
 
 /** The reads kept per request, by store. */
 const MEMOIZED = {
   revocations: ["validAfter"],
+  roles: ["admin"],
   members: ["profile", "settings", "terms"],
   terms: ["heads"],
   // None of its reads is kept, but the screen's badge count is: a write forgets it.
@@ -90,6 +101,7 @@ const MEMOIZED = {
 /** The other reads of those stores, passed through; every method in neither list is a write and forgets the scope. */
 const OTHER_READS: Record<keyof typeof MEMOIZED, readonly string[]> = {
   revocations: [],
+  roles: [],
   members: ["findByPhone", "page"],
   terms: ["version", "textsIn"],
   notifications: ["listFor", "unreadCount", "find"],
@@ -118,7 +130,12 @@ export function withRequestMemo(stores: Stores): Stores {
     ...stores,
     revocations: {
       ...memoized("revocations", stores.revocations),
-      validAfter: (uid) => validAfterWithScreen(stores, uid),
+      validAfter: (uid) =>
+        withScreen(stores, "revocations", "validAfter", uid, () => stores.revocations.validAfter(uid)),
+    },
+    roles: {
+      ...memoized("roles", stores.roles),
+      admin: (uid) => withScreen(stores, "roles", "admin", uid, () => stores.roles.admin(uid)),
     },
     memberScreen: (uid, now) => screenOnce(stores, uid, now),
     members: memoized("members", stores.members),

@@ -7,10 +7,14 @@
  *
  * A page's language is in its URL as `?lng=` (app/i18n: the query wins over the
  * cookie and Accept-Language), so each language of a page is its own address, and
- * the address without `lng` is the one that adapts (`x-default`). Addresses use the
- * configured public origin, never the request's Host (decision 0053).
+ * every link named here is one of those canonical addresses: `x-default` too is the
+ * fallback language's (English: what the address without `lng` shows a crawler that
+ * names no language, and names as its canonical), never the adapting address, whose
+ * canonical is another (decision 0084). The path is the route's own spelling (the
+ * server redirects any other). Addresses use the configured public origin, never the
+ * request's Host (decision 0053).
  */
-import { supportedLanguages } from "~/i18n/config";
+import { fallbackLanguage, supportedLanguages } from "~/i18n/config";
 
 export interface PageSeo {
   /** The public origin (https://app.example.com). */
@@ -26,11 +30,10 @@ export interface PageSeo {
   type: "website" | "article";
 }
 
-const href = (seo: PageSeo, language: string | null) => {
+const href = (seo: PageSeo, language: string) => {
   const params = new URLSearchParams(seo.query);
-  if (language) params.set("lng", language);
-  const search = params.toString();
-  return `${seo.origin}${seo.path}${search ? `?${search}` : ""}`;
+  params.set("lng", language);
+  return `${seo.origin}${seo.path}?${params.toString()}`;
 };
 
 export interface SeoLinks {
@@ -69,11 +72,8 @@ export function seoLinks(seo: PageSeo): SeoLinks {
     canonical: href(seo, seo.language),
     alternates: [
       ...supportedLanguages.map((language) => ({ hreflang: language, href: href(seo, language) })),
-      { hreflang: "x-default", href: href(seo, null) },
+      { hreflang: "x-default", href: href(seo, fallbackLanguage) },
     ],
     ogLocale: OG_LOCALES[seo.language] ?? "en_US",
   };
 }
-
-/** The page's address in one language (null: the adapting one), for the sitemap's alternates. */
-export const seoHref = href;

@@ -8,13 +8,12 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { ContentImporter } from "~/content/importers.server";
-import { recordAudit } from "~/admin/admin.server";
 import { excerpt } from "~/community/text";
 import { i18nFor } from "~/i18n/instances.server";
 import { languagesNamedIn } from "~/i18n/displayNames.server";
 import type { Services } from "~/context";
 import { formatDate, formatKoreanDateTime, formatTime } from "~/lib/format";
-import type { NoticeCategory, NoticeInput, NoticeRecord, NoticeStateChange, Stores } from "~/stores/stores";
+import type { AuditActor, NoticeCategory, NoticeInput, NoticeRecord, NoticeStateChange, Stores } from "~/stores/stores";
 import { markdownText, renderMarkdown } from "./markdown.server";
 import { isNoticeId, noticeImportSchema, noticeInputOf, type NoticeImportItem } from "./schemas.server";
 
@@ -158,18 +157,13 @@ const summaryOf = (notice: Pick<NoticeInput, "translations">) => notice.translat
  * Creates or changes a notice as the admin form gives it, recorded in the audit log under `actor` when
  * something changed. Its broadcast follows in the same store call.
  */
-export async function saveNotice(stores: Stores, notice: NoticeInput, actor: string, at: number) {
-  const result = await stores.notices.save(notice, at);
-  if (result !== "unchanged") {
-    await recordAudit(stores, {
-      actorUid: actor,
-      action: result === "created" ? "create" : "update",
-      target: { kind: "notice", id: notice.itemCd },
-      summary: summaryOf(notice),
-      at,
-    });
-  }
-  return result;
+export async function saveNotice(stores: Stores, notice: NoticeInput, actor: AuditActor, at: number) {
+  return stores.notices.save(notice, at, {
+    actor,
+    target: { kind: "notice", id: notice.itemCd },
+    summary: summaryOf(notice),
+    at,
+  });
 }
 
 export type NoticeAction = "publish" | "unpublish" | "pin" | "unpin";
@@ -190,23 +184,20 @@ export async function changeNotice(
   stores: Stores,
   itemCd: string,
   action: NoticeAction,
-  actor: string,
+  actor: AuditActor,
   at: number,
 ): Promise<NoticeRecord | null> {
   const before = await stores.notices.get(itemCd);
   if (!before) return null;
   if (action === "publish" && before.publishedAt !== null) return before;
-  const after = await stores.notices.change(itemCd, changeOf[action](at), at);
-  if (after && (after.pinned !== before.pinned || after.publishedAt !== before.publishedAt)) {
-    await recordAudit(stores, {
-      actorUid: actor,
-      action,
-      target: { kind: "notice", id: itemCd },
-      summary: summaryOf(after),
-      at,
-    });
-  }
-  return after;
+  // Recorded by the store in the change's transaction, when something changed.
+  return stores.notices.change(itemCd, changeOf[action](at), at, {
+    actor,
+    action,
+    target: { kind: "notice", id: itemCd },
+    summary: summaryOf(before),
+    at,
+  });
 }
 
 /** The import's `notices` key (README, "Content import"; the import records its changes in the audit log). */
@@ -214,6 +205,6 @@ export const noticesImporter: ContentImporter<NoticeImportItem> = {
   key: "notices",
   item: noticeImportSchema as unknown as ContentImporter<NoticeImportItem>["item"],
   idOf: (item) => item.itemCd,
-  apply: (stores, item, at) => stores.notices.save(noticeInputOf(item), at),
+  apply: (stores, item, at, audit) => stores.notices.save(noticeInputOf(item), at, audit),
   audit: { kind: "notice", summaryOf: summaryOf },
 };

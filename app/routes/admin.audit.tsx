@@ -14,15 +14,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const after = new URL(request.url).searchParams.get("after");
   const page = await stores.audit.list({ after, limit: AUDIT_PAGE_SIZE });
   if (!page.ok) badRequest();
-  // Who: the member's name while they have a profile, else their uid (a withdrawn admin, the import).
-  const actors = new Map<string, string>();
-  for (const uid of new Set(page.items.map((e) => e.actorUid))) {
-    actors.set(uid, (await stores.members.profile(uid))?.name ?? uid);
-  }
   return json({
     items: page.items.map((e) => ({
       id: e.id,
-      actor: actors.get(e.actorUid) ?? e.actorUid,
+      // Who, as recorded: the kind of actor, and an admin's uid with the name they had then (never a name read
+      // now, which its owner can change to anything, another admin's or "import" included).
+      actor: e.actor,
       action: e.action,
       target: `${e.target.kind} ${e.target.id}`,
       summary: e.summary,
@@ -44,7 +41,12 @@ export default function AdminAuditRoute() {
           <li key={e.id} className="admin-row">
             <span className="notice-meta">
               <span dir="ltr">{e.at}</span>
-              <bdi>{e.actor}</bdi>
+              <span className="notice-tag" data-actor-kind={e.actor.kind}>
+                {t(`admin.audit.kind.${e.actor.kind}`)}
+              </span>
+              {e.actor.kind === "admin" && e.actor.name !== null ? <bdi>{e.actor.name}</bdi> : null}
+              {e.actor.kind === "admin" ? <code dir="ltr">{e.actor.uid}</code> : null}
+              {e.actor.kind === "operator" ? <code dir="ltr">{e.actor.id}</code> : null}
               <span className="notice-tag">{e.action}</span>
               <span dir="ltr">{e.target}</span>
             </span>

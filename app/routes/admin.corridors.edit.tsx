@@ -75,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The country of an edited corridor is the one in its address, whatever the form says.
   const read = readCorridorForm(formData, corridor?.country ?? null);
   if (!read.ok) return json({ values: read.values, errors: read.errors }, { status: 400 });
-  await saveCorridor(context.services.stores, read.item, admin.uid, Date.now());
+  await saveCorridor(context.services.stores, read.item, admin.actor, Date.now());
   return redirect("/admin/corridors");
 }
 

@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = noticeActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) badRequest();
   const { itemCd, intent } = parsed.data;
-  const changed = await changeNotice(context.services.stores, itemCd, intent, admin.uid, Date.now());
+  const changed = await changeNotice(context.services.stores, itemCd, intent, admin.actor, Date.now());
   if (!changed) notFound(request);
   return redirect("/admin/notices");
 }

@@ -96,10 +96,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       publishedAt: notice?.publishedAt ?? null,
       translations: fields.translations,
     },
-    admin.uid,
+    admin.actor,
     now,
   );
-  if (intent === "publish") await changeNotice(context.services.stores, itemCd, "publish", admin.uid, now);
+  if (intent === "publish") await changeNotice(context.services.stores, itemCd, "publish", admin.actor, now);
   return redirect("/admin/notices");
 }
 

@@ -1,6 +1,7 @@
 /**
  * Single sign-on's partners (docs/decisions/0069): every registered partner with
- * its return addresses and what it may receive, and disabling one (it can no
+ * its return addresses, what it may receive, how its ID tokens are signed and
+ * whether it was let off PKCE (decision 0081), and disabling one (it can no
  * longer sign members in; every token it holds stops working). Registering is
  * the CLI's (npm run sso:client): its secret is shown once, to whoever runs it.
  * Every change is in the audit log. A plain form: it works without JavaScript.
@@ -10,7 +11,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { Confirmation, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { adminPartners, disablePartner, json, recordAudit, requireAdmin } from "~/routeKit.server";
+import { adminPartners, disablePartner, json, readForm, recordAudit, requireAdmin } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   i18n: ["sso"],
@@ -27,14 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const clientId = String(form.get("clientId") ?? "").slice(0, 100);
   const partner = (await adminPartners(context.services)).find((p) => p.clientId === clientId && !p.disabled);
   if (!partner || !(await disablePartner(context.services, clientId))) {
     return json({ disabled: null, at: Date.now() }, { status: 400 });
   }
   await recordAudit(context.services.stores, {
-    actorUid: admin.uid,
+    actor: admin.actor,
     action: "disable",
     target: { kind: "ssoClient", id: clientId },
     summary: partner.name.slice(0, 200),
@@ -81,6 +82,14 @@ export default function AdminPartnersRoute() {
             ))}
             <dt>{t("partnerAdmin.claims")}</dt>
             <dd>{["sub", ...partner.claims].map((c) => t(`claims.${c}`)).join(", ")}</dd>
+            <dt>{t("partnerAdmin.idTokenAlg")}</dt>
+            <dd>
+              <bdi dir="ltr">{partner.idTokenAlg}</bdi>
+            </dd>
+            <dt>{t("partnerAdmin.pkce")}</dt>
+            <dd data-pkce={partner.allowNoPkce ? "not-required" : "required"}>
+              {partner.allowNoPkce ? t("partnerAdmin.pkceNotRequired") : t("partnerAdmin.pkceRequired")}
+            </dd>
           </dl>
           {partner.disabled ? null : (
             <Form method="post">

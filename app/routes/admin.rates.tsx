@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (parsed.refused) return parsed.refused;
   const { submission } = parsed;
   if (submission.status !== "success") return invalid(submission);
-  await saveOperatorRate(context.services.stores, submission.value, admin.uid, Date.now());
+  await saveOperatorRate(context.services.stores, submission.value, admin.actor, Date.now());
   return redirect("/admin/rates");
 }
 

@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = publishSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) badRequest();
   const { document, version } = parsed.data;
-  if (!(await publishTermsVersion(context.services.stores, document, version, admin.uid))) notFound(request);
+  if (!(await publishTermsVersion(context.services.stores, document, version, admin.actor))) notFound(request);
   return redirect("/admin/terms");
 }
 

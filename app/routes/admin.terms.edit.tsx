@@ -95,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!edited && (await stores.terms.version(item.document, item.version))) {
     return refuse(submission, "codeTaken", { field: "version" });
   }
-  const saved = await saveTermsDraft(stores, item, admin.uid, Date.now());
+  const saved = await saveTermsDraft(stores, item, admin.actor, Date.now());
   if (!saved.ok) {
     return refuse(
       submission,
@@ -104,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (formData.get("intent") === "publish") {
-    await publishTermsVersion(stores, item.document, item.version, admin.uid);
+    await publishTermsVersion(stores, item.document, item.version, admin.actor);
   }
   return redirect("/admin/terms");
 }

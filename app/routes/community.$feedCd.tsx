@@ -48,6 +48,7 @@ import {
   languageOf,
   notFound,
   parseForm,
+  pageSeo,
   readSession,
   redirect,
   refuse,
@@ -147,6 +148,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       mine,
       member: viewer !== null,
       commentMax: COMMENT_TEXT_MAX,
+      seo: pageSeo(request, context.services.config, lng, { type: "article" }),
     },
     // What a member sees (liked, own) is theirs: never kept by a shared cache.
     { headers: { "Cache-Control": viewer ? "private, no-store" : "public, max-age=0, must-revalidate" } },

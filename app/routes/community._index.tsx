@@ -15,6 +15,7 @@ import {
   FEEDS_PER_PAGE,
   json,
   languageOf,
+  pageSeo,
   readSession,
 } from "~/routeKit.server";
 
@@ -52,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     next: page.next,
     deeper: after !== null,
     member: member !== null,
+    seo: pageSeo(request, context.services.config, lng, { query: category ? ["category", "after"] : ["after"] }),
   });
 }
 

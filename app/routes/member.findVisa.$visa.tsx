@@ -17,7 +17,7 @@ import {
   SentenceWithValues,
   WorkBadge,
 } from "~/pageKit";
-import { json, languageOf, notFound, statusOfVisa, visaEntryIn } from "~/routeKit.server";
+import { json, languageOf, notFound, pageSeo, statusOfVisa, visaEntryIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder],
@@ -27,13 +27,19 @@ export const handle: PageHandle = {
   back: "/member/findVisa",
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const status = await visaEntryIn(params.visa ?? "", await languageOf(request));
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lng = await languageOf(request);
+  const status = await visaEntryIn(params.visa ?? "", lng);
   if (!status) notFound(request);
   const url = new URL(request.url);
   const returnTo = url.searchParams.has("returnTo") ? safeRedirect(url.searchParams.get("returnTo"), "") : "";
   const mine = url.searchParams.get("mine") ?? "";
-  return json({ status, returnTo, mine: statusOfVisa(mine)?.code === status.code ? mine : null });
+  return json({
+    status,
+    returnTo,
+    mine: statusOfVisa(mine)?.code === status.code ? mine : null,
+    seo: pageSeo(request, context.services.config, lng, { description: status.description }),
+  });
 }
 
 export default function SelectVisaRoute() {

@@ -18,7 +18,7 @@ import {
   VisaSearch,
   WorkBadge,
 } from "~/pageKit";
-import { json, languageOf, quickVisaCodes, searchVisas } from "~/routeKit.server";
+import { json, languageOf, pageSeo, quickVisaCodes, searchVisas } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder],
@@ -28,13 +28,14 @@ export const handle: PageHandle = {
   back: "/",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
   const returnTo = url.searchParams.has("returnTo") ? safeRedirect(url.searchParams.get("returnTo"), "") : "";
   // The page's data is what the list shows: sub-types and older codes, four fifths of the catalogue's bytes, stay
   // on the server, where the search reads them (a slow phone parses this data before its first paint).
-  const families = (await searchVisas(query, await languageOf(request))).map((f) => ({
+  const lng = await languageOf(request);
+  const families = (await searchVisas(query, lng)).map((f) => ({
     family: f.family,
     name: f.name,
     statuses: f.statuses.map(({ code, name, description, work, closedSince }) => ({
@@ -53,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         const status = statuses.get(code);
         return status ? [{ code, name: status.name, closed: Boolean(status.closedSince) }] : [];
       });
-  return json({ query: query.trim(), returnTo, families, quick });
+  // A search is not a page of its own: its canonical address is the finder's.
+  return json({ query: query.trim(), returnTo, families, quick, seo: pageSeo(request, context.services.config, lng) });
 }
 
 export default function FindVisaRoute() {

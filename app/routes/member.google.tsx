@@ -11,6 +11,7 @@ import {
   newGoogleFlow,
   withCookies,
   notFound,
+  readForm,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -25,7 +26,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   if (!googleConfigured(services.config)) notFound(request);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const flow = newGoogleFlow(safeRedirect(form.get("redirectTo")));
   const started = await googleFlow(services).start(request, flow);
   return redirect(authorizeUrl(services.config, callbackUrl(services.config, request), flow), {

@@ -8,7 +8,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { Confirmation, featureStyles, formatDate, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { connectedPartners, json, requireMember, revokePartner } from "~/routeKit.server";
+import { connectedPartners, json, readForm, requireMember, revokePartner } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, context.services);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const clientId = String(form.get("clientId") ?? "").slice(0, 100);
   const partner = (await connectedPartners(context.services, member.uid)).find((p) => p.clientId === clientId);
   const revoked = partner ? await revokePartner(context.services, member.uid, clientId) : false;

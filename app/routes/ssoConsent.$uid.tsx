@@ -10,7 +10,14 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { answerSsoConsent, json, ssoInteraction, ssoPageHeaders, type SsoInteractionView } from "~/routeKit.server";
+import {
+  answerSsoConsent,
+  json,
+  readForm,
+  ssoInteraction,
+  ssoPageHeaders,
+  type SsoInteractionView,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
@@ -37,7 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   // A body that is not a form (refused by the browser never, by a script maybe) is an empty answer: a refusal.
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const result = await answerSsoConsent(request, context, params.uid ?? "", form);
   return result instanceof Response ? result : answer(result, context);
 }

@@ -1,43 +1,35 @@
 /**
- * /sitemap.xml and /robots.txt (decision 0053). The sitemap lists the pages a
- * visitor may read without an account, each once at its adapting address (no
- * `lng`) with its 19 languages and `x-default` as `xhtml:link` alternates, and when
- * it last changed. Pages of features still being built (lib/upcoming.ts: a
- * coming-soon page marked noindex) are left out until they ship; the community's
- * visible posts and the published notices are listed newest first, each capped, so
- * the file stays far below the protocol's 50 000 URLs and 50 MB.
+ * /sitemap.xml and /robots.txt (decisions 0053, 0084). The sitemap lists the pages a
+ * visitor may read without an account, each at its canonical address in every language
+ * (`?lng=`, what the page's own canonical link names), with the same alternates the page
+ * names (its 19 languages and `x-default`), and when its content last changed where the
+ * stores know it (a notice's, a post's, the newest benefit's…); a page whose words change
+ * only with a deployment has no `lastmod`. Pages of features still being built
+ * (lib/upcoming.ts: a coming-soon page marked noindex) are left out until they ship; the
+ * community's visible posts and the published notices are listed newest first, each
+ * capped (SITEMAP_LIMITS).
  */
 import { supportedLanguages } from "~/i18n/config";
 import type { Services } from "~/context";
 import { publicOrigin } from "~/infra/config.server";
-import { seoHref, type PageSeo } from "~/lib/seo";
+import { seoLinks, type PageSeo } from "~/lib/seo";
 import { upcomingFeatureAt } from "~/lib/upcoming";
 import { publishedNotices } from "~/notices/notices.server";
 import { visaStatuses } from "~/visa/catalogue";
 
-/** Posts and notices listed at most (newest first); with the fixed pages, a few thousand URLs. */
-export const SITEMAP_LIMITS = { feeds: 2000, notices: 2000 };
-
-/** Public pages whose words change only with a deployment: dated when this process started. */
-const FIXED_PAGES = [
-  "/",
-  "/member/findVisa",
-  ...visaStatuses.map((status) => `/member/findVisa/${status.code}`),
-  "/benefit",
-  "/finance/loan",
-  "/finance/currencyExchange",
-  "/finance/remittance",
-  "/member/terms",
-  "/mypage/terms",
-  "/shop",
-];
-
-const STARTED = Date.now();
+/**
+ * Posts and notices listed at most (newest first). Each page is 19 addresses of about 2.3 KB each (its 20
+ * alternates), so 100 of each with the fixed pages is about 4 700 URLs and 11 MB, made on each request: far below
+ * the protocol's 50 000 URLs and 50 MB. Older ones are reached through the lists' pages; a sitemap index with a
+ * file per kind is the next step (decision 0084).
+ */
+export const SITEMAP_LIMITS = { feeds: 100, notices: 100 };
 
 interface SitemapEntry {
   path: string;
   query: [string, string][];
-  lastmod: number;
+  /** When its content last changed (ms), or null when nothing but a deployment changes it. */
+  lastmod: number | null;
 }
 
 const escapeXml = (text: string) =>
@@ -45,14 +37,58 @@ const escapeXml = (text: string) =>
 
 const isoDate = (at: number) => new Date(at).toISOString();
 
-/** The sitemap's XML. */
+/** The latest of some update times, or null for none. */
+const newest = (times: readonly number[]) => (times.length === 0 ? null : Math.max(...times));
+
+/** How long a made sitemap is answered again while the storage has not changed (a notice due later shows then). */
+const SITEMAP_KEPT_MS = 60_000;
+/** By storage: a process may hold several (tests do). */
+const keptFor = new WeakMap<object, { mark: number; at: number; xml: string }>();
+
+/**
+ * The sitemap's XML, made again when the storage changed (its change mark moved: an import, another process) or
+ * after a minute (a change this process made itself shows then; the file is HTTP-cached an hour anyway): a few MB
+ * for a few thousand URLs is not made on every request a crawler or a flood sends.
+ */
 export async function sitemapXml(services: Pick<Services, "stores" | "config">, now = Date.now()): Promise<string> {
+  const mark = await services.stores.changeMark();
+  const kept = keptFor.get(services.stores);
+  if (kept && kept.mark === mark && now - kept.at >= 0 && now - kept.at < SITEMAP_KEPT_MS) return kept.xml;
+  const xml = await makeSitemap(services, now);
+  keptFor.set(services.stores, { mark, at: now, xml });
+  return xml;
+}
+
+async function makeSitemap(services: Pick<Services, "stores" | "config">, now: number): Promise<string> {
   const { stores, config } = services;
-  const entries: SitemapEntry[] = FIXED_PAGES.filter((path) => !upcomingFeatureAt(path)).map((path) => ({
-    path,
-    query: [],
-    lastmod: STARTED,
-  }));
+  const [benefits, offers, loanProducts, corridors, rates, terms] = await Promise.all([
+    stores.benefits.list({ languages: ["ko"] }),
+    stores.offers.list({ languages: ["ko"] }),
+    stores.loanProducts.list({ languages: ["ko"] }),
+    stores.corridors.list(),
+    stores.rates.current(),
+    stores.terms.heads(),
+  ]);
+  const rateTimes = rates.map((r) => r.storedAt);
+  const published = terms.filter((t) => t.publishedAt !== null && t.publishedAt <= now);
+  const termsChanged = newest(published.map((t) => Math.max(t.publishedAt!, t.updatedAt)));
+  const pages: SitemapEntry[] = [
+    { path: "/", query: [], lastmod: null },
+    { path: "/member/findVisa", query: [], lastmod: null },
+    ...visaStatuses.map((status) => ({ path: `/member/findVisa/${status.code}`, query: [], lastmod: null })),
+    { path: "/benefit", query: [], lastmod: newest(benefits.map((b) => b.updatedAt)) },
+    { path: "/finance/loan", query: [], lastmod: newest(loanProducts.map((p) => p.updatedAt)) },
+    { path: "/finance/currencyExchange", query: [], lastmod: newest(rateTimes) },
+    {
+      path: "/finance/remittance",
+      query: [],
+      lastmod: newest([...corridors.map((c) => c.updatedAt), ...rateTimes]),
+    },
+    { path: "/member/terms", query: [], lastmod: termsChanged },
+    { path: "/mypage/terms", query: [], lastmod: termsChanged },
+    { path: "/shop", query: [], lastmod: newest(offers.map((o) => o.updatedAt)) },
+  ];
+  const entries = pages.filter((page) => !upcomingFeatureAt(page.path));
 
   const feeds: SitemapEntry[] = [];
   let after: string | null = null;
@@ -63,16 +99,11 @@ export async function sitemapXml(services: Pick<Services, "stores" | "config">, 
     if (!page.next) break;
     after = page.next;
   }
-  entries.push({
-    path: "/community",
-    query: [],
-    lastmod: Math.max(STARTED, ...feeds.slice(0, 1).map((f) => f.lastmod)),
-  });
+  entries.push({ path: "/community", query: [], lastmod: newest(feeds.map((f) => f.lastmod!)) });
   entries.push(...feeds);
 
   const notices = await publishedNotices(stores, now, SITEMAP_LIMITS.notices);
-  const newestNotice = notices.reduce((newest, n) => Math.max(newest, n.updatedAt), STARTED);
-  entries.push({ path: "/mypage/notice", query: [], lastmod: newestNotice });
+  entries.push({ path: "/mypage/notice", query: [], lastmod: newest(notices.map((n) => n.updatedAt)) });
   entries.push(
     ...notices.map((n) => ({
       path: "/mypage/noticeDetail",
@@ -87,20 +118,24 @@ export async function sitemapXml(services: Pick<Services, "stores" | "config">, 
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
   ];
   for (const entry of entries) {
-    const seo: PageSeo = {
+    // The alternates are the same for every language of a page: made once, from the links the page itself names.
+    const base: PageSeo = {
       origin,
       path: entry.path,
       query: entry.query,
-      language: "ko",
+      language: supportedLanguages[0],
       title: null,
       description: null,
       type: "website",
     };
-    lines.push("<url>", `<loc>${escapeXml(seoHref(seo, null))}</loc>`, `<lastmod>${isoDate(entry.lastmod)}</lastmod>`);
+    const alternates = seoLinks(base).alternates.map(
+      (link) => `<xhtml:link rel="alternate" hreflang="${link.hreflang}" href="${escapeXml(link.href)}"/>`,
+    );
+    const lastmod = entry.lastmod === null ? [] : [`<lastmod>${isoDate(entry.lastmod)}</lastmod>`];
     for (const language of supportedLanguages) {
-      lines.push(`<xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(seoHref(seo, language))}"/>`);
+      const { canonical } = seoLinks({ ...base, language });
+      lines.push("<url>", `<loc>${escapeXml(canonical)}</loc>`, ...lastmod, ...alternates, "</url>");
     }
-    lines.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(seoHref(seo, null))}"/>`, "</url>");
   }
   lines.push("</urlset>", "");
   return lines.join("\n");

@@ -7,12 +7,15 @@
  * cache of the app exists once per process.
  */
 import { cspAllowances } from "~/lib/analytics";
+import { isStorable, unstorableField } from "~/lib/text";
+import { ssoErrorPage } from "~/sso/errorPage.server";
 import { directionOf } from "~/i18n/config";
 import { languageOf } from "~/i18n/i18next.server";
 import { i18nFor } from "~/i18n/instances.server";
 import type { Services } from "~/context";
 import { ConfigError, processConfig, type Config } from "~/infra/config.server";
 import { log } from "~/infra/log.server";
+import { safeRedirect } from "~/lib/safeRedirect";
 import { inRequestScope } from "~/infra/requestScope.server";
 import { pageText } from "./pageResponse.server";
 import { readiness, startServices, stopServices } from "./services.server";
@@ -62,7 +65,14 @@ export const bootstrap = {
   pageText,
   cspAllowances,
   plainWords,
+  /** The one rule for text the database cannot keep, for the server's edges (server/unstorable.ts). */
+  unstorableField,
+  isStorable,
+  /** Single sign-on's error page, for what the /sso mount refuses before the provider runs. */
+  ssoErrorPage,
   log,
+  // The one redirect helper, for the server's redirect of a page to its route's own spelling (server/policy.ts).
+  safeRedirect,
 };
 
 export type Bootstrap = typeof bootstrap;

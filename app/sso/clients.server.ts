@@ -7,8 +7,8 @@
  */
 import crypto from "node:crypto";
 import { safeEqual } from "~/infra/secrets.server";
-import type { SsoClaimSet, SsoClient, SsoStore } from "~/stores/sso";
-import { SSO_CLAIM_SETS } from "~/stores/sso";
+import type { SsoClaimSet, SsoClient, SsoIdTokenAlg, SsoStore } from "~/stores/sso";
+import { SSO_CLAIM_SETS, SSO_ID_TOKEN_ALGS } from "~/stores/sso";
 
 const DIGEST_PREFIX = "sha256:";
 
@@ -67,7 +67,15 @@ export interface Registered {
 /** Registers a partner; throws with the reason when its name or URIs cannot be taken. */
 export async function registerClient(
   store: SsoStore,
-  input: { name: string; redirectUris: string[]; allowedClaims: SsoClaimSet[] },
+  input: {
+    name: string;
+    redirectUris: string[];
+    allowedClaims: SsoClaimSet[];
+    /** RS256 unless the partner asks for ES256. */
+    idTokenAlg?: string;
+    /** For the OpenID Foundation's certification suite only (decision 0081). */
+    allowNoPkce?: boolean;
+  },
   now = Date.now(),
 ): Promise<Registered> {
   const name = input.name.trim();
@@ -77,6 +85,10 @@ export async function registerClient(
     const problem = redirectUriProblem(uri);
     if (problem) throw new Error(`--redirect-uri ${uri}: ${problem}`);
   }
+  const idTokenAlg = input.idTokenAlg ?? "RS256";
+  if (!(SSO_ID_TOKEN_ALGS as readonly string[]).includes(idTokenAlg)) {
+    throw new Error(`--id-token-alg ${idTokenAlg}: one of ${SSO_ID_TOKEN_ALGS.join(", ")}`);
+  }
   const secret = newClientSecret();
   const clientId = newClientId();
   const created = await store.createClient({
@@ -85,6 +97,9 @@ export async function registerClient(
     secretHash: secretDigest(secret),
     redirectUris: [...new Set(input.redirectUris)],
     allowedClaims: input.allowedClaims,
+    idTokenAlg: idTokenAlg as SsoIdTokenAlg,
+    // Every partner is confidential (its secret authenticates it at the token endpoint): it may be let off PKCE.
+    allowNoPkce: input.allowNoPkce === true,
     createdAt: now,
   });
   if (!created) throw new Error("client id taken: try again");
@@ -126,7 +141,9 @@ export function clientMetadata(client: SsoClient) {
     response_types: ["code"],
     grant_types: ["authorization_code"],
     token_endpoint_auth_method: "client_secret_basic",
-    id_token_signed_response_alg: "ES256",
+    id_token_signed_response_alg: client.idTokenAlg,
+    // Read by provider.server.ts's PKCE rule: only a confidential partner (every one here is) may be let off it.
+    klife_allow_no_pkce: client.allowNoPkce,
     // auth_time in every ID token: a partner can judge how recent the sign-in was.
     require_auth_time: true,
   };

@@ -52,7 +52,7 @@ async function interactionOf(context: AppLoadContext, uid: string): Promise<Foun
   if (!sso || !context.node) return "expired";
   let details: Interaction;
   try {
-    details = await sso.provider.interactionDetails(context.node.req, context.node.res);
+    details = await sso.provider.interactionDetails(sso.asIssuer(context.node.req), context.node.res);
   } catch {
     return "expired";
   }
@@ -112,7 +112,8 @@ export async function ssoInteraction(
   const { details, client } = found;
   const member = await memberFor(request, context, details);
   if (details.prompt.name === "login") {
-    const to = await context.services.sso!.provider.interactionResult(context.node!.req, context.node!.res, {
+    const { provider, asIssuer } = context.services.sso!;
+    const to = await provider.interactionResult(asIssuer(context.node!.req), context.node!.res, {
       login: { accountId: member.uid, ts: Math.floor(member.signedInAt / 1000) },
     });
     // Not a redirect: after a sign-in form, a browser would hold the redirect on to the partner against that
@@ -148,8 +149,9 @@ export async function answerSsoConsent(
   if (details.prompt.name !== "consent" || details.session?.accountId !== member.uid) {
     return { kind: "problem", problem: "expired" };
   }
-  const { provider } = context.services.sso!;
-  const { req, res } = context.node!;
+  const { provider, asIssuer } = context.services.sso!;
+  const req = asIssuer(context.node!.req);
+  const { res } = context.node!;
   if (form.get("decision") !== "allow") {
     const to = await provider.interactionResult(req, res, {
       error: "access_denied",

@@ -1,10 +1,13 @@
 /**
- * The keys that sign single sign-on's ID tokens (docs/decisions/0070): a JSON Web
- * Key Set of private keys, the first one signing, the others only published in
- * the JWKS so that what they signed still verifies until it expires. Hosted mode
- * reads them from SSO_SIGNING_KEYS (every process the same); local mode keeps them
- * in DATA_DIR, made on first use. Rotating: put a new key first, restart, and drop
- * the old one once everything it signed has expired (SSO_TOKEN_LIFETIME_S).
+ * The keys that sign single sign-on's ID tokens (docs/decisions/0070, 0081): a
+ * JSON Web Key Set of private keys, at least one RS256 (what OpenID Connect
+ * requires every provider to offer, and partners get by default) and one ES256
+ * (for partners registered for it). The first key of each algorithm signs; the
+ * others are only published in the JWKS so that what they signed still verifies
+ * until it expires. Hosted mode reads them from SSO_SIGNING_KEYS (every process
+ * the same); local mode keeps them in DATA_DIR, made on first use. Rotating: put
+ * new keys first, restart, and drop the old ones once everything they signed has
+ * expired (SSO_TOKEN_LIFETIME_S).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -23,17 +26,37 @@ export interface PrivateJwk extends crypto.JsonWebKey {
 }
 
 const LOCAL_FILE = "sso-signing-keys.json";
+/**
+ * The RS256 key added to a local key set made before RS256 was offered (ES256 only): made once, exclusively, so
+ * every process starting on that DATA_DIR adds the same one; rotate-key and retire-keys then write it into the set.
+ */
+const LOCAL_ADDED_RS256_FILE = "sso-signing-keys-rs256.json";
 
-/** A new ES256 key, its id the RFC 7638 thumbprint of its public part. */
-export function newSigningKey(): PrivateJwk {
-  const { privateKey } = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const jwk = privateKey.export({ format: "jwk" });
+export const SIGNING_ALGS = ["RS256", "ES256"] as const;
+export type SigningAlg = (typeof SIGNING_ALGS)[number];
+
+/** A new key for `alg`, its id the RFC 7638 thumbprint of its public part. */
+export function newSigningKey(alg: SigningAlg): PrivateJwk {
+  if (alg === "ES256") {
+    const jwk = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "jwk" });
+    const thumbprint = crypto
+      .createHash("sha256")
+      .update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }))
+      .digest("base64url");
+    return { ...jwk, kid: thumbprint, alg, use: "sig" };
+  }
+  const jwk = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" });
   const thumbprint = crypto
     .createHash("sha256")
-    .update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }))
+    .update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n }))
     .digest("base64url");
-  return { ...jwk, kid: thumbprint, alg: "ES256", use: "sig" };
+  return { ...jwk, kid: thumbprint, alg, use: "sig" };
 }
+
+/** One new key of each algorithm: a new set, or the keys a rotation puts first. */
+export const newSigningKeys = (): PrivateJwk[] => SIGNING_ALGS.map(newSigningKey);
+
+const hasAlg = (keys: SigningKeys, alg: SigningAlg) => keys.keys.some((key) => key.alg === alg);
 
 /** The keys as given (a JSON Web Key Set of private keys), or why not. */
 export function parseSigningKeys(text: string): SigningKeys {
@@ -48,6 +71,17 @@ export function parseSigningKeys(text: string): SigningKeys {
   return { keys };
 }
 
+/** A set that can sign for every partner: an RS256 and an ES256 key (hosted mode's SSO_SIGNING_KEYS must be one). */
+function complete(keys: SigningKeys, where: string): SigningKeys {
+  const missing = SIGNING_ALGS.filter((alg) => !hasAlg(keys, alg));
+  if (missing.length) {
+    throw new Error(
+      `${where} has no ${missing.join(" or ")} key: add one (npm run sso:client -- new-key prints one of each)`,
+    );
+  }
+  return keys;
+}
+
 const localFile = (dataDir: string) => path.join(dataDir, LOCAL_FILE);
 
 /**
@@ -55,7 +89,15 @@ const localFile = (dataDir: string) => path.join(dataDir, LOCAL_FILE);
  * set that the first of them wrote (what one signs, the others' JWKS publishes).
  */
 export function localSigningKeys(dataDir: string): SigningKeys {
-  return createdOnce(localFile(dataDir), () => JSON.stringify({ keys: [newSigningKey()] }), parseSigningKeys);
+  const keys = createdOnce(localFile(dataDir), () => JSON.stringify({ keys: newSigningKeys() }), parseSigningKeys);
+  if (hasAlg(keys, "RS256")) return keys;
+  // A set made before RS256 was offered: its keys go on signing ES256, and one RS256 key is added beside them.
+  const added = createdOnce(
+    path.join(dataDir, LOCAL_ADDED_RS256_FILE),
+    () => JSON.stringify({ keys: [newSigningKey("RS256")] }),
+    parseSigningKeys,
+  );
+  return { keys: [...keys.keys, ...added.keys] };
 }
 
 function writeLocalKeys(dataDir: string, keys: SigningKeys): SigningKeys {
@@ -67,20 +109,24 @@ function writeLocalKeys(dataDir: string, keys: SigningKeys): SigningKeys {
   return keys;
 }
 
-/** Local mode's rotation: a new key signs from the next start; the others stay published. */
+/** Local mode's rotation: a new key of each algorithm signs from the next start; the others stay published. */
 export function rotateLocalKeys(dataDir: string): SigningKeys {
   const current = localSigningKeys(dataDir);
-  return writeLocalKeys(dataDir, { keys: [newSigningKey(), ...current.keys] });
+  return writeLocalKeys(dataDir, { keys: [...newSigningKeys(), ...current.keys] });
 }
 
-/** Drops every key but the signing one (once what they signed has expired). */
+/** Drops every key but the signing one of each algorithm (once what the others signed has expired). */
 export function retireLocalKeys(dataDir: string): SigningKeys {
   const current = localSigningKeys(dataDir);
-  return writeLocalKeys(dataDir, { keys: current.keys.slice(0, 1) });
+  return writeLocalKeys(dataDir, { keys: signingKeysIn(current) });
 }
+
+/** The key of each algorithm that signs: the first one of it (oidc-provider takes the first that fits). */
+export const signingKeysIn = (keys: SigningKeys): PrivateJwk[] =>
+  SIGNING_ALGS.flatMap((alg) => keys.keys.find((key) => key.alg === alg) ?? []);
 
 /** This deployment's keys: null in hosted mode without SSO_SIGNING_KEYS (no single sign-on then). */
 export function signingKeysOf(config: Config): SigningKeys | null {
-  if (config.SSO_SIGNING_KEYS) return parseSigningKeys(config.SSO_SIGNING_KEYS);
+  if (config.SSO_SIGNING_KEYS) return complete(parseSigningKeys(config.SSO_SIGNING_KEYS), "SSO_SIGNING_KEYS");
   return config.mode === "local" ? localSigningKeys(config.DATA_DIR) : null;
 }

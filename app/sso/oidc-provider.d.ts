@@ -72,6 +72,13 @@ declare module "oidc-provider" {
     findAccount?: (ctx: KoaContextWithOIDC, sub: string) => Promise<Account | undefined>;
     renderError?: (ctx: KoaContextWithOIDC, out: Record<string, string>, error: Error) => Promise<void>;
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
+    pkce?: { required: (ctx: KoaContextWithOIDC, client: ProviderClient) => boolean };
+  }
+
+  /** A client as the provider holds it: its metadata camel-cased, extra metadata by its own name. */
+  export interface ProviderClient extends UnknownObject {
+    clientId: string;
+    clientAuthMethod: string;
   }
 
   export interface Interaction {

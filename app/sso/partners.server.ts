@@ -4,7 +4,7 @@
  * the admin area's list of partners with disabling.
  */
 import type { Services } from "~/context";
-import type { SsoClaimSet } from "~/stores/sso";
+import type { SsoClaimSet, SsoIdTokenAlg } from "~/stores/sso";
 import { disableClient } from "./clients.server";
 
 type SsoPorts = Pick<Services, "stores">;
@@ -46,6 +46,9 @@ export interface AdminPartner {
   name: string;
   redirectUris: string[];
   claims: SsoClaimSet[];
+  idTokenAlg: SsoIdTokenAlg;
+  /** Let off PKCE for the certification suite (decision 0081): shown, so that it is not left on unseen. */
+  allowNoPkce: boolean;
   disabled: boolean;
 }
 
@@ -55,6 +58,8 @@ export async function adminPartners(services: SsoPorts): Promise<AdminPartner[]>
     name: client.name,
     redirectUris: client.redirectUris,
     claims: client.allowedClaims,
+    idTokenAlg: client.idTokenAlg,
+    allowNoPkce: client.allowNoPkce,
     disabled: client.disabledAt !== null,
   }));
 }

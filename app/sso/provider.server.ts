@@ -1,6 +1,7 @@
 /**
  * The OpenID provider of single sign-on (docs/decisions/0069): oidc-provider,
- * configured for the authorization code flow only, PKCE S256 for every client,
+ * configured for the authorization code flow only, PKCE S256 for every client
+ * (but a confidential one registered for the certification suite without it),
  * registered partners from the stores, members as accounts, everything it keeps
  * in the stores (one table, through the adapter below), and our own sign-in and
  * consent pages as its interactions (app/routes/ssoConsent.$uid.tsx). The server
@@ -36,7 +37,7 @@ const CLAIMS = {
   openid: ["sub"],
   profile: ["name"],
   phone: ["phone_number", "phone_number_verified"],
-  email: ["email"],
+  email: ["email", "email_verified"],
 };
 
 /** The models issued under a grant: revoked with it. */
@@ -96,6 +97,48 @@ function storeAdapter(store: SsoStore, model: string): Adapter {
   };
 }
 
+/** The client metadata that lets a confidential partner leave out PKCE (clientMetadata, decision 0081). */
+const ALLOW_NO_PKCE = "klife_allow_no_pkce";
+
+const AUTHORIZATION_PATH = "/authorize";
+const isAuthorizationPath = (url: string | undefined) => (url ?? "").split("?")[0] === AUTHORIZATION_PATH;
+
+/** A request's body: as the mount's edge already read it (a form, server/unstorable.ts), or from the stream. */
+async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+  const read = (req as IncomingMessage & { body?: unknown }).body;
+  if (Buffer.isBuffer(read)) return read;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The authorization endpoint by POST (OpenID Connect Core 3.1.2.1: form-encoded parameters): answered with a 303
+ * to the same request by GET, which the provider judges as every other. A partner's page posts it across sites,
+ * where the browser sends no SameSite=Lax cookie (ours and the provider's); the GET that follows is a top-level
+ * navigation that carries them, so a signed-in member, prompt=none and remembered consent behave as by GET
+ * (decision 0081). The body is bounded by the mount (8 KiB, its length declared).
+ */
+async function authorizationByPost(req: IncomingMessage, res: ServerResponse, issuer: string) {
+  const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const body = await bodyOf(req);
+  if (type !== "application/x-www-form-urlencoded") {
+    // Not a request the provider can read: its translated page, never a redirect.
+    const header = (name: string) => String(req.headers[name] ?? "");
+    res.statusCode = 400;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store");
+    res.end(await ssoErrorPage(header("cookie"), header("accept-language"), "invalid_request"));
+    return;
+  }
+  // Only the body's parameters count, as the provider itself reads a POST.
+  const params = new URLSearchParams(body.toString("utf8"));
+  res.statusCode = 303;
+  res.setHeader("Location", `${issuer}${AUTHORIZATION_PATH}?${params.toString()}`);
+  res.setHeader("Cache-Control", "no-store");
+  res.end();
+}
+
 /** The request as our session code reads it: only its cookies matter. */
 function sessionRequest(ctx: KoaContextWithOIDC): Request {
   const headers = new Headers();
@@ -138,22 +181,27 @@ export function createSso(services: SsoServices): SsoService | null {
     clientDefaults: {
       grant_types: ["authorization_code"],
       response_types: ["code"],
-      id_token_signed_response_alg: "ES256",
+      id_token_signed_response_alg: "RS256",
       token_endpoint_auth_method: "client_secret_basic",
     },
     clientAuthMethods: ["client_secret_basic", "client_secret_post"],
     // No browser calls our endpoints across sites (partners' servers do): no CORS but discovery's and the JWKS's.
     clientBasedCORS: () => false,
     responseTypes: ["code"],
-    pkce: { required: () => true },
+    // PKCE for every partner, but a confidential one registered with --allow-no-pkce (decision 0081).
+    pkce: {
+      required: (_ctx, client) => !(client[ALLOW_NO_PKCE] === true && client.clientAuthMethod !== "none"),
+    },
+    extraClientMetadata: { properties: [ALLOW_NO_PKCE] },
     allowOmittingSingleRegisteredRedirectUri: false,
     scopes: ["openid", "profile", "phone", "email"],
     claims: CLAIMS,
     conformIdTokenClaims: true,
     jwks,
+    // RS256 is what OpenID Connect requires of every provider (Core 15.1), ES256 for partners registered for it.
     enabledJWA: {
-      idTokenSigningAlgValues: ["ES256", "RS256"],
-      userinfoSigningAlgValues: ["ES256", "RS256"],
+      idTokenSigningAlgValues: ["RS256", "ES256"],
+      userinfoSigningAlgValues: ["RS256", "ES256"],
     },
     cookies: {
       // Derived from the session secret: every process of a deployment signs and reads the same cookies.
@@ -187,8 +235,8 @@ export function createSso(services: SsoServices): SsoService | null {
       Session: SSO_SESSION_LIFETIME_S,
       Grant: SSO_GRANT_LIFETIME_S,
     },
-    // No refresh tokens: a partner signs the member in again (docs/decisions/0069).
-    issueRefreshToken: async () => false,
+    // No refresh tokens (docs/decisions/0069): no partner has the grant and no scope is offline_access, so
+    // oidc-provider's own rule issues none, and discovery lists only the grant offered (decision 0081).
     interactions: {
       policy,
       url: async (_ctx: KoaContextWithOIDC, interaction: { uid: string }) =>
@@ -223,8 +271,12 @@ export function createSso(services: SsoServices): SsoService | null {
           }
           if (allowed.has("email") && scopes.has("email")) {
             const found = await services.identity.findByUid(sub);
-            const email = found.ok ? found.account?.email : undefined;
-            if (email) claims.email = email;
+            const account = found.ok ? found.account : null;
+            if (account?.email) {
+              claims.email = account.email;
+              // As the identity provider knows it: a Google address is proven, one typed at sign-up is not.
+              claims.email_verified = account.emailVerified;
+            }
           }
           return claims;
         },
@@ -236,15 +288,29 @@ export function createSso(services: SsoServices): SsoService | null {
       ctx.body = page;
     },
   });
-  if (config.TRUST_PROXY) provider.proxy = true;
+  // The provider builds its endpoints' URLs from the request's host and scheme: it is told the issuer's, whatever
+  // a client or a proxy sent (asIssuer below, for its own requests and the interaction pages'), so discovery never
+  // names another origin.
+  provider.proxy = true;
+  const issuerUrl = new URL(issuer);
   // Client secrets are stored as digests: compare against the digest (clients.server.ts).
   provider.Client.prototype.compareClientSecret = async function (this: { clientSecret: string }, actual: string) {
     return secretMatches(this.clientSecret, actual);
   };
   provider.on("server_error", (_ctx, error) => log.error("sso", error));
 
+  /** The request as the provider is given it: on the issuer's host and scheme, whatever was sent. */
+  const asIssuer = (req: IncomingMessage) => {
+    req.headers.host = issuerUrl.host;
+    req.headers["x-forwarded-host"] = issuerUrl.host;
+    req.headers["x-forwarded-proto"] = issuerUrl.protocol.slice(0, -1);
+    // The client's address is the server's to judge (TRUST_PROXY); the provider never reads another one.
+    delete req.headers["x-forwarded-for"];
+    return req;
+  };
   const callback = provider.callback();
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
+  const handler = async (req: IncomingMessage, res: ServerResponse) => {
+    asIssuer(req);
     // The provider's own answers (errors, redirects) load nothing, cannot be framed and send no referrer.
     res.setHeader(
       "Content-Security-Policy",
@@ -253,7 +319,8 @@ export function createSso(services: SsoServices): SsoService | null {
       "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
     );
     res.setHeader("Referrer-Policy", "no-referrer");
+    if (req.method === "POST" && isAuthorizationPath(req.url)) return authorizationByPost(req, res, issuer);
     return callback(req, res);
   };
-  return { issuer, provider, handler };
+  return { issuer, provider, handler, asIssuer };
 }

@@ -7,4 +7,9 @@ export interface SsoService {
   provider: Provider;
   /** The Node handler mounted at /sso (server/mounts.ts). */
   handler: (req: IncomingMessage, res: ServerResponse) => unknown;
+  /**
+   * The request as the provider must see it (its host and scheme the issuer's): what the interaction pages hand
+   * it (interactionDetails, interactionResult) goes through this too.
+   */
+  asIssuer: (req: IncomingMessage) => IncomingMessage;
 }

@@ -4,9 +4,19 @@
  */
 import type { PageQuery, PageResult } from "./page";
 
+/**
+ * Who made a change, stably (decision 0082): an admin by their uid, with the name they had when the change was
+ * recorded (null where that is not known: rows from before it was kept); the content import (npm run content) as
+ * its own kind; an operator's command (scripts/grant-admin.mjs) by its name. A display name never stands for an
+ * actor: one can be changed by its owner to anything, "import" or another admin's name included.
+ */
+export type AuditActor =
+  { kind: "admin"; uid: string; name: string | null } | { kind: "import" } | { kind: "operator"; id: string };
+
+export const AUDIT_ACTOR_KINDS = ["admin", "import", "operator"] as const satisfies readonly AuditActor["kind"][];
+
 export interface NewAuditEntry {
-  /** The admin's uid, or `import` for the content import (npm run content). */
-  actorUid: string;
+  actor: AuditActor;
   /** What was done: "create", "update", "publish", "unpublish", "pin", "unpin". */
   action: string;
   /** What it was done to: a kind ("notice", later "benefit", "offer", "terms") and that item's code. */
@@ -16,6 +26,19 @@ export interface NewAuditEntry {
   /** ms since the epoch. */
   at: number;
 }
+
+/**
+ * The audit record a store's write makes in the write's own transaction, when it changes something (ASVS 2.3.3:
+ * a change is never outside the log, an import killed half-way included; decision 0082). Without `action`, it is
+ * "create" or "update" by what the write did.
+ */
+export type AuditNote = Omit<NewAuditEntry, "action"> & { action?: string };
+
+/** The entry a note makes for a write's outcome. */
+export const auditEntryFor = (note: AuditNote, outcome: "created" | "updated" | "changed"): NewAuditEntry => ({
+  ...note,
+  action: note.action ?? (outcome === "created" ? "create" : "update"),
+});
 
 export interface AuditEntry extends NewAuditEntry {
   id: string;

@@ -3,6 +3,7 @@
  * the same in every language and a text per language, identified by an item code,
  * listed whole in their order. Written whole by an import or an admin form.
  */
+import type { AuditNote } from "./audit";
 
 /** What every content item has besides its own facts. */
 export interface ContentItem<Text> {
@@ -27,8 +28,11 @@ export interface ContentStore<Content extends ContentItem<unknown>, Query = obje
   list(query?: Query & ContentQuery): Promise<Stamped<Content>[]>;
   /** One item with every language's text, or null. */
   byId(itemCd: string): Promise<Stamped<Content> | null>;
-  /** Stores a new item with its texts (both or neither). */
-  create(item: Content, at: number): Promise<{ ok: true } | { ok: false; problem: "itemCdTaken" }>;
-  /** Replaces an item's facts and texts (a language left out is removed) in one step. */
-  update(item: Content, at: number): Promise<{ ok: true } | { ok: false; problem: "notFound" }>;
+  /** Stores a new item with its texts (both or neither), and `audit`'s record ("create") in the same transaction. */
+  create(item: Content, at: number, audit?: AuditNote): Promise<{ ok: true } | { ok: false; problem: "itemCdTaken" }>;
+  /**
+   * Replaces an item's facts and texts (a language left out is removed) in one step, with `audit`'s record
+   * ("update") in the same transaction.
+   */
+  update(item: Content, at: number, audit?: AuditNote): Promise<{ ok: true } | { ok: false; problem: "notFound" }>;
 }

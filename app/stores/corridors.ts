@@ -9,6 +9,7 @@
  * Plain data: amounts are integers (won, or US cents for a tier in dollars), read
  * into `bigint` by app/finance/corridors.server.ts.
  */
+import type { AuditNote } from "./audit";
 
 /** Facts of a corridor that can be marked as an assumption (shown as unverified, never as fact). */
 export const CORRIDOR_FACTS = ["fee", "margin", "currencies"] as const;
@@ -48,7 +49,8 @@ export interface CorridorsStore {
   get(country: string): Promise<StoredCorridor | null>;
   /**
    * Stores the corridor (created, or replaced where it differs): one read-decide-write, so a content import
-   * run twice and two admins saving the same figures change nothing the second time.
+   * run twice and two admins saving the same figures change nothing the second time. `audit`'s record is written
+   * in the same transaction when it changed something.
    */
-  put(corridor: CorridorRecord, at: number): Promise<"created" | "updated" | "unchanged">;
+  put(corridor: CorridorRecord, at: number, audit?: AuditNote): Promise<"created" | "updated" | "unchanged">;
 }

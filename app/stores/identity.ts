@@ -35,6 +35,8 @@ export type Outcome<T extends object, R extends IdentityReason> = ({ ok: true } 
 export interface Account {
   uid: string;
   email: string | null;
+  /** Whether the e-mail address was proven (a Google sign-in's is; one typed at sign-up is not). */
+  emailVerified: boolean;
   /** E.164. */
   phoneNumber: string | null;
   displayName: string | null;

@@ -1,6 +1,6 @@
 /**
  * What every signed-in page reads of its member and of the terms, asked at once (docs/decisions/0080): the
- * session's revocation time, the profile, the settings, the member's terms record, every terms version's head, the
+ * session's revocation time and the admin role, the profile, the settings, the member's terms record, every terms version's head, the
  * inbox badge's count, and the number of partner services the member let in (my page's).
  * Each field is exactly what its own store's read answers (tests/contract/memberScreen.test.ts holds both to it);
  * the screen exists because on a shared database each of those reads is a round trip, and a signed-in page makes
@@ -14,6 +14,8 @@ import type { TermsVersionHead } from "./terms";
 export interface MemberScreen {
   /** `revocations.validAfter(uid)`. */
   validAfter: number | null;
+  /** `roles.admin(uid)`: the admin role as the operator last set it, which the session reads (decision 0082). */
+  admin: boolean | null;
   /** `members.profile(uid)`. */
   profile: MemberProfile | null;
   /** `members.settings(uid)`. */
@@ -33,12 +35,13 @@ export interface MemberScreen {
 
 /** The screen made of the stores' own reads: for an embedded storage, where each read is a function call. */
 export async function composedMemberScreen(
-  stores: Pick<Stores, "revocations" | "members" | "terms" | "notifications" | "sso">,
+  stores: Pick<Stores, "revocations" | "roles" | "members" | "terms" | "notifications" | "sso">,
   uid: string,
   now: number,
 ): Promise<MemberScreen> {
-  const [validAfter, profile, settings, terms, termsHeads] = await Promise.all([
+  const [validAfter, admin, profile, settings, terms, termsHeads] = await Promise.all([
     stores.revocations.validAfter(uid),
+    stores.roles.admin(uid),
     stores.members.profile(uid),
     stores.members.settings(uid),
     stores.members.terms(uid),
@@ -50,5 +53,5 @@ export async function composedMemberScreen(
     const client = await stores.sso.findClient(consent.clientId);
     if (client && client.disabledAt === null) partners++;
   }
-  return { validAfter, profile, settings, terms, termsHeads, unread, partners };
+  return { validAfter, admin, profile, settings, terms, termsHeads, unread, partners };
 }

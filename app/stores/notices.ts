@@ -9,6 +9,7 @@
  * number of rows however many members there are, an edit never tells anyone again,
  * and unpublishing takes it out of every inbox.
  */
+import type { AuditNote } from "./audit";
 import type { PageQuery, PageResult } from "./page";
 
 export const NOTICE_CATEGORIES = ["general", "visa", "service", "event", "maintenance"] as const;
@@ -73,11 +74,15 @@ export type SaveNoticeResult = "created" | "updated" | "unchanged";
 export interface NoticesStore {
   /**
    * Stores the notice by its item code, replacing every field and translation (a language left out is
-   * deleted): "unchanged" and nothing written when the stored one is the same. Keeps its broadcast in step.
+   * deleted): "unchanged" and nothing written when the stored one is the same. Keeps its broadcast in step, and
+   * writes `audit`'s record in the same transaction when it changed the notice.
    */
-  save(notice: NoticeInput, at: number): Promise<SaveNoticeResult>;
-  /** Changes publication or pin as one read-decide-write; null when there is no such notice. */
-  change(itemCd: string, change: NoticeStateChange, at: number): Promise<NoticeRecord | null>;
+  save(notice: NoticeInput, at: number, audit?: AuditNote): Promise<SaveNoticeResult>;
+  /**
+   * Changes publication or pin as one read-decide-write; null when there is no such notice. `audit`'s record is
+   * written in the same transaction when something changed.
+   */
+  change(itemCd: string, change: NoticeStateChange, at: number, audit?: AuditNote): Promise<NoticeRecord | null>;
   get(itemCd: string): Promise<NoticeRecord | null>;
   /** Published notices: pinned first, then newest published first; a cursor is valid for its language's list. */
   listPublished(query: PublishedQuery): Promise<PageResult<NoticeSummary>>;

@@ -8,6 +8,7 @@
  *
  * The figures are exact decimals (app/finance/money.ts; a type-only import the layering allows, decision 0061).
  */
+import type { AuditNote } from "./audit";
 import type { CurrencyCode, Decimal, Rate } from "~/finance/money";
 
 export const RATE_SOURCES = ["eximbank", "operator", "sample"] as const;
@@ -74,7 +75,7 @@ export interface RatesStore {
   /** Removes a whole-day source's snapshot (the sample, once live rates are configured). */
   dropSnapshot(source: "eximbank" | "sample"): Promise<void>;
   /** Stores one operator rate by its currency; "unchanged" and nothing written when it is the same. */
-  saveOperatorRate(rate: OperatorRateIn, at: number): Promise<SaveRateResult>;
+  saveOperatorRate(rate: OperatorRateIn, at: number, audit?: AuditNote): Promise<SaveRateResult>;
   recordFetch(state: RateFetchState): Promise<void>;
   fetchState(source: RateSourceKind): Promise<RateFetchState | null>;
 }

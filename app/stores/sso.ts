@@ -28,6 +28,10 @@ export interface SsoPayload {
 export const SSO_CLAIM_SETS = ["profile", "phone", "email"] as const;
 export type SsoClaimSet = (typeof SSO_CLAIM_SETS)[number];
 
+/** How a partner's ID tokens are signed: RS256 unless it registered for ES256 (docs/decisions/0081). */
+export const SSO_ID_TOKEN_ALGS = ["RS256", "ES256"] as const;
+export type SsoIdTokenAlg = (typeof SSO_ID_TOKEN_ALGS)[number];
+
 export interface NewSsoClient {
   clientId: string;
   name: string;
@@ -36,6 +40,10 @@ export interface NewSsoClient {
   /** Exact URIs: a redirect_uri must equal one of them. */
   redirectUris: string[];
   allowedClaims: SsoClaimSet[];
+  /** Partners registered before RS256 was offered keep ES256, which they were told (decision 0081). */
+  idTokenAlg: SsoIdTokenAlg;
+  /** A confidential partner let in without PKCE, for the OpenID Foundation's certification suite only (0081). */
+  allowNoPkce: boolean;
   createdAt: number;
 }
 

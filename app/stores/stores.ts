@@ -22,6 +22,7 @@ import type { PasswordFailureStore } from "./passwordFailures";
 import type { PhoneCodeStore } from "./phoneCodes";
 import type { RatesStore } from "./rates";
 import type { RevocationStore } from "./revocations";
+import type { RolesStore } from "./roles";
 import type { SsoStore } from "./sso";
 import type { TermsStore } from "./terms";
 import type { LeasesStore } from "./leases";
@@ -32,6 +33,8 @@ export interface Stores {
   flows: FlowStore;
   phoneCodes: PhoneCodeStore;
   revocations: RevocationStore;
+  /** The admin role as the operator last set it (scripts/grant-admin.mjs), read on every request. */
+  roles: RolesStore;
   passwordFailures: PasswordFailureStore;
   notifications: NotificationsStore;
   feeds: FeedsStore;
@@ -83,6 +86,7 @@ export interface Stores {
 }
 
 export type * from "./audit";
+export { AUDIT_ACTOR_KINDS, auditEntryFor } from "./audit";
 export type * from "./benefits";
 export { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "./benefits";
 export type * from "./community";
@@ -96,6 +100,7 @@ export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type * from "./loanProducts";
 export type { LeasesStore } from "./leases";
 export type { MemberScreen } from "./memberScreen";
+export type { RolesStore } from "./roles";
 export type {
   CreateMemberResult,
   MemberProfile,

@@ -5,6 +5,7 @@
  * is published; a published version is in force from its effective day until a later published one's. What each
  * member answered is in the members store (TermsRecord).
  */
+import type { AuditNote } from "./audit";
 
 export interface TermsSection {
   heading: string;
@@ -95,7 +96,10 @@ export interface TermsStore {
    * effective on or before `today` (Korea's date) is refused as `inForce` unless nothing would change; the same
    * content again is `unchanged` and writes nothing. A published version keeps its publication.
    */
-  save(version: NewTermsVersion, now: number, today: string): Promise<SaveTermsVersionResult>;
-  /** Publishes a draft (`changed`); a version published already keeps its first time. */
-  publish(document: string, version: string, now: number): Promise<PublishTermsVersionResult>;
+  save(version: NewTermsVersion, now: number, today: string, audit?: AuditNote): Promise<SaveTermsVersionResult>;
+  /**
+   * Publishes a draft (`changed`, with `audit`'s record in the same transaction); a version published already keeps
+   * its first time.
+   */
+  publish(document: string, version: string, now: number, audit?: AuditNote): Promise<PublishTermsVersionResult>;
 }

@@ -121,10 +121,16 @@ export const termsImporter: ContentImporter<TermsItem> = {
     if (!stored || !termsVersionInForce(stored, formatDate(at))) return null;
     return termsContentKey(stored) === termsContentKey(termsVersionOf(item)) ? null : "errors.form.termsInForce";
   },
-  async apply(stores, item, at) {
-    const saved = await stores.terms.save(termsVersionOf(item), at, formatDate(at));
+  async apply(stores, item, at, audit) {
+    const saved = await stores.terms.save(termsVersionOf(item), at, formatDate(at), audit);
     if (!saved.ok) throw new TermsVersionInForce(termsItemId(item));
-    const published = await stores.terms.publish(item.document, item.version, at);
+    // Recorded with the save when it wrote; else with the publication, when that is the change.
+    const published = await stores.terms.publish(
+      item.document,
+      item.version,
+      at,
+      audit && saved.outcome === "unchanged" ? { ...audit, action: "update" } : undefined,
+    );
     if (saved.outcome === "unchanged" && published.ok && published.changed) return "updated";
     return saved.outcome;
   },

@@ -52,8 +52,9 @@ const notice = (itemCd: string, publishedAt: number): NoticeInput => ({
 
 /** The six reads, each asked of its own store. */
 async function ownReads(stores: Stores, uid: string, now: number) {
-  const [validAfter, profile, settings, terms, termsHeads] = await Promise.all([
+  const [validAfter, admin, profile, settings, terms, termsHeads] = await Promise.all([
     stores.revocations.validAfter(uid),
+    stores.roles.admin(uid),
     stores.members.profile(uid),
     stores.members.settings(uid),
     stores.members.terms(uid),
@@ -63,7 +64,7 @@ async function ownReads(stores: Stores, uid: string, now: number) {
   const consents = await stores.sso.consentsOf(uid);
   const clients = await Promise.all(consents.map((c) => stores.sso.findClient(c.clientId)));
   const partners = clients.filter((c) => c !== null && c.disabledAt === null).length;
-  return { validAfter, profile, settings, terms, termsHeads, unread, partners };
+  return { validAfter, admin, profile, settings, terms, termsHeads, unread, partners };
 }
 
 describe.each(implementations)("member screen: $name", (implementation) => {
@@ -81,6 +82,7 @@ describe.each(implementations)("member screen: $name", (implementation) => {
     const screen = await expectSameAsOwnReads(randomUUID());
     expect(screen).toEqual({
       validAfter: null,
+      admin: null,
       profile: null,
       settings: null,
       terms: [],
@@ -114,8 +116,12 @@ describe.each(implementations)("member screen: $name", (implementation) => {
     await a.members.setHasPassword(member.uid, T0 + 12);
     await a.members.update(member.uid, { visa: "F-2-7", visaExpiresOn: null, phoneNumber: null }, T0 + 13);
     await a.revocations.revoke(member.uid, T0 + 14);
+    await a.roles.setAdmin(member.uid, true, T0 + 14);
     const changed = await expectSameAsOwnReads(member.uid);
     expect(changed.validAfter).toBe(T0 + 14);
+    expect(changed.admin).toBe(true);
+    await a.roles.setAdmin(member.uid, false, T0 + 15);
+    expect((await expectSameAsOwnReads(member.uid)).admin).toBe(false);
     expect(changed.settings).toEqual({ notify: { visa: false, community: true, notices: false }, hasPassword: true });
     expect(changed.profile).toMatchObject({ visa: "F-2-7", visaExpiresOn: null, phoneNumber: null });
 
@@ -153,6 +159,8 @@ describe.each(implementations)("member screen: $name", (implementation) => {
       secretHash: "sha256:abc",
       redirectUris: [`https://${clientId}.example/callback`],
       allowedClaims: ["profile" as const],
+      idTokenAlg: "RS256" as const,
+      allowNoPkce: false,
       createdAt: T0,
     });
     for (const clientId of ["bank", "school", "telecom"]) await a.sso.createClient(partner(clientId));

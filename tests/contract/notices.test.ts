@@ -249,7 +249,7 @@ describe.each(implementations)("audit store: $name", (implementation) => {
   it("keeps entries and gives them back newest first, paged, as plain data", async () => {
     for (let i = 0; i < 7; i++) {
       await clients.a.audit.record({
-        actorUid: "admin-1",
+        actor: { kind: "admin", uid: "admin-1", name: "Kim" },
         action: i % 2 ? "update" : "create",
         target: { kind: "notice", id: `n${i}` },
         summary: `제목 ${i}`,
@@ -259,7 +259,7 @@ describe.each(implementations)("audit store: $name", (implementation) => {
     const first = await clients.b.audit.list({ limit: 3 });
     expect(first.ok && first.items[0]).toEqual({
       id: expect.any(String),
-      actorUid: "admin-1",
+      actor: { kind: "admin", uid: "admin-1", name: "Kim" },
       action: "create",
       target: { kind: "notice", id: "n6" },
       summary: "제목 6",

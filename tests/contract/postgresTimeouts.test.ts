@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { createPg, type Pg } from "~/infra/postgres/database.server";
 import { createDatabase, dropDatabase } from "../support/postgres";
+import { waitFor } from "../support/waitFor";
 
 describe("PostgreSQL statement bounds", () => {
   let url: string;
@@ -29,19 +30,30 @@ describe("PostgreSQL statement bounds", () => {
     expect(await db.tx((sql) => sql.row<{ statement_timeout: string }>("SHOW statement_timeout"))).toEqual({
       statement_timeout: "300ms",
     });
-    // The bound was the transaction's: the connection itself keeps the server's default.
-    expect(await db.row<{ statement_timeout: string }>("SHOW statement_timeout")).toEqual({ statement_timeout: "0" });
+    // Every session carries the bound too (decision 0083): an autocommit statement is cancelled by the database,
+    // and a cancelled statement gives its connection back.
+    expect(await db.row<{ statement_timeout: string }>("SHOW statement_timeout")).toEqual({
+      statement_timeout: "300ms",
+    });
+    await expect(db.row("SELECT pg_sleep(10)")).rejects.toMatchObject({ code: "57014" });
     expect(db.pool.totalCount).toBe(1);
   });
 
-  it("stops waiting for a statement that gets no answer, drops its connection and goes on with a new one", async () => {
-    expect(await db.row("SELECT 1 AS ok")).toEqual({ ok: 1 });
+  it("stops waiting for a statement that gets no answer, cancels it, drops its connection and goes on", async () => {
+    // A session without the database's bound (as behind a transaction-mode pooler): the client's own wait ends it.
+    await db.row("SET statement_timeout = 0");
     const started = Date.now();
-    // Outside a transaction the database does not cancel it: the client's own wait (300 ms + 2 s) ends it.
-    await expect(db.row("SELECT pg_sleep(10)")).rejects.toThrow("Query read timeout");
+    await expect(db.row("SELECT pg_sleep(10) AS abandoned")).rejects.toThrow("Query read timeout");
     expect(Date.now() - started).toBeLessThan(8_000);
     expect(db.pool.totalCount).toBe(0);
     expect(await db.row("SELECT 1 AS ok")).toEqual({ ok: 1 });
+    // The abandoned statement was cancelled in the database, not left running there.
+    await waitFor("the abandoned statement cancelled", async () => {
+      const running = await db.row<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(10) AS abandoned%' AND state = 'active'",
+      );
+      return running?.n === 0;
+    });
   });
 
   it("puts no bound with 0 (an operator's command)", async () => {

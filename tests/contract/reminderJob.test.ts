@@ -217,7 +217,7 @@ describe.each(implementations)("visa reminder job: $name", (implementation) => {
         },
       },
     };
-    const log = { info: vi.fn(), error: vi.fn() } satisfies Log;
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Log;
     const { stop } = startScheduler([visaReminderJob({ stores: flaky }, { intervalMs: 20, now: () => T0, log })], {
       log,
     });

@@ -10,6 +10,8 @@ const client = (overrides: Partial<NewSsoClient> = {}): NewSsoClient => ({
   secretHash: "sha256:abc",
   redirectUris: ["https://bank.example/callback"],
   allowedClaims: ["profile", "phone"],
+  idTokenAlg: "ES256",
+  allowNoPkce: true,
   createdAt: T0,
   ...overrides,
 });

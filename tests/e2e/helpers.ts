@@ -248,6 +248,7 @@ export async function signInAsAdmin(context: BrowserContext, baseURL: string) {
       ...process.env,
       FIREBASE_AUTH_EMULATOR_HOST: new URL(emulator.origin).host,
       FIREBASE_PROJECT_ID: emulator.projectId,
+      DATA_DIR: dataDir,
     },
   });
   const { jar, request, step } = httpBrowser(baseURL);

@@ -124,3 +124,63 @@ test("the consent screen at 360 px in en, ko, vi and ur, and what axe finds on i
     await context.close();
   }
 });
+
+test("a partner's page posts the request to /sso/authorize across sites: the same flow, and prompt=none after", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const origin = originOf(baseURL!);
+  const email = `e2e-sso-post-${randomUUID()}@example.com`;
+  await joinOverHttp(origin, process.env.E2E_DATA_DIR!, { email, password, name: "Bat-Erdene" });
+  const partner = registerPartner(cliEnv(), "Posting Partner", "https://partner-post.example/callback");
+  await partnerSite(page, partner);
+  const config = await relyingParty(`${origin}/sso`, partner);
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  // The partner's own page (another site, plain http: a form from https to http would be held by the browser):
+  // a form that posts the request to us, submitted by its script, or by hand without JavaScript.
+  const partnerPage = "http://partner-post.example/start";
+  const postFrom = async (started: Awaited<ReturnType<typeof authorizationRequest>>) => {
+    const fields = [...started.url.searchParams]
+      .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+      .join("");
+    await page.route(partnerPage, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: `<!doctype html><title>partner</title><form method="post" action="${origin}/sso/authorize">${fields}<button>Continue</button></form><script>document.forms[0].submit()</script>`,
+      }),
+    );
+    await page.goto(partnerPage);
+    if (testInfo.project.name === "nojs") await page.getByRole("button", { name: "Continue" }).click();
+  };
+
+  const started = await authorizationRequest(config, partner);
+  await postFrom(started);
+  await expect(page).toHaveURL(/\/member\/start\?redirectTo=%2FssoConsent%2F/);
+  await page.getByRole("link", { name: localeText("en", "member.start.withId") }).click();
+  await page.getByLabel(localeText("en", "member.startId.email")).fill(email);
+  await page.getByLabel(localeText("en", "member.startId.password")).fill(password);
+  await page.getByRole("button", { name: localeText("en", "member.startId.submit") }).click();
+  await page.getByRole("button", { name: localeText("en", "consent.allow"), exact: true }).click();
+  await expect(page).toHaveURL(/^https:\/\/partner-post\.example\/callback\?/);
+  const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), {
+    pkceCodeVerifier: started.verifier,
+    expectedState: started.state,
+    expectedNonce: started.nonce,
+  });
+  expect(tokens.claims()!.iss).toBe(`${origin}/sso`);
+
+  // Signed in and agreed: a posted prompt=none comes straight back with a code (the GET after the 303 carries
+  // the cookies that the cross-site post could not).
+  const quiet = await authorizationRequest(config, partner, { prompt: "none" });
+  await postFrom(quiet);
+  await expect(page).toHaveURL(/^https:\/\/partner-post\.example\/callback\?/);
+  const back = new URL(page.url());
+  expect(back.searchParams.get("error")).toBeNull();
+  const again = await oidc.authorizationCodeGrant(config, back, {
+    pkceCodeVerifier: quiet.verifier,
+    expectedState: quiet.state,
+    expectedNonce: quiet.nonce,
+  });
+  expect(again.claims()!.sub).toBe(tokens.claims()!.sub);
+});

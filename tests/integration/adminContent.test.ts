@@ -203,11 +203,11 @@ describe("the admin forms of benefits, offers and terms", () => {
     );
     expect(shippedForm.fields).toMatchObject({ itemCd: "immigration-contact-center", category: shipped!.category });
 
-    const audit = await body<{ items: { actor: string; action: string; target: string; summary: string }[] }>(
-      await load(auditLoader, "/admin/audit", admin.jar),
-    );
+    const audit = await body<{
+      items: { actor: { kind: string; name?: string }; action: string; target: string; summary: string }[];
+    }>(await load(auditLoader, "/admin/audit", admin.jar));
     const mine = audit.items.filter((e) => e.target === "benefit eps-counsel");
-    expect(mine.map((e) => [e.actor, e.action]).sort()).toEqual([
+    expect(mine.map((e) => [e.actor.name, e.action]).sort()).toEqual([
       ["Admin Park", "create"],
       ["Admin Park", "update"],
     ]);

@@ -253,7 +253,7 @@ describe("/admin/rates", () => {
     expect(page.rates[0]).toMatchObject({ source: "operator", sourceName: "Khan Bank", day: TODAY, stale: false });
     const audit = await services.stores.audit.list({ after: null, limit: 5 });
     expect(audit.ok && audit.items[0]).toMatchObject({
-      actorUid: uid,
+      actor: { kind: "admin", uid },
       action: "create",
       target: { kind: "rate", id: "MNT" },
     });

@@ -417,7 +417,7 @@ describe("/finance/loan through the built server", () => {
   it("answers bad input as the page with its messages (status 200), never a 500, and the sitemap lists the page", async () => {
     for (const query of [
       "?amount=1e400",
-      "?amount=-1&rate=x&months=0&method=%00&grace=%F0%9F%92%A5",
+      "?amount=-1&rate=x&months=0&method=x&grace=%F0%9F%92%A5",
       "?rate=" + "9".repeat(10000),
     ]) {
       const { status, html } = await page(`/finance/loan${query}&lng=en`);
@@ -425,7 +425,9 @@ describe("/finance/loan through the built server", () => {
       expect(html, query).toContain('class="field__error"');
       expect(html, query).not.toContain("NaN");
     }
+    // An address holding a NUL is refused before any page reads it (decision 0083).
+    expect((await page("/finance/loan?method=%00&lng=en")).status).toBe(400);
     const sitemap = await page("/sitemap.xml");
-    expect(sitemap.html).toContain("/finance/loan</loc>");
+    expect(sitemap.html).toContain("/finance/loan?lng=en</loc>");
   });
 });

@@ -60,6 +60,8 @@ async function member(admin = false, name = "Nguyen Van An") {
 }
 
 const DAY = 86_400_000;
+/** Notices written by the test itself, as an operator's command would. */
+const TEST_ACTOR = { kind: "operator", id: "test" } as const;
 const notice = (itemCd: string, overrides: Partial<NoticeInput> = {}): NoticeInput => ({
   itemCd,
   category: "visa",
@@ -74,15 +76,15 @@ const notice = (itemCd: string, overrides: Partial<NoticeInput> = {}): NoticeInp
 
 describe("notice pages, for visitors", () => {
   it("list published notices to a visitor, pinned first, with category and date, and no sign-in", async () => {
-    await saveNotice(services.stores, notice("v-old", { publishedAt: Date.now() - 3 * DAY }), "test", Date.now());
-    await saveNotice(services.stores, notice("v-new"), "test", Date.now());
+    await saveNotice(services.stores, notice("v-old", { publishedAt: Date.now() - 3 * DAY }), TEST_ACTOR, Date.now());
+    await saveNotice(services.stores, notice("v-new"), TEST_ACTOR, Date.now());
     await saveNotice(
       services.stores,
       notice("v-pin", { pinned: true, publishedAt: Date.now() - 5 * DAY }),
-      "test",
+      TEST_ACTOR,
       Date.now(),
     );
-    await saveNotice(services.stores, notice("v-draft", { publishedAt: null }), "test", Date.now());
+    await saveNotice(services.stores, notice("v-draft", { publishedAt: null }), TEST_ACTOR, Date.now());
     const response = await load(listLoader, "/mypage/notice?lng=en");
     expect(response.status).toBe(200);
     const data = await body<{ items: { itemCd: string; category: string; published: { date: string } }[] }>(response);
@@ -96,7 +98,7 @@ describe("notice pages, for visitors", () => {
   });
 
   it("show a notice in the page's language, else the Korean original said so", async () => {
-    await saveNotice(services.stores, notice("d-1"), "test", Date.now());
+    await saveNotice(services.stores, notice("d-1"), TEST_ACTOR, Date.now());
     const en = await body<{ notice: Record<string, unknown> }>(
       await load(detailLoader, "/mypage/noticeDetail?itemCd=d-1&lng=en"),
     );
@@ -113,8 +115,8 @@ describe("notice pages, for visitors", () => {
   });
 
   it("answer a missing, malformed, unknown, draft or scheduled item code with the 404 of the boundary", async () => {
-    await saveNotice(services.stores, notice("d-draft", { publishedAt: null }), "test", Date.now());
-    await saveNotice(services.stores, notice("d-later", { publishedAt: Date.now() + DAY }), "test", Date.now());
+    await saveNotice(services.stores, notice("d-draft", { publishedAt: null }), TEST_ACTOR, Date.now());
+    await saveNotice(services.stores, notice("d-later", { publishedAt: Date.now() + DAY }), TEST_ACTOR, Date.now());
     for (const query of [
       "",
       "?itemCd=",
@@ -136,7 +138,7 @@ describe("notice pages, for visitors", () => {
     await saveNotice(
       services.stores,
       notice("d-xss", { translations: { ko: { title: "t", body: hostile } } }),
-      "test",
+      TEST_ACTOR,
       Date.now(),
     );
     const data = await body<{ notice: { html: string } }>(
@@ -170,7 +172,7 @@ describe("the admin area", () => {
         expect(response.status, path).toBe(404);
         expect(await response.json()).toEqual({ code: "notFound", path });
       }
-      await saveNotice(services.stores, notice("guarded", { publishedAt: null }), "test", Date.now());
+      await saveNotice(services.stores, notice("guarded", { publishedAt: null }), TEST_ACTOR, Date.now());
       expect(
         (await post(adminNoticesAction, "/admin/notices", jar, { itemCd: "guarded", intent: "publish" })).status,
       ).toBe(404);
@@ -237,12 +239,13 @@ describe("the admin area", () => {
       pinned: true,
     });
 
-    const audit = await body<{ items: { actor: string; action: string; target: string; summary: string }[] }>(
-      await load(auditLoader, "/admin/audit", admin.jar),
-    );
+    const audit = await body<{
+      items: { actor: { kind: string; name?: string }; action: string; target: string; summary: string }[];
+    }>(await load(auditLoader, "/admin/audit", admin.jar));
     // Changes made in one millisecond (create and publish) are in no fixed order among themselves.
     const mine = audit.items.filter((e) => e.target === "notice a-001");
-    expect(mine.map((e) => [e.actor, e.action]).sort()).toEqual(
+    expect(mine.every((e) => e.actor.kind === "admin")).toBe(true);
+    expect(mine.map((e) => [e.actor.name, e.action]).sort()).toEqual(
       [
         ["Admin Kim", "create"],
         ["Admin Kim", "pin"],
@@ -285,17 +288,22 @@ describe("the admin area", () => {
       "translations.ko.title": "errors.form.koreanOriginal",
     });
     expect(await services.stores.notices.get("bad-1")).toBeNull();
-    await saveNotice(services.stores, notice("taken"), "test", Date.now());
+    await saveNotice(services.stores, notice("taken"), TEST_ACTOR, Date.now());
     expect(await problems({ ...base, itemCd: "taken" })).toEqual({ itemCd: "admin.problems.itemCdTaken" });
     // A title's overrides and controls are cleaned, not refused.
     const cleaned = await post(editAction, "/admin/notices/edit", admin.jar, {
       ...base,
       itemCd: "clean-1",
-      "translations.ko.title": "\u202Eexe.txt\u202C 안내\u0000",
+      "translations.ko.title": "\u202Eexe.txt\u202C 안내\u0007",
       intent: "save",
     });
     expect(cleaned.status).toBe(302);
     expect((await services.stores.notices.get("clean-1"))!.translations.ko.title).toBe("exe.txt 안내");
+    // A NUL is text no database keeps: refused at its field (decision 0083), nothing saved.
+    expect(await problems({ ...base, itemCd: "nul-1", "translations.ko.title": "안내\u0000" })).toMatchObject({
+      "translations.ko.title": "errors.form.textCharacters",
+    });
+    expect(await services.stores.notices.get("nul-1")).toBeNull();
   });
 });
 
@@ -329,7 +337,7 @@ describe("the broadcast to inboxes", () => {
       })();
       expect((db.prepare("SELECT count(*) AS n FROM members").get() as { n: number }).n).toBeGreaterThanOrEqual(10_002);
 
-      await saveNotice(services.stores, notice("bc-1", { publishedAt: null }), "test", Date.now());
+      await saveNotice(services.stores, notice("bc-1", { publishedAt: null }), TEST_ACTOR, Date.now());
       const before = rowCount(db);
       const admin = await member(true);
       const afterAdmin = rowCount(db);
@@ -372,7 +380,7 @@ describe("the broadcast to inboxes", () => {
       await saveNotice(
         services.stores,
         { ...stored, translations: { ko: { title: "고침", body: "본문" } } },
-        admin.uid,
+        { kind: "admin", uid: admin.uid, name: null },
         Date.now(),
       );
       const another = await load(inboxLoader, "/noti", reader.jar);

@@ -186,12 +186,12 @@ describe("npm run content -- import", () => {
       expect(
         db
           .prepare(
-            "SELECT actor_uid, action, target_kind, target_id FROM audit_log WHERE target_id IN ('cli-helpline', 'cli-sim') ORDER BY target_id",
+            "SELECT actor_kind, action, target_kind, target_id FROM audit_log WHERE target_id IN ('cli-helpline', 'cli-sim') ORDER BY target_id",
           )
           .all(),
       ).toEqual([
-        { actor_uid: "import", action: "create", target_kind: "benefit", target_id: "cli-helpline" },
-        { actor_uid: "import", action: "create", target_kind: "offer", target_id: "cli-sim" },
+        { actor_kind: "import", action: "create", target_kind: "benefit", target_id: "cli-helpline" },
+        { actor_kind: "import", action: "create", target_kind: "offer", target_id: "cli-sim" },
       ]);
     } finally {
       db.close();
@@ -286,7 +286,8 @@ describe("crawlers", () => {
     expect(page.canonical, where).toBe(canonical);
     expect(page.alternates, where).toEqual([
       ...supportedLanguages.map((l) => [l, `${origin}${pathname}?${query}lng=${encodeURIComponent(l)}`]),
-      ["x-default", `${origin}${pathname}${query ? `?${query.slice(0, -1)}` : ""}`],
+      // x-default is a canonical address too: English's (decision 0084).
+      ["x-default", `${origin}${pathname}?${query}lng=en`],
     ]);
     return { page, where, canonical };
   }
@@ -342,7 +343,7 @@ describe("crawlers", () => {
     expect((await crawl("/benefit?category=nope&lng=en")).canonical).toBe(`${origin}/benefit?lng=en`);
   });
 
-  it("get the 404 page for an unknown or malformed item code, and the bare address adapts (x-default)", async () => {
+  it("get the 404 page for an unknown or malformed item code, and the bare address names English canonical", async () => {
     for (const query of ["itemCd=nope", "itemCd=%3Cscript%3E", ""]) {
       expect((await crawl(`/mypage/noticeDetail?${query}`)).status, query).toBe(404);
     }
@@ -392,14 +393,15 @@ describe("crawlers", () => {
       "/mypage/noticeDetail?itemCd=2026-001",
       "/mypage/noticeDetail?itemCd=2026-002",
     ]) {
-      expect(locs, page).toContain(`${origin}${page}`);
+      // Listed at their canonical addresses, one per language (decision 0084).
+      expect(locs, page).toContain(`${origin}${page}${page.includes("?") ? "&" : "?"}lng=en`);
     }
     const privatePaths = locs
       .map((l) => new URL(l).pathname)
       .filter((p) => p === "/noti" || p === "/mypage" || /^\/(admin|sign|dev|login)(\/|$)/.test(p));
     expect(privatePaths).toEqual([]);
     expect(locs.length).toBeLessThan(50_000);
-    const entry = /<url>\s*<loc>[^<]*itemCd=2026-001<\/loc>([\s\S]*?)<\/url>/.exec(xml)![1]!;
+    const entry = /<url>\s*<loc>[^<]*itemCd=2026-001&amp;lng=en<\/loc>([\s\S]*?)<\/url>/.exec(xml)![1]!;
     expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/lastmod>/);
     expect([...entry.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)"/g)].map((m) => m[1])).toEqual([
       ...supportedLanguages,

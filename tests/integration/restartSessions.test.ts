@@ -116,6 +116,7 @@ describe.each(["SIGTERM", "SIGKILL"] as const)("a restart after %s", (signal) =>
             PATH: process.env.PATH ?? "",
             AUTH_EMULATOR_PORT: new URL(origin).port,
             FIREBASE_PROJECT_ID: projectId,
+            DATA_DIR: dataDir,
           } as unknown as NodeJS.ProcessEnv,
         },
       );

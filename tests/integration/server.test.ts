@@ -289,13 +289,18 @@ describe("hostile input", () => {
 
   it.each([
     ["/?lng=../../etc/passwd", {}],
-    ["/?lng=%E0%A4%A", {}],
     ["/shop", { "Accept-Language": "%%%;q=abc,,,*;q=-1" }],
     ["/shop", { Cookie: "lng=garbage%%%; other=1" }],
     ["/language?redirectTo=https%3A%2F%2Fevil.example", {}],
   ])("answers %s with a page, never a 500", async (p, headers) => {
     const res = await get(p, headers as Record<string, string>);
     expect(res.status).toBe(200);
+  });
+
+  it("answers a query whose escape is not UTF-8 with the 400 page, never a 500 (decision 0083)", async () => {
+    const res = await get("/?lng=%E0%A4%A", { "Accept-Language": "en" });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
   });
 
   it("answers encoded traversal in the locale route with 404", async () => {

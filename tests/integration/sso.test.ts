@@ -9,13 +9,14 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import Database from "better-sqlite3";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Jar } from "../support/jar";
 import { startGoogleStandIn } from "../support/googleStandIn.mjs";
 import { joinOverHttp, lastCodeTo, uniqueNumber } from "../support/join";
 import { startServer, type RunningServer } from "../support/server";
+import { authorize, interactionPath, SsoBrowser } from "../support/ssoBrowser";
 import {
   authorizationRequest,
   oidc,
@@ -72,65 +73,11 @@ afterAll(async () => {
   await google?.close();
 });
 
-/** A browser without JavaScript: its cookies, and the pages and redirects it was given. */
-class Browser {
-  jar = new Jar();
-  async fetch(target: string, form?: Record<string, string | string[]>) {
-    const url = new URL(target, origin);
-    expect(url.origin).toBe(origin);
-    const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(form ?? {})) {
-      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
-    }
-    const response = await fetch(url, {
-      method: form ? "POST" : "GET",
-      headers: { Cookie: this.jar.header, ...(form ? { Origin: origin } : {}) },
-      body: form ? body : undefined,
-      redirect: "manual",
-    });
-    this.jar.take(response);
-    const text = await response.text();
-    expect(response.status, `${url.pathname}: ${text.slice(0, 300)}`).toBeLessThan(500);
-    return { response, text, location: response.headers.get("Location") };
+/** A browser without JavaScript (tests/support/sso.ts), signing in as this file's member. */
+class Browser extends SsoBrowser {
+  constructor() {
+    super(origin, { email, password });
   }
-  /**
-   * Goes to `target` and on through redirects and "continue" pages on our origin; stops at a page that
-   * asks something (sign-in, consent), an error, or a redirect that leaves our origin.
-   */
-  async go(target: string, form?: Record<string, string | string[]>) {
-    let step = await this.fetch(target, form);
-    let current = new URL(target, origin).href;
-    for (let hops = 0; hops < 10; hops++) {
-      const refresh = /http-equiv="refresh" content="0;url=([^"]+)"/.exec(step.text)?.[1];
-      const next = step.location ?? (refresh ? refresh.replace(/&amp;/g, "&") : null);
-      if (!next) return { ...step, url: current, left: null as URL | null };
-      const url = new URL(next, current);
-      if (url.origin !== origin) return { ...step, url: current, left: url };
-      current = url.href;
-      step = await this.fetch(url.href);
-    }
-    throw new Error("too many redirects");
-  }
-  async signIn(at: string) {
-    const url = new URL(at);
-    const redirectTo = url.searchParams.get("redirectTo") ?? "/";
-    return this.go(`/member/startId${url.search}`, { email, password, redirectTo });
-  }
-}
-
-const interactionPath = (url: string) => new URL(url).pathname;
-
-/** From the authorization request to the partner's callback, signing in and agreeing as needed. */
-async function authorize(browser: Browser, started: Started, answer: { share?: string[]; decision?: string } = {}) {
-  let page = await browser.go(started.url.href);
-  if (page.url.includes("/member/start")) page = await browser.signIn(page.url);
-  if (page.url.includes("/ssoConsent/") && page.text.includes('name="decision"')) {
-    page = await browser.go(interactionPath(page.url), {
-      decision: answer.decision ?? "allow",
-      share: answer.share ?? ["phone", "email"],
-    });
-  }
-  return page;
 }
 
 async function exchange(config: oidc.Configuration, started: Started, callback: URL) {
@@ -167,9 +114,8 @@ describe("single sign-on: the whole flow with a certified relying party", () => 
     expect(discovery.authorization_endpoint).toBe(`${issuer}/authorize`);
     expect(discovery.response_types_supported).toEqual(["code"]);
     expect(discovery.code_challenge_methods_supported).toEqual(["S256"]);
-    // No implicit, password or client-credentials grant. (oidc-provider lists refresh_token whenever its rule for
-    // refresh tokens is set, as ours is, to issue none: no client is registered with that grant.)
-    expect(discovery.grant_types_supported).toEqual(["authorization_code", "refresh_token"]);
+    // No implicit, password, client-credentials or refresh grant: only what is offered.
+    expect(discovery.grant_types_supported).toEqual(["authorization_code"]);
     const jwks = (await fetch(`${issuer}/jwks`).then((r) => r.json())) as { keys: Record<string, unknown>[] };
     expect(jwks.keys.length).toBeGreaterThan(0);
     expect(jwks.keys.every((key) => key.d === undefined)).toBe(true);
@@ -618,6 +564,36 @@ describe("single sign-on: partner access on my page, and the admin area", () => 
     const audit = await admin.go("/admin/audit");
     expect(audit.text).toContain("Admin Disabled Partner");
   }, 60_000);
+});
+
+describe("single sign-on: discovery on the issuer's origin", () => {
+  it("names endpoints on the issuer's origin whatever Host and X-Forwarded-* say (TRUST_PROXY off)", async () => {
+    const rawGet = (headers: Record<string, string>) =>
+      new Promise<string>((resolve, reject) => {
+        const request = http.request(
+          { host: "127.0.0.1", port: Number(server.env.PORT), path: "/sso/.well-known/openid-configuration", headers },
+          (response) => {
+            let body = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (body += chunk));
+            response.on("end", () => resolve(body));
+          },
+        );
+        request.on("error", reject);
+        request.end();
+      });
+    const spoofs: Record<string, string>[] = [
+      { Host: "10.66.66.66:1" },
+      { Host: `localhost:${server.env.PORT}`, "X-Forwarded-Proto": "https", "X-Forwarded-Host": "10.66.66.66:1" },
+    ];
+    for (const headers of spoofs) {
+      const document = JSON.parse(await rawGet(headers)) as Record<string, unknown>;
+      expect(document.issuer).toBe(issuer);
+      const endpoints = Object.entries(document).filter(([name]) => name.endsWith("_endpoint") || name === "jwks_uri");
+      expect(endpoints.length).toBeGreaterThanOrEqual(4);
+      for (const [name, url] of endpoints) expect(url, `${name} ${JSON.stringify(headers)}`).toMatch(`${issuer}/`);
+    }
+  });
 });
 
 describe("single sign-on: whatever is sent", () => {

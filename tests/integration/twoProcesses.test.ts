@@ -10,8 +10,11 @@
  * confirmed, while B keeps answering. One database of the project's cluster; every
  * wait bounded.
  */
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPg, type Pg } from "~/infra/postgres/database.server";
 import { openPostgresStores } from "~/infra/postgres/stores.server";
@@ -203,6 +206,38 @@ describe("two server processes on one PostgreSQL database and one Auth emulator"
     expect(onOne).toBe(WRONG_SIGN_INS - AUTH_LIMIT);
     expect(spread).toBe(onOne);
   });
+
+  it("takes an admin role granted, then revoked, by grant-admin.mjs from the member's next request in both processes", async () => {
+    const adminEmail = `two-admin-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    const member = await joinOverHttp(a.url, dataDir, {
+      email: adminEmail,
+      password: PASSWORD,
+      name: "Two Process Admin",
+      codeTo: (e164) => lastCodeOverHttp(b.url, e164),
+    });
+    const cookie = member.cookies;
+    // The operator's command on the deployment's database, as the servers have it.
+    const grantAdmin = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [path.resolve(__dirname, "../../scripts/grant-admin.mjs"), ...args], {
+        env: {
+          PATH: process.env.PATH ?? "",
+          DATABASE_URL: databaseUrl,
+          FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
+          FIREBASE_PROJECT_ID: inject("authProjectId"),
+        } as unknown as NodeJS.ProcessEnv,
+        timeout: 60_000,
+      });
+    expect((await send(a, "/admin", { cookie })).status).toBe(404);
+    await grantAdmin(adminEmail);
+    expect((await send(a, "/admin", { cookie })).status).toBe(200);
+    expect((await send(b, "/admin", { cookie })).status).toBe(200);
+    await grantAdmin(adminEmail, "--revoke");
+    const itemCd = `two-${crypto.randomBytes(4).toString("hex")}`;
+    const form = { itemCd, category: "service", "translations.ko.title": "공지", "translations.ko.body": "본문" };
+    expect((await send(b, "/admin/notices/edit", { cookie, form: { ...form, intent: "publish" } })).status).toBe(404);
+    expect((await send(a, "/admin", { cookie })).status).toBe(404);
+    expect(await db.rows("SELECT item_cd FROM notices WHERE item_cd = $1", [itemCd])).toEqual([]);
+  }, 120_000);
 
   it("loses no confirmed post when A is killed with SIGKILL mid-stream, and B keeps answering", async () => {
     // A fresh session: the member signed out above.

@@ -29,3 +29,25 @@ export function authEmulatorIn(log: string): AuthEmulatorAddress | null {
   }
   return null;
 }
+
+/** One line of the server's log (app/infra/log.server.ts), parsed; lines that are not JSON are left out. */
+export interface LogEntry {
+  time?: string;
+  level?: string;
+  event?: string;
+  [field: string]: unknown;
+}
+
+/** The server's log lines as entries, in order. */
+export function logEntries(log: string): LogEntry[] {
+  const entries: LogEntry[] = [];
+  for (const line of log.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      entries.push(JSON.parse(line) as LogEntry);
+    } catch {
+      // A line cut by a write in progress, or not ours.
+    }
+  }
+  return entries;
+}

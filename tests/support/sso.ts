@@ -24,6 +24,8 @@ export interface Partner {
   clientId: string;
   secret: string;
   redirectUri: string;
+  /** How its ID tokens are signed: RS256 unless registered with --id-token-alg. */
+  idTokenAlg: "RS256" | "ES256";
 }
 
 /** Registers a partner through the CLI and gives its id and the secret shown once. */
@@ -32,10 +34,21 @@ export function registerPartner(
   name: string,
   redirectUri: string,
   claims = "profile,phone,email",
+  options: { idTokenAlg?: "RS256" | "ES256"; allowNoPkce?: boolean } = {},
 ): Partner {
-  const out = ssoClientCli(env, ["add", "--name", name, "--redirect-uri", redirectUri, "--claims", claims]);
+  const out = ssoClientCli(env, [
+    "add",
+    "--name",
+    name,
+    "--redirect-uri",
+    redirectUri,
+    "--claims",
+    claims,
+    ...(options.idTokenAlg ? ["--id-token-alg", options.idTokenAlg] : []),
+    ...(options.allowNoPkce ? ["--allow-no-pkce"] : []),
+  ]);
   const { client_id, client_secret } = JSON.parse(out.trim()) as { client_id: string; client_secret: string };
-  return { clientId: client_id, secret: client_secret, redirectUri };
+  return { clientId: client_id, secret: client_secret, redirectUri, idTokenAlg: options.idTokenAlg ?? "RS256" };
 }
 
 /** The partner's openid-client configuration, from our discovery document. */
@@ -43,7 +56,7 @@ export async function relyingParty(issuer: string, partner: Partner, auth: "basi
   const config = await oidc.discovery(
     new URL(issuer),
     partner.clientId,
-    { redirect_uris: [partner.redirectUri], id_token_signed_response_alg: "ES256" },
+    { redirect_uris: [partner.redirectUri], id_token_signed_response_alg: partner.idTokenAlg },
     auth === "basic" ? oidc.ClientSecretBasic(partner.secret) : oidc.ClientSecretPost(partner.secret),
     { execute: [oidc.allowInsecureRequests] },
   );

@@ -13,7 +13,17 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createdOnce } from "~/infra/dataFiles.server";
-import { localSigningKeys } from "~/sso/keys.server";
+import type { Config } from "~/infra/config.server";
+import {
+  localSigningKeys,
+  newSigningKey,
+  newSigningKeys,
+  retireLocalKeys,
+  rotateLocalKeys,
+  signingKeysIn,
+  signingKeysOf,
+  type SigningKeys,
+} from "~/sso/keys.server";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
@@ -99,6 +109,58 @@ describe("a file made once in DATA_DIR", () => {
       JSON.parse(fs.readFileSync(path.join(dataDir, "sso-signing-keys.json"), "utf8")),
     );
     expect(fs.statSync(path.join(dataDir, "sso-signing-keys.json")).mode & 0o777).toBe(0o600);
+  });
+
+  it("makes a new set with an RS256 and an ES256 key", () => {
+    const keys = localSigningKeys(freshDir());
+    expect(keys.keys.map((key) => key.alg)).toEqual(["RS256", "ES256"]);
+  });
+
+  it("adds one RS256 key, the same for processes that start together, to a set made with ES256 only", async () => {
+    const dataDir = freshDir();
+    const file = path.join(dataDir, "sso-signing-keys.json");
+    const old = { keys: [newSigningKey("ES256"), newSigningKey("ES256")] };
+    fs.writeFileSync(file, JSON.stringify(old), { mode: 0o600 });
+    const sets = await together(dataDir, "keys", 6);
+    expect(new Set(sets).size).toBe(1);
+    const keys = (JSON.parse(sets[0]!) as SigningKeys).keys;
+    // The old keys as they were, in their order (the first goes on signing ES256), and one RS256 key beside.
+    expect(keys.slice(0, 2)).toEqual(old.keys);
+    expect(keys.map((key) => key.alg)).toEqual(["ES256", "ES256", "RS256"]);
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(old);
+    expect(localSigningKeys(dataDir)).toEqual({ keys });
+  });
+
+  it("rotates and retires each algorithm's keys: the first of each signs, the rest stay published", () => {
+    const dataDir = freshDir();
+    const first = localSigningKeys(dataDir);
+    const rotated = rotateLocalKeys(dataDir);
+    expect(rotated.keys.map((key) => key.alg)).toEqual(["RS256", "ES256", "RS256", "ES256"]);
+    expect(rotated.keys.slice(2)).toEqual(first.keys);
+    expect(localSigningKeys(dataDir)).toEqual(rotated);
+    const retired = retireLocalKeys(dataDir);
+    expect(retired.keys).toEqual(rotated.keys.slice(0, 2));
+    expect(signingKeysIn(retired)).toEqual(retired.keys);
+  });
+
+  it("writes the RS256 key added to an ES256-only set into it on rotation", () => {
+    const dataDir = freshDir();
+    const old = newSigningKey("ES256");
+    fs.writeFileSync(path.join(dataDir, "sso-signing-keys.json"), JSON.stringify({ keys: [old] }), { mode: 0o600 });
+    const added = localSigningKeys(dataDir).keys[1]!;
+    expect(added.alg).toBe("RS256");
+    const retired = retireLocalKeys(dataDir);
+    expect(retired.keys).toEqual([added, old]);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "sso-signing-keys.json"), "utf8"))).toEqual(retired);
+  });
+
+  it("refuses hosted keys without an RS256 or an ES256 key, naming the variable", () => {
+    const hosted = (keys: object) =>
+      signingKeysOf({ mode: "hosted", SSO_SIGNING_KEYS: JSON.stringify(keys) } as unknown as Config);
+    expect(() => hosted({ keys: [newSigningKey("ES256")] })).toThrow(/SSO_SIGNING_KEYS has no RS256 key.*new-key/);
+    expect(() => hosted({ keys: [newSigningKey("RS256")] })).toThrow(/SSO_SIGNING_KEYS has no ES256 key/);
+    const both = { keys: newSigningKeys() };
+    expect(hosted(both)).toEqual(both);
   });
 
   it("is read as it is when it exists, never made again", () => {

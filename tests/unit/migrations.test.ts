@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { MigrationError, migrate, openDatabase } from "~/infra/sqlite/database.server";
 import { migrations as appMigrations } from "~/infra/sqlite/migrations.server";
+import { sqliteSsoStore } from "~/infra/sqlite/ssoStore.server";
 
 const dirs: string[] = [];
 const tempFile = () => {
@@ -222,6 +223,24 @@ describe("migration 15: benefits and partner offers", () => {
     ).toThrow(/FOREIGN KEY/);
     db.prepare("DELETE FROM benefits WHERE item_cd = 'a'").run();
     expect(db.prepare("SELECT count(*) AS n FROM benefit_texts").get()).toEqual({ n: 0 });
+    db.close();
+  });
+});
+
+describe("migration 22: a partner's ID token algorithm and PKCE exception", () => {
+  it("keeps partners registered before on ES256 with PKCE required, and takes only known algorithms", async () => {
+    const file = tempFile();
+    const before = openDatabase(file, appMigrations.slice(0, 21));
+    before
+      .prepare(
+        `INSERT INTO sso_clients (client_id, name, secret_hash, redirect_uris, allowed_claims, created_at)
+         VALUES ('p_old', 'Old Bank', 'sha256:x', '["https://old.example/cb"]', '["profile"]', 1)`,
+      )
+      .run();
+    before.close();
+    const db = openDatabase(file);
+    expect(await sqliteSsoStore(db).findClient("p_old")).toMatchObject({ idTokenAlg: "ES256", allowNoPkce: false });
+    expect(() => db.prepare("UPDATE sso_clients SET id_token_alg = 'HS256'").run()).toThrow(/CHECK/);
     db.close();
   });
 });

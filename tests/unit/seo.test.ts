@@ -57,7 +57,8 @@ describe("search facts", () => {
     expect(links.alternates.find((a) => a.hreflang === "zh-TW")!.href).toBe(
       "https://app.example.com/mypage/noticeDetail?itemCd=2026-001&lng=zh-TW",
     );
-    expect(links.alternates.at(-1)!.href).toBe("https://app.example.com/mypage/noticeDetail?itemCd=2026-001");
+    // x-default is a canonical address too: the fallback language's (decision 0084).
+    expect(links.alternates.at(-1)!.href).toBe("https://app.example.com/mypage/noticeDetail?itemCd=2026-001&lng=en");
     expect(links.ogLocale).toBe("ko_KR");
   });
 });

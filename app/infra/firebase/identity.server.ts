@@ -29,6 +29,7 @@ function accountOf(user: UserRecord): Account {
   return {
     uid: user.uid,
     email: user.email ?? null,
+    emailVerified: user.emailVerified === true,
     phoneNumber: user.phoneNumber ?? null,
     displayName: user.displayName ?? null,
     disabled: user.disabled,

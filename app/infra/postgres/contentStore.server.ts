@@ -8,6 +8,8 @@ import type { ContentItem, ContentQuery, ContentStore } from "~/stores/content";
 import type { LoanProductContent, LoanProductsStore } from "~/stores/loanProducts";
 import type { OfferContent, OffersStore } from "~/stores/offers";
 import * as contentRows from "~/infra/rows/content.server";
+import { auditEntryFor } from "~/stores/audit";
+import { writeAudit } from "./auditStore.server";
 import type { Pg, Sql } from "./database.server";
 import { valuesOf } from "./values.server";
 
@@ -58,7 +60,7 @@ function pgContentStore<Content extends ContentItem<unknown>>(
       const [item] = itemsOf(await db.rows<JoinedRow>(`${select} WHERE i.item_cd = $1 ${order}`, [itemCd]));
       return item ?? null;
     },
-    async create(item, at) {
+    async create(item, at, audit) {
       const row = contentRows.contentColumnsOf(tables, item, at);
       const created = await db.tx(async (sql) => {
         // Of clients racing to create one code, one inserts; the others do nothing (after a retry, 40001).
@@ -75,11 +77,12 @@ function pgContentStore<Content extends ContentItem<unknown>>(
             );
         if (inserted === 0) return false;
         await writeTexts(sql, item);
+        if (audit) await writeAudit(sql, auditEntryFor(audit, "created"));
         return true;
       });
       return created ? { ok: true } : { ok: false, problem: "itemCdTaken" };
     },
-    async update(item, at) {
+    async update(item, at, audit) {
       const row = contentRows.contentColumnsOf(tables, item, at);
       const updated = await db.tx(async (sql) => {
         const changed = tables.category
@@ -95,6 +98,7 @@ function pgContentStore<Content extends ContentItem<unknown>>(
             ]);
         if (changed === 0) return false;
         await writeTexts(sql, item);
+        if (audit) await writeAudit(sql, auditEntryFor(audit, "updated"));
         return true;
       });
       return updated ? { ok: true } : { ok: false, problem: "notFound" };

@@ -2,6 +2,8 @@
  * Remittance corridors (app/stores/corridors.ts) in PostgreSQL: one row per country, its figures as one JSON
  * object in a canonical key order (app/infra/rows/corridors.server.ts), kept as text and compared whole.
  */
+import { auditEntryFor } from "~/stores/audit";
+import { writeAudit } from "./auditStore.server";
 import type { CorridorsStore } from "~/stores/corridors";
 import { canonicalFigures, corridorOf, corridorPutOutcome, type CorridorRow } from "~/infra/rows/corridors.server";
 import type { Pg } from "./database.server";
@@ -17,7 +19,7 @@ export function pgCorridorStore(db: Pg): CorridorsStore {
       const row = await db.row<CorridorRow>(`SELECT ${COLUMNS} FROM corridors WHERE country = $1`, [country]);
       return row ? corridorOf(row) : null;
     },
-    async put(record, at) {
+    async put(record, at, audit) {
       const figures = canonicalFigures(record);
       // Read-decide-write in one serializable transaction: of clients racing to create a country, one inserts and
       // the others are retried (40001) and then find the same figures.
@@ -35,6 +37,7 @@ export function pgCorridorStore(db: Pg): CorridorsStore {
             at,
           ]);
         }
+        if (audit && outcome !== "unchanged") await writeAudit(sql, auditEntryFor(audit, outcome));
         return outcome;
       });
     },

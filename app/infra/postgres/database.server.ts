@@ -8,6 +8,7 @@
  * extensions.
  */
 import { createHash } from "node:crypto";
+import net from "node:net";
 import pg from "pg";
 import { migrations as appMigrations, type Migration } from "./migrations.server";
 
@@ -104,6 +105,17 @@ export function checkDatabaseUrl(url: string): void {
   if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
     throw new DatabaseUrlError(`DATABASE_URL must start with postgres:// (got ${parsed.protocol}//…)`);
   }
+  // pg decodes the user, password, host and database itself and stops at a bad escape ("URI malformed"); said
+  // here with the variable's name (which part it is in would say something of the password: not said).
+  for (const part of [parsed.username, parsed.password, parsed.hostname, parsed.pathname]) {
+    try {
+      decodeURIComponent(part);
+    } catch {
+      throw new DatabaseUrlError(
+        "DATABASE_URL holds a malformed percent escape (a % not followed by two hex digits): write a % in the user, password or database name as %25",
+      );
+    }
+  }
   // A socket directory may stand in for the host: postgres:///db?host=/run/postgresql.
   const host = parsed.hostname || parsed.searchParams.get("host");
   if (!host || parsed.pathname.length <= 1) {
@@ -127,13 +139,41 @@ const CHANGING_COMMANDS = new Set(["INSERT", "UPDATE", "DELETE", "MERGE"]);
 /** Whether a statement changed rows (a write of a `WITH … SELECT` reports SELECT: none of the stores writes so). */
 const changedRows = (result: pg.QueryResult) => CHANGING_COMMANDS.has(result.command) && (result.rowCount ?? 0) > 0;
 
+/**
+ * Whether a statement's failure leaves its connection unfit for another: no answer came (the client's own
+ * timeout: the statement may still run there), the connection broke (no SQLSTATE), or the server ends the
+ * session (class 08, 57P01–57P03). A data error (22021 a NUL byte, 22P05), a constraint, a cancelled statement
+ * (57014) or a lock not granted (55P03) leave it as good as before (decision 0083).
+ */
+function breaksConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== "string" || isQueryTimeout(error)) return true;
+  return code.startsWith("08") || /^57P0[123]$/.test(code);
+}
+
+/** Runs a statement on the pool's client (`pool.query` drops the client on any error, a data error too). */
+async function onPool(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.QueryResult> {
+  const client = await pool.connect();
+  try {
+    const result = await client.query(config);
+    client.release();
+    return result;
+  } catch (error) {
+    if (isQueryTimeout(error)) cancelOnServer(client, CANCEL_WITHIN_MS);
+    client.release(breaksConnection(error) ? (error as Error) : undefined);
+    throw error;
+  }
+}
+
 /** Statements on a pool or a client; `changed` hears of each statement that changed rows, before it resolves. */
 function sqlOn(client: pg.Pool | pg.PoolClient, changed: () => unknown = () => undefined): Sql {
   const query = async (statement: string | PreparedStatement, params: readonly unknown[]) => {
     const values = params as unknown[];
-    const result = await (typeof statement === "string"
-      ? client.query(statement, values)
-      : client.query({ name: statement.name, text: statement.text, values }));
+    const config: pg.QueryConfig =
+      typeof statement === "string"
+        ? { text: statement, values }
+        : { name: statement.name, text: statement.text, values };
+    const result = await (client instanceof pg.Pool ? onPool(client, config) : client.query(config));
     if (changedRows(result)) await changed();
     return result;
   };
@@ -148,6 +188,31 @@ function sqlOn(client: pg.Pool | pg.PoolClient, changed: () => unknown = () => u
       return (await query(statement, params)).rowCount ?? 0;
     },
   };
+}
+
+/**
+ * Asks the database to cancel what a connection runs (PostgreSQL's CancelRequest, on a connection of its own),
+ * for a statement the client stopped waiting for: it would otherwise run, or wait on a lock, after its connection
+ * was dropped. Best effort and bounded: a database that does not answer gets nothing.
+ */
+function cancelOnServer(client: pg.PoolClient, withinMs: number): void {
+  const target = client as unknown as {
+    processID: number | null;
+    secretKey: number | null;
+    connectionParameters: { host: string; port: number };
+  };
+  const { processID, secretKey } = target;
+  if (!processID || !secretKey) return;
+  const { host, port } = target.connectionParameters;
+  const socket = host.startsWith("/") ? net.connect(`${host}/.s.PGSQL.${port}`) : net.connect(port, host);
+  const request = Buffer.alloc(16);
+  request.writeInt32BE(16, 0);
+  request.writeInt32BE(80877102, 4);
+  request.writeInt32BE(processID, 8);
+  request.writeInt32BE(secretKey, 12);
+  socket.setTimeout(withinMs, () => socket.destroy());
+  socket.on("error", () => socket.destroy());
+  socket.on("connect", () => socket.end(request));
 }
 
 /**
@@ -168,8 +233,7 @@ function changeMarker(pool: pg.Pool, onError: (error: Error) => void): () => Pro
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   const begin = (): Promise<void> =>
-    (running = pool
-      .query(MARK_CHANGE)
+    (running = onPool(pool, { text: MARK_CHANGE })
       .then(
         () => undefined,
         (error: Error) => onError(error),
@@ -210,6 +274,15 @@ const QUERY_TIMEOUT_GRACE_MS = 2_000;
 /** A migration may run long (an index on a big table) and may wait for another process's: bounded apart. */
 const MIGRATION_QUERY_TIMEOUT_MS = 30 * 60_000;
 
+/** How long a cancel request may take to reach the database (a database that does not answer gets none). */
+const CANCEL_WITHIN_MS = 2_000;
+
+/**
+ * How long a statement may wait for a lock (ms): half its whole bound, so that a table another session locked
+ * (a migration at deploy) fails its readers soon, and they give their connection back (decision 0083).
+ */
+export const lockTimeoutOf = (statementTimeoutMs: number) => Math.max(1, Math.floor(statementTimeoutMs / 2));
+
 /** The client's own error when a statement got no answer within its query timeout (pg has no code for it). */
 const isQueryTimeout = (error: unknown) => error instanceof Error && error.message === "Query read timeout";
 
@@ -248,6 +321,16 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
   });
   // An idle connection the server ends (a restart, a fail-over) must not take the process down.
   pool.on("error", (error) => options.onError?.(error));
+  const lockTimeout = lockTimeoutOf(statementTimeout);
+  if (statementTimeout) {
+    // The database's own bound for every statement of the session, autocommit ones too (decision 0083): sent once
+    // as each connection opens, queued before any statement of the app's; a plain SET, which a pooler passes on.
+    pool.on("connect", (client) => {
+      client
+        .query(`SET statement_timeout = ${statementTimeout}; SET lock_timeout = ${lockTimeout}`)
+        .catch((error: Error) => options.onError?.(error));
+    });
+  }
   const markChange = changeMarker(pool, (error) => options.onError?.(error));
   const base = sqlOn(pool, markChange);
   let closed: Promise<void> | null = null;
@@ -258,7 +341,7 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
     async tx<T>(work: (sql: Sql) => Promise<T>, options: { lockFirst?: boolean } = {}) {
       const isolation = options.lockFirst ? "READ COMMITTED" : "SERIALIZABLE";
       // One round trip: the bound is the transaction's own, never left on a connection a pooler hands on.
-      const begin = `BEGIN ISOLATION LEVEL ${isolation}${statementTimeout ? `; SET LOCAL statement_timeout = ${statementTimeout}` : ""}`;
+      const begin = `BEGIN ISOLATION LEVEL ${isolation}${statementTimeout ? `; SET LOCAL statement_timeout = ${statementTimeout}; SET LOCAL lock_timeout = ${lockTimeout}` : ""}`;
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
         let broken = false;
@@ -270,9 +353,12 @@ export function createPg(url: string, options: PoolOptions = {}): Pg {
           await client.query("COMMIT");
           committed = { result };
         } catch (error) {
-          // A statement that got no answer may still be running there: the connection is dropped, not reused.
-          if (isQueryTimeout(error)) broken = true;
-          else {
+          // A statement that got no answer may still be running there: it is cancelled, and the connection is
+          // dropped, not reused.
+          if (isQueryTimeout(error)) {
+            cancelOnServer(client, CANCEL_WITHIN_MS);
+            broken = true;
+          } else {
             try {
               await client.query("ROLLBACK");
             } catch {
@@ -338,7 +424,12 @@ export async function migrate(db: Pg, migrations: readonly Migration[] = appMigr
   for (const migration of migrations) {
     const client = await db.pool.connect();
     try {
-      await client.query("BEGIN");
+      // Its own bounds, over the session's (a migration and a wait for another process's may take long).
+      await client.query(
+        migrationStatement(
+          `BEGIN; SET LOCAL statement_timeout = ${MIGRATION_QUERY_TIMEOUT_MS}; SET LOCAL lock_timeout = ${MIGRATION_QUERY_TIMEOUT_MS}`,
+        ),
+      );
       const claimed = await client.query(
         migrationStatement(
           `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)

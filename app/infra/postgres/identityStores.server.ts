@@ -8,18 +8,20 @@ import { pgNotificationStore } from "./notificationStore.server";
 import { pgPasswordFailureStore } from "./passwordFailureStore.server";
 import { pgPhoneCodeStore } from "./phoneCodeStore.server";
 import { pgRevocationStore } from "./revocationStore.server";
+import { pgRoleStore } from "./roleStore.server";
 
 export function pgIdentityStores(
   db: Pg,
 ): Pick<
   Stores,
-  "members" | "flows" | "phoneCodes" | "revocations" | "passwordFailures" | "counters" | "notifications"
+  "members" | "flows" | "phoneCodes" | "revocations" | "roles" | "passwordFailures" | "counters" | "notifications"
 > {
   return {
     members: pgMemberStore(db),
     flows: pgFlowStore(db),
     phoneCodes: pgPhoneCodeStore(db),
     revocations: pgRevocationStore(db),
+    roles: pgRoleStore(db),
     passwordFailures: pgPasswordFailureStore(db),
     counters: pgCounterStore(db),
     notifications: pgNotificationStore(db),

@@ -34,6 +34,7 @@ const SCREEN = prepared(
   "member_screen",
   `SELECT
   (SELECT valid_after FROM session_revocations WHERE uid = $1) AS valid_after,
+  (SELECT admin FROM admin_roles WHERE uid = $1) AS admin,
   (SELECT ${jsonOf(MEMBER_COLUMNS, SETTINGS_COLUMNS)} FROM members WHERE uid = $1) AS member,
   (SELECT json_agg(${jsonOf(TERMS_RECORD_COLUMNS)} ORDER BY ${TERMS_RECORD_ORDER})
      FROM terms_agreements WHERE uid = $1) AS terms,
@@ -45,6 +46,7 @@ const SCREEN = prepared(
 
 interface ScreenRow {
   valid_after: number | null;
+  admin: boolean | null;
   member: (MemberRow & SettingsRow) | null;
   terms: TermsRow[] | null;
   heads: TermsHeadRow[] | null;
@@ -56,6 +58,7 @@ export async function pgMemberScreen(db: Pg, uid: string, now: number): Promise<
   const row = (await db.row<ScreenRow>(SCREEN, [uid, now]))!;
   return {
     validAfter: row.valid_after,
+    admin: row.admin,
     profile: row.member ? profileOf(row.member) : null,
     settings: row.member ? settingsOf(row.member) : null,
     terms: (row.terms ?? []).map(termsRecordOf),

@@ -433,4 +433,35 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sso_consents_by_client ON sso_consents (client_id);
     `,
   },
+  {
+    version: 6,
+    name: "single sign-on: a partner's ID token algorithm and PKCE exception",
+    // SQLite's version 22: partners registered before keep ES256, which they were told (decision 0081).
+    sql: `
+      ALTER TABLE sso_clients ADD COLUMN id_token_alg text NOT NULL DEFAULT 'ES256'
+        CHECK (id_token_alg IN ('RS256', 'ES256'));
+      ALTER TABLE sso_clients ADD COLUMN allow_no_pkce boolean NOT NULL DEFAULT false;
+    `,
+  },
+  {
+    version: 7,
+    name: "admin roles (SQLite's 23)",
+    sql: `
+      CREATE TABLE admin_roles (
+        uid        text PRIMARY KEY,
+        admin      boolean NOT NULL,
+        changed_at bigint NOT NULL
+      );
+    `,
+  },
+  {
+    version: 8,
+    name: "audit actors (SQLite's 24)",
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN actor_kind text NOT NULL DEFAULT 'admin'
+        CHECK (actor_kind IN ('admin', 'import', 'operator'));
+      ALTER TABLE audit_log ADD COLUMN actor_name text;
+      UPDATE audit_log SET actor_kind = 'import' WHERE actor_uid = 'import';
+    `,
+  },
 ];

@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { NoticeInput, NoticeRecord, NoticesStore } from "~/stores/notices";
 import * as noticeRows from "~/infra/rows/notices.server";
 import { keysetPage } from "~/infra/rows/page.server";
+import { auditEntryFor } from "~/stores/audit";
+import { writeAudit } from "./auditStore.server";
 import type { Pg, Sql } from "./database.server";
 import { valuesOf } from "./values.server";
 
@@ -67,7 +69,7 @@ async function writeTranslations(sql: Sql, notice: NoticeInput) {
 
 export function pgNoticeStore(db: Pg): NoticesStore {
   return {
-    async save(notice, at) {
+    async save(notice, at, audit) {
       // Read-decide-write as one serializable transaction (retried on 40001 when two saves of a notice collide).
       return db.tx(async (sql) => {
         const stored = await read(sql, notice.itemCd);
@@ -94,11 +96,13 @@ export function pgNoticeStore(db: Pg): NoticesStore {
         }
         await writeTranslations(sql, notice);
         await syncBroadcast(sql, notice, at);
-        return stored ? ("updated" as const) : ("created" as const);
+        const outcome = stored ? ("updated" as const) : ("created" as const);
+        if (audit) await writeAudit(sql, auditEntryFor(audit, outcome));
+        return outcome;
       });
     },
 
-    async change(itemCd, changes, at) {
+    async change(itemCd, changes, at, audit) {
       return db.tx(async (sql) => {
         const stored = await read(sql, itemCd);
         if (!stored) return null;
@@ -111,6 +115,7 @@ export function pgNoticeStore(db: Pg): NoticesStore {
           at,
         ]);
         await syncBroadcast(sql, next, at);
+        if (audit) await writeAudit(sql, auditEntryFor(audit, "changed"));
         return { ...stored, pinned: next.pinned, publishedAt: next.publishedAt, updatedAt: at };
       });
     },

@@ -1,4 +1,6 @@
 /** Exchange rates in PostgreSQL (tables `exchange_rates`, `exchange_rate_fetches`); figures as exact decimal text. */
+import { auditEntryFor } from "~/stores/audit";
+import { writeAudit } from "./auditStore.server";
 import type { RatesStore } from "~/stores/rates";
 import * as rateRows from "~/infra/rows/rates.server";
 import type { Pg, Sql } from "./database.server";
@@ -44,7 +46,7 @@ export function pgRateStore(db: Pg): RatesStore {
     async dropSnapshot(source) {
       await db.run("DELETE FROM exchange_rates WHERE source = $1", [source]);
     },
-    async saveOperatorRate(rate, at) {
+    async saveOperatorRate(rate, at, audit) {
       return db.tx(async (sql) => {
         const stored = await sql.row<rateRows.RateRow>(
           "SELECT * FROM exchange_rates WHERE source = 'operator' AND currency = $1",
@@ -52,7 +54,9 @@ export function pgRateStore(db: Pg): RatesStore {
         );
         if (rateRows.sameOperatorRate(stored, rate)) return "unchanged" as const;
         await upsert(sql, [rateRows.rateRowOf("operator", rate, rate, at)]);
-        return stored ? ("updated" as const) : ("created" as const);
+        const outcome = stored ? ("updated" as const) : ("created" as const);
+        if (audit) await writeAudit(sql, auditEntryFor(audit, outcome));
+        return outcome;
       });
     },
     async recordFetch(state) {

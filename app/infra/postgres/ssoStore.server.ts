@@ -58,14 +58,17 @@ export function pgSsoStore(db: Pg): SsoStore {
 
     async createClient(client) {
       const created = await db.run(
-        `INSERT INTO sso_clients (client_id, name, secret_hash, redirect_uris, allowed_claims, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (client_id) DO NOTHING`,
+        `INSERT INTO sso_clients
+           (client_id, name, secret_hash, redirect_uris, allowed_claims, id_token_alg, allow_no_pkce, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (client_id) DO NOTHING`,
         [
           client.clientId,
           client.name,
           client.secretHash,
           JSON.stringify(client.redirectUris),
           JSON.stringify(client.allowedClaims),
+          client.idTokenAlg,
+          client.allowNoPkce,
           client.createdAt,
         ],
       );

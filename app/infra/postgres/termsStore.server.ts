@@ -1,4 +1,6 @@
 /** The terms documents' versions and their texts in PostgreSQL (tables `terms_versions`, `terms_texts`). */
+import { auditEntryFor } from "~/stores/audit";
+import { writeAudit } from "./auditStore.server";
 import type { TermsStore, TermsTextIn } from "~/stores/terms";
 import * as termsRows from "~/infra/rows/terms.server";
 import type { Pg, Sql } from "./database.server";
@@ -50,7 +52,7 @@ export function pgTermsStore(db: Pg): TermsStore {
       return found;
     },
 
-    async save(version, now, today) {
+    async save(version, now, today, audit) {
       const { document, version: id, effectiveOn, required } = version;
       // Read-decide-write in one serializable transaction, as SQLite's immediate one: of clients saving the
       // same new version at once, one creates it and the others are retried (40001) and find it unchanged.
@@ -83,16 +85,22 @@ export function pgTermsStore(db: Pg): TermsStore {
           const values = valuesOf(rows);
           await sql.run(`INSERT INTO terms_texts (document, version, ${TEXT_COLUMNS}) ${values.text}`, values.params);
         }
-        return { ok: true as const, outcome: stored ? ("updated" as const) : ("created" as const) };
+        const outcome = stored ? ("updated" as const) : ("created" as const);
+        if (audit) await writeAudit(sql, auditEntryFor(audit, outcome));
+        return { ok: true as const, outcome };
       });
     },
 
-    async publish(document, version, now) {
-      const published = await db.run(
-        `UPDATE terms_versions SET published_at = $3, updated_at = $3
-         WHERE document = $1 AND version = $2 AND published_at IS NULL`,
-        [document, version, now],
-      );
+    async publish(document, version, now, audit) {
+      const published = await db.tx(async (sql) => {
+        const changed = await sql.run(
+          `UPDATE terms_versions SET published_at = $3, updated_at = $3
+           WHERE document = $1 AND version = $2 AND published_at IS NULL`,
+          [document, version, now],
+        );
+        if (changed === 1 && audit) await writeAudit(sql, auditEntryFor(audit, "changed"));
+        return changed;
+      });
       if (published === 1) return { ok: true, changed: true };
       return (await headOn(db, document, version)) ? { ok: true, changed: false } : { ok: false, problem: "notFound" };
     },

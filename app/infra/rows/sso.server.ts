@@ -2,7 +2,7 @@
  * Single sign-on's rows as both SQL implementations read them (app/infra/sqlite, app/infra/postgres: the same
  * tables and columns), so a partner or a consent comes back alike from either.
  */
-import type { SsoClaimSet, SsoClient, SsoConsent, SsoPayload } from "~/stores/sso";
+import type { SsoClaimSet, SsoClient, SsoConsent, SsoIdTokenAlg, SsoPayload } from "~/stores/sso";
 
 export interface PayloadRow {
   payload: string;
@@ -15,6 +15,9 @@ export interface ClientRow {
   secret_hash: string;
   redirect_uris: string;
   allowed_claims: string;
+  id_token_alg: SsoIdTokenAlg;
+  /** SQLite's 0/1, PostgreSQL's boolean. */
+  allow_no_pkce: number | boolean;
   disabled_at: number | null;
   created_at: number;
 }
@@ -36,6 +39,8 @@ export const clientOf = (row: ClientRow): SsoClient => ({
   secretHash: row.secret_hash,
   redirectUris: JSON.parse(row.redirect_uris) as string[],
   allowedClaims: JSON.parse(row.allowed_claims) as SsoClaimSet[],
+  idTokenAlg: row.id_token_alg,
+  allowNoPkce: row.allow_no_pkce === true || row.allow_no_pkce === 1,
   disabledAt: row.disabled_at,
   createdAt: row.created_at,
 });

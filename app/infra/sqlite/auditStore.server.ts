@@ -1,30 +1,30 @@
 /** The admin audit log in SQLite (table `audit_log`): added to, never changed; read newest first. */
 import { randomUUID } from "node:crypto";
-import type { AuditStore } from "~/stores/audit";
+import type { AuditStore, NewAuditEntry } from "~/stores/audit";
 import { keysetPage } from "~/infra/rows/page.server";
-import { auditPage, auditPosition, type AuditRow } from "~/infra/rows/audit.server";
+import { AUDIT_INSERT_COLUMNS, auditPage, auditPosition, auditValues, type AuditRow } from "~/infra/rows/audit.server";
 import type { Db } from "./database.server";
 
+/**
+ * Writes one audit entry: a store calls it inside the transaction of the change it records (AuditNote), so both
+ * are committed or neither is.
+ */
+export function sqliteAuditWriter(db: Db): (entry: NewAuditEntry) => void {
+  const insert = db.prepare(`INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  return (entry) => {
+    insert.run(...auditValues(randomUUID(), entry));
+  };
+}
+
 export function sqliteAuditStore(db: Db): AuditStore {
-  const insert = db.prepare(
-    `INSERT INTO audit_log (id, actor_uid, action, target_kind, target_id, summary, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const write = sqliteAuditWriter(db);
   const firstPage = db.prepare("SELECT * FROM audit_log ORDER BY created_at DESC, id DESC LIMIT ?");
   const pageAfter = db.prepare(
     "SELECT * FROM audit_log WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?",
   );
   return {
     async record(entry) {
-      insert.run(
-        randomUUID(),
-        entry.actorUid,
-        entry.action,
-        entry.target.kind,
-        entry.target.id,
-        entry.summary,
-        entry.at,
-      );
+      write(entry);
     },
     async list(query) {
       return keysetPage(

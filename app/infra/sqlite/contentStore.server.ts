@@ -19,6 +19,8 @@ import {
   type ContentTables,
   type ContentTextRow,
 } from "~/infra/rows/content.server";
+import { auditEntryFor, type AuditNote } from "~/stores/audit";
+import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
 
 function sqliteContentStore<Content extends ContentItem<unknown>>(
@@ -57,14 +59,17 @@ function sqliteContentStore<Content extends ContentItem<unknown>>(
 
   const toItem = (row: ContentItemRow, textRows: ContentTextRow[]) => contentItemOf<Content>(tables, row, textRows);
 
-  const create = db.transaction((item: Content, at: number) => {
+  const writeAudit = sqliteAuditWriter(db);
+  const create = db.transaction((item: Content, at: number, audit?: AuditNote) => {
     if (insertItem.run(rowOf(item, at)).changes === 0) return false;
     writeTexts(item);
+    if (audit) writeAudit(auditEntryFor(audit, "created"));
     return true;
   });
-  const update = db.transaction((item: Content, at: number) => {
+  const update = db.transaction((item: Content, at: number, audit?: AuditNote) => {
     if (updateItem.run(rowOf(item, at)).changes === 0) return false;
     writeTexts(item);
+    if (audit) writeAudit(auditEntryFor(audit, "updated"));
     return true;
   });
 
@@ -86,11 +91,11 @@ function sqliteContentStore<Content extends ContentItem<unknown>>(
       const row = selectOne.get(itemCd) as ContentItemRow | undefined;
       return row ? toItem(row, textsOf.all(itemCd) as ContentTextRow[]) : null;
     },
-    async create(item, at) {
-      return create.immediate(item, at) ? { ok: true } : { ok: false, problem: "itemCdTaken" };
+    async create(item, at, audit) {
+      return create.immediate(item, at, audit) ? { ok: true } : { ok: false, problem: "itemCdTaken" };
     },
-    async update(item, at) {
-      return update.immediate(item, at) ? { ok: true } : { ok: false, problem: "notFound" };
+    async update(item, at, audit) {
+      return update.immediate(item, at, audit) ? { ok: true } : { ok: false, problem: "notFound" };
     },
   };
 }

@@ -4,6 +4,8 @@
  */
 import type { CorridorRecord, CorridorsStore } from "~/stores/corridors";
 import { canonicalFigures, corridorOf, corridorPutOutcome, type CorridorRow } from "~/infra/rows/corridors.server";
+import { auditEntryFor, type AuditNote } from "~/stores/audit";
+import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
 
 export function sqliteCorridorStore(db: Db): CorridorsStore {
@@ -13,11 +15,13 @@ export function sqliteCorridorStore(db: Db): CorridorsStore {
     "INSERT INTO corridors (country, figures, created_at, updated_at) VALUES (@country, @figures, @at, @at)",
   );
   const update = db.prepare("UPDATE corridors SET figures = @figures, updated_at = @at WHERE country = @country");
-  const put = db.transaction((record: CorridorRecord, at: number) => {
+  const writeAudit = sqliteAuditWriter(db);
+  const put = db.transaction((record: CorridorRecord, at: number, audit?: AuditNote) => {
     const figures = canonicalFigures(record);
     const outcome = corridorPutOutcome(selectOne.get(record.country) as CorridorRow | undefined, figures);
     if (outcome === "created") insert.run({ country: record.country, figures, at });
     if (outcome === "updated") update.run({ country: record.country, figures, at });
+    if (audit && outcome !== "unchanged") writeAudit(auditEntryFor(audit, outcome));
     return outcome;
   });
   return {
@@ -28,8 +32,8 @@ export function sqliteCorridorStore(db: Db): CorridorsStore {
       const row = selectOne.get(country) as CorridorRow | undefined;
       return row ? corridorOf(row) : null;
     },
-    async put(record, at) {
-      return put.immediate(record, at);
+    async put(record, at, audit) {
+      return put.immediate(record, at, audit);
     },
   };
 }

@@ -597,4 +597,40 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 22,
+    name: "single sign-on: a partner's ID token algorithm and PKCE exception",
+    // Partners registered before keep ES256, which they were told; new ones say theirs (decision 0081).
+    sql: `
+      ALTER TABLE sso_clients ADD COLUMN id_token_alg TEXT NOT NULL DEFAULT 'ES256'
+        CHECK (id_token_alg IN ('RS256', 'ES256'));
+      ALTER TABLE sso_clients ADD COLUMN allow_no_pkce INTEGER NOT NULL DEFAULT 0 CHECK (allow_no_pkce IN (0, 1));
+    `,
+  },
+  {
+    version: 23,
+    name: "admin roles",
+    // The admin role as the operator last set it (scripts/grant-admin.mjs), read with every session so that
+    // granting or revoking takes effect on the member's next request in every process (decision 0082).
+    sql: `
+      CREATE TABLE admin_roles (
+        uid        TEXT PRIMARY KEY,
+        admin      INTEGER NOT NULL CHECK (admin IN (0, 1)),
+        changed_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
+  {
+    version: 24,
+    name: "audit actors",
+    // Who made a change, stably (decision 0082): the kind of actor (an admin, the content import, an operator's
+    // command) and, for an admin, the name they had when the row was written. Rows from before: the import's
+    // were written as the uid "import"; an admin's name then is not known (null: the uid is shown).
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN actor_kind TEXT NOT NULL DEFAULT 'admin'
+        CHECK (actor_kind IN ('admin', 'import', 'operator'));
+      ALTER TABLE audit_log ADD COLUMN actor_name TEXT;
+      UPDATE audit_log SET actor_kind = 'import' WHERE actor_uid = 'import';
+    `,
+  },
 ];

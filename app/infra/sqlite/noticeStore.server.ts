@@ -24,6 +24,8 @@ import {
   type NoticeSummaryRow,
   type NoticeTranslationRow,
 } from "~/infra/rows/notices.server";
+import { auditEntryFor, type AuditNote } from "~/stores/audit";
+import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
 import { dropBroadcast, hasBroadcast, putBroadcast } from "./notificationStore.server";
 
@@ -73,7 +75,9 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
     else dropBroadcast(db, noticeBroadcastKey(notice.itemCd));
   }
 
-  const save = db.transaction((notice: NoticeInput, at: number) => {
+  const writeAudit = sqliteAuditWriter(db);
+
+  const save = db.transaction((notice: NoticeInput, at: number, audit?: AuditNote) => {
     const stored = read(notice.itemCd);
     if (stored && sameNotice(stored, notice)) {
       // The broadcast may still be missing (a store that stopped between the two): put it back, no other write.
@@ -92,28 +96,36 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
       insertTranslation.run(notice.itemCd, language, text.title, text.body);
     }
     syncBroadcast(notice, at);
-    return stored ? ("updated" as const) : ("created" as const);
+    const outcome = stored ? ("updated" as const) : ("created" as const);
+    if (audit) writeAudit(auditEntryFor(audit, outcome));
+    return outcome;
   });
 
   const change = db.transaction(
-    (itemCd: string, changes: Parameters<NoticesStore["change"]>[1], at: number): NoticeRecord | null => {
+    (
+      itemCd: string,
+      changes: Parameters<NoticesStore["change"]>[1],
+      at: number,
+      audit?: AuditNote,
+    ): NoticeRecord | null => {
       const stored = read(itemCd);
       if (!stored) return null;
       const next = noticeAfter(stored, changes);
       if (!next) return stored;
       updateState.run(next.pinned ? 1 : 0, next.publishedAt, at, itemCd);
       syncBroadcast(next, at);
+      if (audit) writeAudit(auditEntryFor(audit, "changed"));
       return read(itemCd);
     },
   );
 
   return {
-    async save(notice, at) {
-      return save.immediate(notice, at);
+    async save(notice, at, audit) {
+      return save.immediate(notice, at, audit);
     },
 
-    async change(itemCd, changes, at) {
-      return change.immediate(itemCd, changes, at);
+    async change(itemCd, changes, at, audit) {
+      return change.immediate(itemCd, changes, at, audit);
     },
 
     async get(itemCd) {

@@ -11,6 +11,8 @@ import {
   type FetchRow,
   type RateRow,
 } from "~/infra/rows/rates.server";
+import { auditEntryFor, type AuditNote } from "~/stores/audit";
+import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
 
 export function sqliteRateStore(db: Db): RatesStore {
@@ -46,13 +48,18 @@ export function sqliteRateStore(db: Db): RatesStore {
     },
   );
 
-  const saveOperator = db.transaction((rate: Parameters<RatesStore["saveOperatorRate"]>[0], at: number) => {
-    const stored = one.get("operator", rate.base.currency) as RateRow | undefined;
-    const same = sameOperatorRate(stored, rate);
-    if (same) return "unchanged" as const;
-    write("operator", rate, rate, at);
-    return stored ? ("updated" as const) : ("created" as const);
-  });
+  const writeAudit = sqliteAuditWriter(db);
+  const saveOperator = db.transaction(
+    (rate: Parameters<RatesStore["saveOperatorRate"]>[0], at: number, audit?: AuditNote) => {
+      const stored = one.get("operator", rate.base.currency) as RateRow | undefined;
+      const same = sameOperatorRate(stored, rate);
+      if (same) return "unchanged" as const;
+      write("operator", rate, rate, at);
+      const outcome = stored ? ("updated" as const) : ("created" as const);
+      if (audit) writeAudit(auditEntryFor(audit, outcome));
+      return outcome;
+    },
+  );
 
   return {
     async current() {
@@ -68,8 +75,8 @@ export function sqliteRateStore(db: Db): RatesStore {
     async dropSnapshot(source) {
       clear.run(source);
     },
-    async saveOperatorRate(rate, at) {
-      return saveOperator.immediate(rate, at);
+    async saveOperatorRate(rate, at, audit) {
+      return saveOperator.immediate(rate, at, audit);
     },
     async recordFetch(state) {
       saveFetch.run(state.source, state.attemptedAt, state.outcome, state.notBefore);

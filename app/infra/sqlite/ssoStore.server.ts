@@ -1,4 +1,4 @@
-/** Single sign-on in SQLite (tables `sso_payloads`, `sso_clients`, `sso_consents`: migration 20). */
+/** Single sign-on in SQLite (tables `sso_payloads`, `sso_clients`, `sso_consents`: migration 20; a partner's ID token algorithm and PKCE exception: 22). */
 import {
   clientOf,
   consentOf,
@@ -31,8 +31,9 @@ export function sqliteSsoStore(db: Db): SsoStore {
   const prune = db.prepare(`DELETE FROM sso_payloads WHERE expires_at <= ?`);
 
   const insertClient = db.prepare(
-    `INSERT INTO sso_clients (client_id, name, secret_hash, redirect_uris, allowed_claims, created_at)
-     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING`,
+    `INSERT INTO sso_clients
+       (client_id, name, secret_hash, redirect_uris, allowed_claims, id_token_alg, allow_no_pkce, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING`,
   );
   const selectClient = db.prepare(`SELECT * FROM sso_clients WHERE client_id = ?`);
   const selectClients = db.prepare(`SELECT * FROM sso_clients ORDER BY created_at, client_id`);
@@ -84,6 +85,8 @@ export function sqliteSsoStore(db: Db): SsoStore {
           client.secretHash,
           JSON.stringify(client.redirectUris),
           JSON.stringify(client.allowedClaims),
+          client.idTokenAlg,
+          client.allowNoPkce ? 1 : 0,
           client.createdAt,
         ).changes === 1
       );

@@ -21,6 +21,7 @@ import { sqlitePasswordFailureStore } from "./passwordFailureStore.server";
 import { sqlitePhoneCodeStore } from "./phoneCodeStore.server";
 import { sqliteRateStore } from "./rateStore.server";
 import { sqliteRevocationStore } from "./revocationStore.server";
+import { sqliteRoleStore } from "./roleStore.server";
 import { sqliteSsoStore } from "./ssoStore.server";
 import { sqliteTermsStore } from "./termsStore.server";
 import { sqliteLeaseStore } from "./leaseStore.server";
@@ -32,6 +33,7 @@ export function sqliteStores(db: Db): Stores {
     flows: sqliteFlowStore(db),
     phoneCodes: sqlitePhoneCodeStore(db),
     revocations: sqliteRevocationStore(db),
+    roles: sqliteRoleStore(db),
     passwordFailures: sqlitePasswordFailureStore(db),
     notifications: sqliteNotificationStore(db),
     ...sqliteCommunityStores(db),

@@ -11,6 +11,8 @@ import {
   type TermsHeadRow,
   type TermsTextRow,
 } from "~/infra/rows/terms.server";
+import { auditEntryFor, type AuditNote } from "~/stores/audit";
+import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
 
 const HEAD = TERMS_HEAD_COLUMNS;
@@ -44,7 +46,8 @@ export function sqliteTermsStore(db: Db): TermsStore {
   const storedTexts = (document: string, version: string) => textsOf.all(document, version) as TermsTextRow[];
 
   // IMMEDIATE: the check of what is stored and the writes hold the write lock together, across connections too.
-  const save = db.transaction((version: NewTermsVersion, now: number, today: string) => {
+  const writeAudit = sqliteAuditWriter(db);
+  const save = db.transaction((version: NewTermsVersion, now: number, today: string, audit?: AuditNote) => {
     const { document, version: id, effectiveOn, required } = version;
     const stored = headBy.get(document, id) as TermsHeadRow | undefined;
     if (stored) {
@@ -59,7 +62,15 @@ export function sqliteTermsStore(db: Db): TermsStore {
     for (const text of termsTextRowsOf(version)) {
       insertText.run(document, id, text.language, text.title, text.summary, text.sections);
     }
-    return { ok: true as const, outcome: stored ? ("updated" as const) : ("created" as const) };
+    const outcome = stored ? ("updated" as const) : ("created" as const);
+    if (audit) writeAudit(auditEntryFor(audit, outcome));
+    return { ok: true as const, outcome };
+  });
+
+  const publish = db.transaction((document: string, version: string, now: number, audit?: AuditNote) => {
+    if (publishDraft.run(now, now, document, version).changes !== 1) return false;
+    if (audit) writeAudit(auditEntryFor(audit, "changed"));
+    return true;
   });
 
   return {
@@ -81,12 +92,12 @@ export function sqliteTermsStore(db: Db): TermsStore {
       return found;
     },
 
-    async save(version, now, today) {
-      return save.immediate(version, now, today);
+    async save(version, now, today, audit) {
+      return save.immediate(version, now, today, audit);
     },
 
-    async publish(document, version, now) {
-      if (publishDraft.run(now, now, document, version).changes === 1) return { ok: true, changed: true };
+    async publish(document, version, now, audit) {
+      if (publish.immediate(document, version, now, audit)) return { ok: true, changed: true };
       return headBy.get(document, version) ? { ok: true, changed: false } : { ok: false, problem: "notFound" };
     },
   };
