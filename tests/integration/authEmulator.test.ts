@@ -256,6 +256,8 @@ describe("Auth emulator supervision", () => {
         await expect(e.persist()).rejects.toThrow(/not a valid export/);
         expect(fs.readFileSync(accountsFile(dir), "utf8")).toBe(saved);
       } finally {
+        // The emulator's client may keep its connection open (keep-alive): close() alone would wait for it.
+        stranger.closeAllConnections();
         await new Promise((r) => stranger.close(r));
       }
     }
