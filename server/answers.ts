@@ -52,15 +52,21 @@ export const plainAnswers =
   (req, res, status) =>
     void plainAnswer(boot, req, res, status);
 
-/** A fetch Response's status and headers, on Express's response. */
-function writeHead(res: ExpressResponse, response: Response) {
-  res.statusMessage = response.statusText;
+/** A fetch Response's status and headers (or a kept page's), on Express's response. */
+function writeHead(res: ExpressResponse, response: { status: number; statusText?: string; headers: Headers }) {
+  if (response.statusText) res.statusMessage = response.statusText;
   res.status(response.status);
   // A route's header replaces the server's default of the same name (never doubled); cookies add up.
   for (const [name, value] of response.headers.entries()) {
     if (name !== "set-cookie") res.setHeader(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+}
+
+/** Writes an answer whose whole body is at hand (a kept page) in one write. */
+export function sendWhole(res: ExpressResponse, answer: { status: number; headers: Headers; body: Buffer }) {
+  writeHead(res, answer);
+  res.end(answer.body);
 }
 
 /** Writes a fetch Response (a route's, or a mount's) to Express. */

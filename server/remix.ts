@@ -5,7 +5,7 @@
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { sendResponse, sendWithBody, type Answer } from "./answers";
+import { sendResponse, sendWhole, sendWithBody, type Answer } from "./answers";
 import type { Bootstrap, Config, Services } from "./appTypes";
 import { boundedBody, discardRest, streamedBody, type StreamedBody } from "./body";
 import { createDocumentGzip, type DocumentGzip } from "./documentGzip";
@@ -147,7 +147,7 @@ export function remixHandler(
         if (mark !== null) {
           pageCache.sync(mark);
           const kept = pageCache.answer(cacheKey, nonce, acceptsGzip(req));
-          if (kept) return await sendResponse(res, kept);
+          if (kept) return sendWhole(res, kept);
         }
       } catch (error) {
         return next(error);
