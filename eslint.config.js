@@ -7,6 +7,8 @@ const IDENTITY_PORT = "Use the identity port (services.identity).";
 const RAW_IDENTITY =
   "Use the identity port's verbs: services.identity.admin (the raw Admin SDK) is for tests and the start-up check only.";
 const IDENTITY_CODES = "Identity errors are mapped to outcomes inside the identity port.";
+const STORES = "Use the stores (services.stores).";
+const SQL_LIVES = "SQL lives in the stores' implementations (app/infra/sqlite, app/infra/postgres): use the stores.";
 
 /** Imports that reach Firebase past the identity port. */
 const identityImports = {
@@ -117,9 +119,13 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "better-sqlite3", message: "Use the stores (services.stores)." }, ...identityImports.paths],
+          paths: [
+            { name: "better-sqlite3", message: STORES },
+            { name: "pg", message: STORES },
+            ...identityImports.paths,
+          ],
           patterns: [
-            { group: ["~/infra/sqlite/*"], message: "Use the stores (services.stores)." },
+            { group: ["~/infra/sqlite/*", "~/infra/postgres/*", "~/infra/rows/*"], message: STORES },
             ...identityImports.patterns,
             {
               // One empty browser stand-in for all server code, in React's chunk (see app/routeKit.server.ts).
@@ -134,15 +140,15 @@ export default tseslint.config(
         "error",
         {
           selector: "Literal[value=/^\\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|PRAGMA)\\s/i]",
-          message: "SQL lives in the SQLite store (app/infra/sqlite).",
+          message: SQL_LIVES,
         },
         {
           selector: "TemplateElement[value.raw=/^\\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|PRAGMA)\\s/i]",
-          message: "SQL lives in the SQLite store (app/infra/sqlite).",
+          message: SQL_LIVES,
         },
         {
           selector: "MemberExpression[property.name='db']",
-          message: "No database handle in routes: use the stores (services.stores).",
+          message: `No database handle in routes: ${STORES}`,
         },
         ...identitySyntax,
       ],

@@ -10,8 +10,8 @@
  * The community is measured with 10 000 feeds written into the app's database
  * (bench/community.mjs): the list's first page, the list 100 pages deep (its cursor
  * got by following the "more" links) and one feed, each against a target of 0.7×
- * the baseline's requests per second. A community route that answers 404 or the
- * coming-soon page (not built yet) is reported as missing and left out; any other
+ * the baseline's requests per second. A community route that answers 404 is reported
+ * as missing and left out; any other
  * failure is reported and makes the run fail. The notices (30, imported with the content CLI: bench/notices.mjs):
  * the list and one notice, and /benefit (every shipped service), each against 0.8× the baseline; so are the
  * three finance calculators computing an answer (issue 28: the exchange, a remittance estimate, a loan with a
@@ -86,8 +86,8 @@ function gzipSize(publicDir, files) {
 }
 
 /**
- * The community's measured cases, each probed first: a 404 or the coming-soon page
- * is a route not built yet (reported, left out); a page that sends anonymous
+ * The community's measured cases, each probed first: a 404 is a route missing
+ * (reported, left out); a page that sends anonymous
  * visitors away (3xx, 401, 403) is tried signed in; anything else is a problem,
  * shown in the table and failing the run.
  */
@@ -102,15 +102,11 @@ async function communityTargets(appUrl, headers, signedIn, seeded, problems) {
       [" signed in", signedIn],
     ]) {
       const response = await fetch(`${appUrl}${pathname}`, { headers: h, redirect: "manual" });
-      const html = await response.text();
+      await response.arrayBuffer();
       status = response.status;
       console.log(`  ${name}${who}: HTTP ${status}`);
-      // Until the community's routes exist, routes/$.tsx answers their paths with a coming-soon page (200).
-      const comingSoon = status === 200 && /"routes\/\$":\{"feature":"community"\}/.test(html);
-      if (status === 404 || comingSoon) {
-        console.log(
-          `  ${name}: route missing (${comingSoon ? "the coming-soon page answers" : "HTTP 404"}), not measured`,
-        );
+      if (status === 404) {
+        console.log(`  ${name}: route missing (HTTP 404), not measured`);
         missing.push(name);
         return null;
       }

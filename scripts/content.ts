@@ -1,8 +1,9 @@
 /**
  * npm run content -- import FILE.json
  *
- * Imports content (notices, benefits, offers and terms: the importers of
- * app/content/importers.server.ts) into the server's database (DATABASE_URL's, else the SQLite file of DATA_DIR),
+ * Imports content (one JSON object whose keys each hold a list: every key of the
+ * importers of app/content/importers.server.ts, which the usage lists; docs/content-import.md)
+ * into the server's database (DATABASE_URL's, else the SQLite file of DATA_DIR),
  * also while the server runs (SQLite in WAL mode: each item is one short write
  * transaction, waiting up to the busy timeout for the server's). The whole file is
  * checked first: any error is printed with the key, the item and the field, nothing
@@ -15,14 +16,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { duplicateNameErrors, importContent, importSummary, type ImportError } from "~/content/importers.server";
+import {
+  contentImporters,
+  duplicateNameErrors,
+  importContent,
+  importSummary,
+  type ImportError,
+} from "~/content/importers.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { loadConfig } from "~/infra/config.server";
 import { openStores } from "~/server/storage.server";
 import { translateFormMessage } from "~/lib/formMessage";
 import { runCli } from "./cli";
 
-const USAGE = "usage: npm run content -- import FILE.json";
+const USAGE = [
+  "usage: npm run content -- import FILE.json",
+  `FILE.json is one JSON object whose keys each hold a list of items: ${contentImporters.map((i) => i.key).join(", ")}.`,
+  "Their formats: docs/content-import.md.",
+].join("\n");
 
 // The messages are the app's own (English): found beside this build (build/content.js → locales/), from any folder.
 process.env.LOCALES_DIR ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "locales");

@@ -4,7 +4,7 @@
  * views. Routes may pass handlers for statuses they explain better themselves.
  * Stack traces are shown in development only.
  */
-import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { reloadForChunkError } from "~/lib/chunkReload";
@@ -42,11 +42,10 @@ function NotFoundPath({ path }: { path: string }) {
 }
 
 /**
- * Ways on from a page that is not there (yet): home, the visa finder, and signing
- * in for a visitor. After an error they are full page loads, which start from a
- * clean slate; from a coming-soon page, in-app links.
+ * Ways on from a page that is not there: home, the visa finder, and signing in for
+ * a visitor. They are full page loads, which start from a clean slate after an error.
  */
-export function WaysOn({ afterError }: { afterError: boolean }) {
+function WaysOn() {
   const { t } = useTranslation();
   const member = useRouteLoaderData<typeof rootLoader>("root")?.member;
   const ways = [
@@ -56,18 +55,11 @@ export function WaysOn({ afterError }: { afterError: boolean }) {
   ];
   return (
     <div className="ways-on">
-      {ways.map(({ to, label, kind }) => {
-        const className = `button button--${kind} button--block`;
-        return afterError ? (
-          <a key={to} className={className} href={to}>
-            {label}
-          </a>
-        ) : (
-          <Link key={to} className={className} to={to}>
-            {label}
-          </Link>
-        );
-      })}
+      {ways.map(({ to, label, kind }) => (
+        <a key={to} className={`button button--${kind} button--block`} href={to}>
+          {label}
+        </a>
+      ))}
     </div>
   );
 }
@@ -82,7 +74,7 @@ function NotFoundView({ path }: { path: string | null }) {
       </h2>
       {path ? <NotFoundPath path={path} /> : null}
       <p className="error-view__detail">{t("errors.notFoundExplain")}</p>
-      <WaysOn afterError />
+      <WaysOn />
     </section>
   );
 }

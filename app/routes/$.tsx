@@ -1,40 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ComingSoon } from "~/components/ComingSoon";
 import type { PageHandle } from "~/lib/page";
-import { upcomingFeatureAt } from "~/lib/upcoming";
 import { RouteErrorBoundary } from "~/pageKit";
-import { json, notFound } from "~/routeKit.server";
+import { notFound } from "~/routeKit.server";
 
 /**
- * Every path no other route claims. A path of a feature that is still being built
- * (lib/upcoming.ts) shows that feature's coming-soon page; any other path is the
- * spec's 'Page not found: {path}' with status 404, from this route's boundary.
+ * Every path no other route claims: the spec's 'Page not found: {path}' with status
+ * 404, from this route's boundary, to a GET and to a post alike.
  */
 export const handle: PageHandle = {
   layout: "default",
-  title: (url) => {
-    const upcoming = upcomingFeatureAt(url.pathname);
-    return upcoming ? `titles.${upcoming.feature}` : "titles.notFound";
-  },
-  tab: (url) => upcomingFeatureAt(url.pathname)?.tab,
+  title: "titles.notFound",
 };
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const upcoming = upcomingFeatureAt(new URL(request.url).pathname);
-  if (!upcoming) notFound(request);
-  return json({ feature: upcoming.feature });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
 
-// Nothing here takes a post yet.
 export const action = ({ request }: ActionFunctionArgs) => notFound(request);
 
-// A placeholder is not a page for search results.
+// The 404 page is not a page for search results.
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
+// Never drawn (the loader always answers 404, drawn by the boundary); it keeps this a page route.
 export default function CatchAll() {
-  const { feature } = useLoaderData<typeof loader>();
-  return <ComingSoon feature={feature} />;
+  return null;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

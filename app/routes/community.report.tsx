@@ -102,10 +102,10 @@ export default function ReportRoute() {
   const focus = firstErrorOf(form);
   if (result && "reported" in result) {
     return (
-      <div className="coming-soon">
+      <div className="done-view">
         <Confirmation answer={result} className="report-sent">
           <h2>{t("report.thanksTitle")}</h2>
-          <p className="coming-soon__text">{t("report.thanks")}</p>
+          <p className="done-view__text">{t("report.thanks")}</p>
         </Confirmation>
         <Link className="button button--primary button--block" to={`/community/${data.feedId}`}>
           {t("report.back")}

@@ -72,9 +72,9 @@ export default function SecedeRoute() {
   const confirmed = useRef(false);
   if (bye) {
     return (
-      <div className="coming-soon" role="status">
+      <div className="done-view" role="status">
         <h2>{t("secede.goodbyeTitle")}</h2>
-        <p className="coming-soon__text">{t("secede.goodbye")}</p>
+        <p className="done-view__text">{t("secede.goodbye")}</p>
         <Link className="button button--primary button--block" to="/">
           {t("secede.home")}
         </Link>

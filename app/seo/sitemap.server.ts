@@ -4,16 +4,13 @@
  * (`?lng=`, what the page's own canonical link names), with the same alternates the page
  * names (its 19 languages and `x-default`), and when its content last changed where the
  * stores know it (a notice's, a post's, the newest benefit's…); a page whose words change
- * only with a deployment has no `lastmod`. Pages of features still being built
- * (lib/upcoming.ts: a coming-soon page marked noindex) are left out until they ship; the
- * community's visible posts and the published notices are listed newest first, each
- * capped (SITEMAP_LIMITS).
+ * only with a deployment has no `lastmod`. The community's visible posts and the
+ * published notices are listed newest first, each capped (SITEMAP_LIMITS).
  */
 import { supportedLanguages } from "~/i18n/config";
 import type { Services } from "~/context";
 import { publicOrigin } from "~/infra/config.server";
 import { seoLinks, type PageSeo } from "~/lib/seo";
-import { upcomingFeatureAt } from "~/lib/upcoming";
 import { publishedNotices } from "~/notices/notices.server";
 import { visaStatuses } from "~/visa/catalogue";
 
@@ -72,7 +69,7 @@ async function makeSitemap(services: Pick<Services, "stores" | "config">, now: n
   const rateTimes = rates.map((r) => r.storedAt);
   const published = terms.filter((t) => t.publishedAt !== null && t.publishedAt <= now);
   const termsChanged = newest(published.map((t) => Math.max(t.publishedAt!, t.updatedAt)));
-  const pages: SitemapEntry[] = [
+  const entries: SitemapEntry[] = [
     { path: "/", query: [], lastmod: null },
     { path: "/member/findVisa", query: [], lastmod: null },
     ...visaStatuses.map((status) => ({ path: `/member/findVisa/${status.code}`, query: [], lastmod: null })),
@@ -88,7 +85,6 @@ async function makeSitemap(services: Pick<Services, "stores" | "config">, now: n
     { path: "/mypage/terms", query: [], lastmod: termsChanged },
     { path: "/shop", query: [], lastmod: newest(offers.map((o) => o.updatedAt)) },
   ];
-  const entries = pages.filter((page) => !upcomingFeatureAt(page.path));
 
   const feeds: SitemapEntry[] = [];
   let after: string | null = null;

@@ -142,7 +142,11 @@ describe("npm run content -- import", () => {
     const notJson = fileWith(dir, "broken.json", "");
     fs.writeFileSync(notJson, "{ not json");
     expect((await cli(["import", notJson], { DATA_DIR: dataDir })).code).toBe(1);
-    expect((await cli(["export", notJson], { DATA_DIR: dataDir })).code).toBe(2);
+    const usage = await cli(["export", notJson], { DATA_DIR: dataDir });
+    expect(usage.code).toBe(2);
+    // The usage names every key the import reads.
+    for (const key of ["notices", "benefits", "offers", "terms", "rates", "corridors", "loanProducts"])
+      expect(usage.stderr).toMatch(new RegExp(`[:,] ${key}[,.]`));
     expect(snapshot(path.join(dataDir, "klife.sqlite"))).toBe(before);
   });
 

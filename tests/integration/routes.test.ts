@@ -108,7 +108,6 @@ describe("unknown routes", () => {
 });
 
 describe("paths no route takes", () => {
-  // Every feature of the spec is built: no path answers with a coming-soon page (app/lib/upcoming.ts is empty).
   it("answer the 404 page, below a built feature's page too, and to posts", async () => {
     for (const run of [
       () => catchAllLoader({ request: new Request("http://x/benefitx"), params: { "*": "benefitx" }, context }),

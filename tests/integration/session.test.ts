@@ -160,7 +160,7 @@ describe("sessions end when the account does", () => {
     },
   };
 
-  // The README's bound, written here rather than imported: a change to it in the code fails these tests.
+  // The bound of docs/joining-and-sessions.md, written here rather than imported: a change to it in the code fails these tests.
   const ACCOUNT_CHECK_INTERVAL_MS = 5 * 60_000;
 
   it.each(Object.keys(changes) as (keyof typeof changes)[])(

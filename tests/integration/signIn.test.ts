@@ -124,7 +124,7 @@ describe("who may sign in", () => {
 });
 
 describe("wrong passwords per ID", () => {
-  // The README's numbers, written here rather than imported: a change to them in the code fails these tests.
+  // The numbers of docs/joining-and-sessions.md, written here rather than imported: a change to them in the code fails these tests.
   const MAX_FAILED_PASSWORDS = 10;
   const FIRST_LOCK_MS = 15 * 60_000;
 

@@ -225,7 +225,7 @@ describe("sign-up with an ID", () => {
     const request = new Request("http://x/", { headers: { Cookie: jar.header } });
     const drafts = signupDrafts(services);
     expect(await drafts.read(request, "id")).not.toBeNull();
-    // A draft lives 30 minutes after its last change (the README's number, not the code's constant).
+    // A draft lives 30 minutes after its last change (docs/joining-and-sessions.md's number, not the code's constant).
     expect(await drafts.read(request, "id", Date.now() + 29 * 60_000)).not.toBeNull();
     expect(await drafts.read(request, "id", Date.now() + 30 * 60_000 + 1000)).toBeNull();
   });

@@ -3,7 +3,7 @@
  * same columns, rows and order as its own store's (memberStore.server.ts, revocationStore.server.ts,
  * termsStore.server.ts, notificationStore.server.ts), brought back as JSON and made records by the same functions.
  * One round trip instead of six, and one snapshot of them all (decision 0080). `json_build_object` and `json_agg` are in the portable
- * subset (README: Engines).
+ * subset (docs/operations.md, "Engines").
  */
 import { MEMBER_COLUMNS, profileOf, type MemberRow } from "~/infra/rows/identity.server";
 import { TERMS_HEAD_COLUMNS, TERMS_HEAD_ORDER, termsHeadOf, type TermsHeadRow } from "~/infra/rows/terms.server";

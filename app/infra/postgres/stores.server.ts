@@ -2,7 +2,7 @@
  * The PostgreSQL implementation of every store (app/stores), chosen by
  * DATABASE_URL: several server processes share one database, so everything a
  * process would otherwise keep to itself (counters, leases, file bytes) is here
- * too. All SQL of it lives in this folder.
+ * too. Its SQL lives in this folder (SQLite's in app/infra/sqlite).
  */
 import type { SmsOutbox } from "~/infra/sms/sender.server";
 import type { FileStorage } from "~/stores/fileStorage";

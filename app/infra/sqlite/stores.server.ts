@@ -1,7 +1,7 @@
 /**
  * The SQLite implementation of every store (app/stores): one database file,
- * opened with the durability settings of database.server.ts. All SQL of the app
- * lives in this folder. The counters are the one store kept in memory: SQLite
+ * opened with the durability settings of database.server.ts. Its SQL lives in
+ * this folder (PostgreSQL's in app/infra/postgres). The counters are the one store kept in memory: SQLite
  * is local mode's store, and local mode is one process (decision 0046).
  */
 import { composedMemberScreen } from "~/stores/memberScreen";
