@@ -28,7 +28,6 @@ import type {
 import { photoNames } from "~/stores/community";
 import type { NewNotification } from "~/stores/notifications";
 import { pageSize, type PageResult } from "~/stores/page";
-import type { Stores } from "~/stores/stores";
 import {
   authorOf,
   byAuthorScope,
@@ -152,8 +151,9 @@ async function readPage<Row, Item>(
   return pageOf(await db.rows<Row>(preparedText(text), values), size, scope, map, position);
 }
 
-export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "likes" | "reports" | "files"> {
-  const feeds: FeedsStore = {
+/** The community's feeds (PostgreSQL). */
+export function pgFeedsStore(db: Pg): FeedsStore {
+  return {
     async create(feed) {
       await db.tx(async (sql) => {
         await sql.run(
@@ -273,18 +273,21 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       });
     },
   };
+}
 
-  /** The feed takes its photos' files that are still its author's pending ones. */
-  async function attachFiles(sql: Sql, feedId: string, uid: string, photos: PhotoRef[]) {
-    if (photos.length === 0) return;
-    await sql.run("UPDATE files SET feed_id = $1 WHERE id = ANY($2::text[]) AND owner_uid = $3 AND feed_id IS NULL", [
-      feedId,
-      photos.map((p) => p.id),
-      uid,
-    ]);
-  }
+/** The feed takes its photos' files that are still its author's pending ones. */
+async function attachFiles(sql: Sql, feedId: string, uid: string, photos: PhotoRef[]) {
+  if (photos.length === 0) return;
+  await sql.run("UPDATE files SET feed_id = $1 WHERE id = ANY($2::text[]) AND owner_uid = $3 AND feed_id IS NULL", [
+    feedId,
+    photos.map((p) => p.id),
+    uid,
+  ]);
+}
 
-  const comments: CommentsStore = {
+/** Comments and replies on feeds (PostgreSQL). */
+export function pgCommentsStore(db: Pg): CommentsStore {
+  return {
     async add(comment, notify) {
       return db.tx(async (sql) => {
         // The feed's row lock queues the comments of one feed (its count, its comments' reply counts).
@@ -396,8 +399,11 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       });
     },
   };
+}
 
-  const likes: LikesStore = {
+/** Likes of feeds (PostgreSQL). */
+export function pgLikesStore(db: Pg): LikesStore {
+  return {
     async toggle(feedId, uid, at, notify) {
       return db.tx(async (sql) => {
         // The feed's row lock queues the toggles of one feed: each sees the likes and count the last one left.
@@ -431,31 +437,34 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       return rows.map((r) => r.feed_id);
     },
   };
+}
 
-  const targetTable = (target: ReportTarget) => (target.kind === "feed" ? "feeds" : "comments");
-  const openReporters = async (sql: Sql, target: ReportTarget) =>
-    (
-      await sql.rows<{ reporter_uid: string }>(
-        "SELECT reporter_uid FROM reports WHERE target_kind = $1 AND target_id = $2 AND closed_at IS NULL",
-        [target.kind, target.id],
-      )
-    ).map((r) => r.reporter_uid);
+const targetTable = (target: ReportTarget) => (target.kind === "feed" ? "feeds" : "comments");
+const openReporters = async (sql: Sql, target: ReportTarget) =>
+  (
+    await sql.rows<{ reporter_uid: string }>(
+      "SELECT reporter_uid FROM reports WHERE target_kind = $1 AND target_id = $2 AND closed_at IS NULL",
+      [target.kind, target.id],
+    )
+  ).map((r) => r.reporter_uid);
 
-  type QueueRow = {
-    target_kind: "feed" | "comment";
-    target_id: string;
-    first_at: number;
-    reasons: string;
-    feed_id: string | null;
-    text: string | null;
-    author_uid: string;
-    author_label: string;
-    author_nationality: string | null;
-    status: ItemStatus;
-    report_count: number;
-  };
+type QueueRow = {
+  target_kind: "feed" | "comment";
+  target_id: string;
+  first_at: number;
+  reasons: string;
+  feed_id: string | null;
+  text: string | null;
+  author_uid: string;
+  author_label: string;
+  author_nationality: string | null;
+  status: ItemStatus;
+  report_count: number;
+};
 
-  const reports: ReportsStore = {
+/** Reports of feeds and comments, and the review queue (PostgreSQL). */
+export function pgReportsStore(db: Pg): ReportsStore {
+  return {
     async add(report, threshold) {
       return db.tx(async (sql) => {
         const table = targetTable(report.target);
@@ -572,8 +581,11 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       return openReporters(db, target);
     },
   };
+}
 
-  const files: FilesStore = {
+/** The records of photo files (PostgreSQL). */
+export function pgFilesStore(db: Pg): FilesStore {
+  return {
     async get(id) {
       const row = await db.row<{ id: string; owner_uid: string; feed_id: string | null }>(
         "SELECT id, owner_uid, feed_id FROM files WHERE id = $1",
@@ -620,8 +632,6 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       );
     },
   };
-
-  return { feeds, comments, likes, reports, files };
 }
 
 /** Bytes a member's files take; sum() of bigint is numeric in PostgreSQL, so cast back to bigint (a number). */

@@ -38,15 +38,22 @@ import type { Db } from "./database.server";
 import { NOTIFICATION_COLUMNS, notificationOf, type NotificationRow } from "~/infra/rows/identity.server";
 import { addNotification } from "./notificationStore.server";
 
-export interface SqliteCommunity {
-  feeds: FeedsStore;
-  comments: CommentsStore;
-  likes: LikesStore;
-  reports: ReportsStore;
-  files: FilesStore;
+/**
+ * The community's statements and transactions over one database: prepared once per database, whichever of the
+ * five stores' factories asks first, and shared by them (a feed's removal runs in the reports' resolve too).
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareCommunity>>();
+
+function community(db: Db) {
+  let made = prepared.get(db);
+  if (!made) {
+    made = prepareCommunity(db);
+    prepared.set(db, made);
+  }
+  return made;
 }
 
-export function sqliteCommunityStores(db: Db): SqliteCommunity {
+function prepareCommunity(db: Db) {
   const q = {
     insertFeed: db.prepare(
       `INSERT INTO feeds (id, author_uid, author_label, author_nationality, category, text, photos, created_at, updated_at)
@@ -399,7 +406,57 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     return stale;
   });
 
-  const feeds: FeedsStore = {
+  const reviewItemOf = (row: {
+    target_kind: "feed" | "comment";
+    target_id: string;
+    first_at: number;
+    reasons: string;
+  }) => {
+    const target: ReportTarget = { kind: row.target_kind, id: row.target_id };
+    const source =
+      row.target_kind === "feed"
+        ? (() => {
+            const f = feedRow(row.target_id);
+            return f ? { ...f, feed_id: f.id } : undefined;
+          })()
+        : commentRow(row.target_id);
+    if (!source) return null;
+    const item: ReviewItem = {
+      target,
+      feedId: source.feed_id,
+      text: source.text,
+      author: authorOf(source),
+      status: source.status,
+      reportCount: source.report_count,
+      reasons: [...new Set(row.reasons.split(","))] as ReportReason[],
+      firstReportedAt: row.first_at,
+    };
+    return item;
+  };
+
+  return {
+    q,
+    feedRow,
+    commentRow,
+    createFeed,
+    updateFeed,
+    removeFeed,
+    removeMember,
+    addComment,
+    removeComment,
+    toggleLike,
+    addReport,
+    resolveReports,
+    addPending,
+    sweep,
+    reviewItemOf,
+  };
+}
+
+/** The community's feeds (SQLite). */
+export function sqliteFeedsStore(db: Db): FeedsStore {
+  const { q, feedRow, createFeed, updateFeed, removeFeed, removeMember } = community(db);
+  return {
     async create(feed) {
       createFeed.immediate(feed);
     },
@@ -447,8 +504,12 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return removeMember.immediate(uid, unnamed);
     },
   };
+}
 
-  const comments: CommentsStore = {
+/** Comments and replies on feeds (SQLite). */
+export function sqliteCommentsStore(db: Db): CommentsStore {
+  const { q, commentRow, addComment, removeComment } = community(db);
+  return {
     async add(comment, notify) {
       return addComment.immediate(comment, notify);
     },
@@ -511,8 +572,12 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return removeComment.immediate(id, uid);
     },
   };
+}
 
-  const likes: LikesStore = {
+/** Likes of feeds (SQLite). */
+export function sqliteLikesStore(db: Db): LikesStore {
+  const { toggleLike } = community(db);
+  return {
     async toggle(feedId, uid, at, notify) {
       return toggleLike.immediate(feedId, uid, at, notify);
     },
@@ -525,36 +590,12 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return rows.map((r) => r.feed_id);
     },
   };
+}
 
-  const reviewItemOf = (row: {
-    target_kind: "feed" | "comment";
-    target_id: string;
-    first_at: number;
-    reasons: string;
-  }) => {
-    const target: ReportTarget = { kind: row.target_kind, id: row.target_id };
-    const source =
-      row.target_kind === "feed"
-        ? (() => {
-            const f = feedRow(row.target_id);
-            return f ? { ...f, feed_id: f.id } : undefined;
-          })()
-        : commentRow(row.target_id);
-    if (!source) return null;
-    const item: ReviewItem = {
-      target,
-      feedId: source.feed_id,
-      text: source.text,
-      author: authorOf(source),
-      status: source.status,
-      reportCount: source.report_count,
-      reasons: [...new Set(row.reasons.split(","))] as ReportReason[],
-      firstReportedAt: row.first_at,
-    };
-    return item;
-  };
-
-  const reports: ReportsStore = {
+/** Reports of feeds and comments, and the review queue (SQLite). */
+export function sqliteReportsStore(db: Db): ReportsStore {
+  const { q, addReport, resolveReports, reviewItemOf } = community(db);
+  return {
     async add(report, threshold) {
       return addReport.immediate(report, threshold);
     },
@@ -588,8 +629,12 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return (q.openReporters.all(target.kind, target.id) as { reporter_uid: string }[]).map((r) => r.reporter_uid);
     },
   };
+}
 
-  const files: FilesStore = {
+/** The records of photo files (SQLite). */
+export function sqliteFilesStore(db: Db): FilesStore {
+  const { q, addPending, sweep } = community(db);
+  return {
     async get(id) {
       const row = q.fileRecord.get(id) as { id: string; owner_uid: string; feed_id: string | null } | undefined;
       return row ? { id: row.id, ownerUid: row.owner_uid, feedId: row.feed_id } : null;
@@ -610,6 +655,4 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return q.deletePending.run(id, uid).changes === 1;
     },
   };
-
-  return { feeds, comments, likes, reports, files };
 }
