@@ -11,7 +11,13 @@
  * shapes to its own transactions (a read-decide-write in SQLite, one statement in PostgreSQL).
  */
 import { AUDIT_INSERT_COLUMNS } from "./audit.server";
-import { NOTIFICATION_COLUMNS } from "./identity.server";
+import {
+  MEMBER_COLUMNS,
+  NOTIFICATION_COLUMNS,
+  SETTINGS_COLUMNS,
+  TERMS_RECORD_COLUMNS,
+  TERMS_RECORD_ORDER,
+} from "./identity.server";
 import { TERMS_HEAD_COLUMNS, TERMS_HEAD_ORDER, TERMS_TEXT_COLUMNS } from "./terms.server";
 
 /** The audit log (stores/audit.ts). */
@@ -127,4 +133,56 @@ export const RATES = {
   saveFetch: `INSERT INTO exchange_rate_fetches (source, attempted_at, outcome, not_before) VALUES (?, ?, ?, ?)
               ON CONFLICT (source) DO UPDATE SET attempted_at = excluded.attempted_at, outcome = excluded.outcome,
                 not_before = excluded.not_before`,
+} as const;
+
+/** A single sign-on payload's read by one of its keys, live at a time (stores/sso.ts). */
+const ssoPayloadBy = (column: "id" | "uid" | "user_code") =>
+  `SELECT payload, consumed_at FROM sso_payloads WHERE model = ? AND ${column} = ?
+   AND (expires_at IS NULL OR expires_at > ?)`;
+
+/** Single sign-on: the provider's payloads, the partners, members' consents (stores/sso.ts). */
+export const SSO = {
+  upsertPayload: `INSERT INTO sso_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
+                  VALUES (?, ?, ?, ?, ?, ?, ?)
+                  ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
+                    uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`,
+  payloadById: ssoPayloadBy("id"),
+  payloadByUid: ssoPayloadBy("uid"),
+  payloadByUserCode: ssoPayloadBy("user_code"),
+  // The first consumption's time stays: a second use of a code is seen as one.
+  consumePayload: "UPDATE sso_payloads SET consumed_at = ? WHERE model = ? AND id = ? AND consumed_at IS NULL",
+  destroyPayload: "DELETE FROM sso_payloads WHERE model = ? AND id = ?",
+  revokeGrant: "DELETE FROM sso_payloads WHERE grant_id = ?",
+  pruneExpired: "DELETE FROM sso_payloads WHERE expires_at <= ?",
+  createClient: `INSERT INTO sso_clients
+                   (client_id, name, secret_hash, redirect_uris, allowed_claims, id_token_alg, allow_no_pkce, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING`,
+  client: "SELECT * FROM sso_clients WHERE client_id = ?",
+  clients: "SELECT * FROM sso_clients ORDER BY created_at, client_id",
+  disableClient: "UPDATE sso_clients SET disabled_at = ? WHERE client_id = ? AND disabled_at IS NULL",
+  replaceSecret: "UPDATE sso_clients SET secret_hash = ? WHERE client_id = ?",
+  saveConsent: `INSERT INTO sso_consents (uid, client_id, grant_id, claims, created_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (uid, client_id) DO UPDATE SET grant_id = excluded.grant_id, claims = excluded.claims,
+                  created_at = excluded.created_at`,
+  consent: "SELECT * FROM sso_consents WHERE uid = ? AND client_id = ?",
+  consentsOf: "SELECT * FROM sso_consents WHERE uid = ? ORDER BY created_at DESC, client_id",
+  consentsTo: "SELECT * FROM sso_consents WHERE client_id = ? ORDER BY created_at, uid",
+  // One statement reads and deletes: two revocations at once revoke the grant once.
+  removeConsent: "DELETE FROM sso_consents WHERE uid = ? AND client_id = ? RETURNING *",
+} as const;
+
+/** Members and their terms records (stores/members.ts). */
+export const MEMBERS = {
+  profile: `SELECT ${MEMBER_COLUMNS} FROM members WHERE uid = ?`,
+  byPhone: `SELECT ${MEMBER_COLUMNS} FROM members WHERE phone_number = ?`,
+  exists: "SELECT 1 FROM members WHERE uid = ?",
+  insert: `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
+                                sign_up_method, has_password, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  firstPage: `SELECT ${MEMBER_COLUMNS} FROM members ORDER BY created_at, uid LIMIT ?`,
+  pageAfter: `SELECT ${MEMBER_COLUMNS} FROM members WHERE (created_at, uid) > (?, ?) ORDER BY created_at, uid LIMIT ?`,
+  terms: `SELECT ${TERMS_RECORD_COLUMNS} FROM terms_agreements WHERE uid = ? ORDER BY ${TERMS_RECORD_ORDER}`,
+  settings: `SELECT ${SETTINGS_COLUMNS} FROM members WHERE uid = ?`,
+  setNotify:
+    "UPDATE members SET notify_visa = ?, notify_community = ?, notify_notices = ?, updated_at = ? WHERE uid = ?",
 } as const;
