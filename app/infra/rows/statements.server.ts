@@ -11,6 +11,7 @@
  * shapes to its own transactions (a read-decide-write in SQLite, one statement in PostgreSQL).
  */
 import { AUDIT_INSERT_COLUMNS } from "./audit.server";
+import { COMMENT_COLUMNS, FEED_COLUMNS } from "./community.server";
 import {
   MEMBER_COLUMNS,
   NOTIFICATION_COLUMNS,
@@ -185,4 +186,46 @@ export const MEMBERS = {
   settings: `SELECT ${SETTINGS_COLUMNS} FROM members WHERE uid = ?`,
   setNotify:
     "UPDATE members SET notify_visa = ?, notify_community = ?, notify_notices = ?, updated_at = ? WHERE uid = ?",
+} as const;
+
+/** A report counted on its item (feeds or comments): the item is reported once the count reaches the threshold. */
+const countReportOn = (table: "feeds" | "comments") =>
+  `UPDATE ${table} SET report_count = report_count + 1,
+     status = CASE WHEN status = 'visible' AND report_count + 1 >= ? THEN 'reported' ELSE status END
+   WHERE id = ? RETURNING report_count, status`;
+
+/** A reviewed item's new status, its count of reports cleared. */
+const setStatusOf = (table: "feeds" | "comments") => `UPDATE ${table} SET status = ?, report_count = 0 WHERE id = ?`;
+
+/** The community: feeds, comments, likes, reports, photo files (stores/community.ts). */
+export const COMMUNITY = {
+  insertFeed: `INSERT INTO feeds (id, author_uid, author_label, author_nationality, category, text, photos, created_at,
+                                  updated_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  feed: `SELECT ${FEED_COLUMNS} FROM feeds WHERE id = ?`,
+  updateFeed: "UPDATE feeds SET category = ?, text = ?, photos = ?, updated_at = ? WHERE id = ?",
+  insertComment: `INSERT INTO comments (id, feed_id, parent_id, author_uid, author_label, author_nationality, text,
+                                        created_at)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  comment: `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = ?`,
+  commentPlace: "SELECT id, feed_id, parent_id FROM comments WHERE id = ?",
+  replyIds: "SELECT id FROM comments WHERE parent_id = ?",
+  deleteComment: "DELETE FROM comments WHERE id = ?",
+  like: "INSERT INTO likes (feed_id, uid, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+  unlike: "DELETE FROM likes WHERE feed_id = ? AND uid = ?",
+  countLike: "UPDATE feeds SET like_count = like_count + ? WHERE id = ? RETURNING like_count",
+  deleteLikesOfMember: "DELETE FROM likes WHERE uid = ?",
+  insertReport: `INSERT INTO reports (target_kind, target_id, reporter_uid, reason, text, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  openReporters: "SELECT reporter_uid FROM reports WHERE target_kind = ? AND target_id = ? AND closed_at IS NULL",
+  closeReports: "UPDATE reports SET closed_at = ? WHERE target_kind = ? AND target_id = ? AND closed_at IS NULL",
+  deleteReportsOfMember: "DELETE FROM reports WHERE reporter_uid = ?",
+  countReportOnFeed: countReportOn("feeds"),
+  countReportOnComment: countReportOn("comments"),
+  setFeedStatus: setStatusOf("feeds"),
+  setCommentStatus: setStatusOf("comments"),
+  insertFile: "INSERT INTO files (id, owner_uid, feed_id, bytes, created_at) VALUES (?, ?, NULL, ?, ?)",
+  file: "SELECT id, owner_uid, feed_id FROM files WHERE id = ?",
+  notificationsKeyed: "DELETE FROM notifications WHERE dedupe_key = ?",
+  unnameNotification: "UPDATE notifications SET data = ?, actor_uid = NULL WHERE id = ?",
 } as const;
