@@ -229,3 +229,13 @@ export const COMMUNITY = {
   notificationsKeyed: "DELETE FROM notifications WHERE dedupe_key = ?",
   unnameNotification: "UPDATE notifications SET data = ?, actor_uid = NULL WHERE id = ?",
 } as const;
+
+const CORRIDOR_COLUMNS = "country, figures, created_at, updated_at";
+
+/** Remittance corridors (stores/corridors.ts). */
+export const CORRIDORS = {
+  all: `SELECT ${CORRIDOR_COLUMNS} FROM corridors ORDER BY country`,
+  one: `SELECT ${CORRIDOR_COLUMNS} FROM corridors WHERE country = ?`,
+  insert: `INSERT INTO corridors (${CORRIDOR_COLUMNS}) VALUES (?, ?, ?, ?)`,
+  update: "UPDATE corridors SET figures = ?, updated_at = ? WHERE country = ?",
+} as const;
