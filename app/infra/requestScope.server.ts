@@ -88,38 +88,78 @@ function withScreen<F extends "validAfter" | "admin">(
   return own ?? screenOnce(stores, uid, Date.now()).then((s) => s[field]);
 }
 
-/** The reads kept per request, by store. */
-const MEMOIZED = {
-  revocations: ["validAfter"],
-  roles: ["admin"],
-  members: ["profile", "settings", "terms"],
-  terms: ["heads"],
-  // None of its reads is kept, but the screen's badge count is: a write forgets it.
-  notifications: [],
-} as const satisfies Partial<Record<keyof Stores, readonly string[]>>;
+/**
+ * What the request scope does with each method of a memoized store: `kept` (a read asked of the storage once per
+ * request), `passed` (a read passed through as it is) or `write` (passed through, after forgetting all the scope
+ * kept). Every method is declared: the type fails a method the store's interface gains without a line here, and
+ * `memoized` refuses a store object with a method of neither (tests/unit/requestScope.test.ts runs it on both
+ * engines' stores), so a new read left off cannot silently clear the memo at each call.
+ */
+export type InScope = "kept" | "passed" | "write";
 
-/** The other reads of those stores, passed through; every method in neither list is a write and forgets the scope. */
-const OTHER_READS: Record<keyof typeof MEMOIZED, readonly string[]> = {
-  revocations: [],
-  roles: [],
-  members: ["findByPhone", "page"],
-  terms: ["version", "textsIn"],
-  notifications: ["listFor", "unreadCount", "find"],
-};
+/** Every method of the memoized stores, by store. */
+export const IN_SCOPE = {
+  revocations: { validAfter: "kept", revoke: "write" },
+  roles: { admin: "kept", setAdmin: "write" },
+  members: {
+    profile: "kept",
+    settings: "kept",
+    terms: "kept",
+    findByPhone: "passed",
+    page: "passed",
+    create: "write",
+    setNotify: "write",
+    setHasPassword: "write",
+    withdraw: "write",
+    update: "write",
+    recordTerms: "write",
+  },
+  terms: { heads: "kept", version: "passed", textsIn: "passed", save: "write", publish: "write" },
+  // None of its reads is kept, but the screen's badge count is: a write forgets it.
+  notifications: {
+    listFor: "passed",
+    unreadCount: "passed",
+    find: "passed",
+    add: "write",
+    markRead: "write",
+    markAllRead: "write",
+    remove: "write",
+    removeAllFor: "write",
+    // Records the first day a visa expiry was seen (a write when it is the first).
+    firstSeen: "write",
+  },
+} as const satisfies { [K in MemoizedStore]: Record<keyof Stores[K], InScope> };
+
+export type MemoizedStore = "revocations" | "roles" | "members" | "terms" | "notifications";
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
-function memoized<S extends object>(name: keyof typeof MEMOIZED, store: S): S {
-  const reads: readonly string[] = MEMOIZED[name];
+/** A store's methods that `IN_SCOPE` does not declare (none, or `memoized` refuses the store). */
+export function undeclaredMethods(name: MemoizedStore, store: object): string[] {
+  const declared: Record<string, InScope> = IN_SCOPE[name];
+  return Object.entries(store)
+    .filter(([method, call]) => typeof call === "function" && !Object.hasOwn(declared, method))
+    .map(([method]) => method);
+}
+
+function memoized<S extends object>(name: MemoizedStore, store: S): S {
+  const declared: Record<string, InScope> = IN_SCOPE[name];
+  const undeclared = undeclaredMethods(name, store);
+  if (undeclared.length) {
+    throw new Error(
+      `requestScope: ${name}.${undeclared.join(`, ${name}.`)} not declared kept, passed or write in IN_SCOPE`,
+    );
+  }
   const wrapped = { ...store } as Record<string, Method>;
   for (const [method, call] of Object.entries(store) as [string, Method][]) {
-    if (typeof call !== "function" || OTHER_READS[name].includes(method)) continue;
-    wrapped[method] = reads.includes(method)
-      ? (...args) => oncePerRequest(keyOf(name, method, args), () => call.apply(store, args))
-      : (...args) => {
-          scope.getStore()?.clear();
-          return call.apply(store, args);
-        };
+    if (typeof call !== "function" || declared[method] === "passed") continue;
+    wrapped[method] =
+      declared[method] === "kept"
+        ? (...args) => oncePerRequest(keyOf(name, method, args), () => call.apply(store, args))
+        : (...args) => {
+            scope.getStore()?.clear();
+            return call.apply(store, args);
+          };
   }
   return wrapped as S;
 }

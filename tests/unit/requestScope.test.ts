@@ -1,13 +1,16 @@
 /**
  * A GET request's repeated reads (app/infra/requestScope.server.ts), on real SQLite stores: made once in a GET's
  * scope, afresh after a write in it, every time in a POST's and outside any request; the session's revocation
- * time brings the member's whole screen in a GET.
+ * time brings the member's whole screen in a GET; every method of a memoized store, on both engines, is declared kept,
+ * passed through or a write.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { inRequestScope, withRequestMemo } from "~/infra/requestScope.server";
+import { IN_SCOPE, inRequestScope, undeclaredMethods, withRequestMemo } from "~/infra/requestScope.server";
+import { createPg } from "~/infra/postgres/database.server";
+import { postgresStores } from "~/infra/postgres/stores.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import type { Stores } from "~/stores/stores";
 
@@ -143,5 +146,34 @@ describe("a page's repeated reads", () => {
       await memo.members.profile("m1");
     });
     expect(screens).toBe(4);
+  });
+});
+
+describe("every method of a memoized store", () => {
+  const methodsOf = (store: object) =>
+    Object.entries(store)
+      .filter(([, call]) => typeof call === "function")
+      .map(([method]) => method)
+      .sort();
+
+  it("is declared kept, passed through or a write, on both engines' stores", async () => {
+    // A pool connects only when asked a statement: these stores are never asked one.
+    const db = createPg("postgres://nobody@127.0.0.1:1/none");
+    const engines = { SQLite: stores, PostgreSQL: postgresStores(db) };
+    try {
+      for (const [engine, of] of Object.entries(engines)) {
+        for (const name of Object.keys(IN_SCOPE) as (keyof typeof IN_SCOPE)[]) {
+          expect(undeclaredMethods(name, of[name]), `${engine} ${name}`).toEqual([]);
+          expect(Object.keys(IN_SCOPE[name]).sort(), `${engine} ${name}`).toEqual(methodsOf(of[name]));
+        }
+      }
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("or the memo refuses the store: a read left off is never taken for a write", () => {
+    const gained = { ...stores, members: { ...stores.members, nickname: async () => "read" } };
+    expect(() => withRequestMemo(gained)).toThrow(/members\.nickname not declared/);
   });
 });

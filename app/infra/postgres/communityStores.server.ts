@@ -28,7 +28,6 @@ import type {
 import { photoNames } from "~/stores/community";
 import type { NewNotification } from "~/stores/notifications";
 import { pageSize, type PageResult } from "~/stores/page";
-import type { Stores } from "~/stores/stores";
 import {
   authorOf,
   byAuthorScope,
@@ -48,6 +47,10 @@ import { preparedText, type Pg, type Sql } from "./database.server";
 import { removeBlobs } from "./fileStorage.server";
 import { addNotification } from "./notificationStore.server";
 import { notificationOf, type NotificationRow } from "~/infra/rows/identity.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { COMMUNITY } from "~/infra/rows/statements.server";
+
+const SQL = numberedAll(COMMUNITY);
 
 /**
  * One statement for a page newest (or oldest) first by (created_at, id) under `where` ($1… its params),
@@ -113,13 +116,10 @@ async function dropFeeds(sql: Sql, feedIds: string[]): Promise<string[]> {
  * (and a reply off its comment). The ids deleted.
  */
 async function dropComment(sql: Sql, row: Pick<CommentRow, "id" | "feed_id" | "parent_id">): Promise<string[]> {
-  const all = [
-    row.id,
-    ...ids(await sql.rows<{ id: string }>("SELECT id FROM comments WHERE parent_id = $1", [row.id])),
-  ];
+  const all = [row.id, ...ids(await sql.rows<{ id: string }>(SQL.replyIds, [row.id]))];
   await sql.run("DELETE FROM reports WHERE target_kind = 'comment' AND target_id = ANY($1::text[])", [all]);
   await sql.run("DELETE FROM notifications WHERE dedupe_key = ANY($1::text[])", [all.map((id) => `comment:${id}`)]);
-  await sql.run("DELETE FROM comments WHERE id = $1", [row.id]); // replies go with it (ON DELETE CASCADE)
+  await sql.run(SQL.deleteComment, [row.id]); // replies go with it (ON DELETE CASCADE)
   await sql.run("UPDATE feeds SET comment_count = comment_count - $1 WHERE id = $2", [all.length, row.feed_id]);
   if (row.parent_id !== null) {
     await sql.run("UPDATE comments SET reply_count = reply_count - 1 WHERE id = $1", [row.parent_id]);
@@ -127,9 +127,8 @@ async function dropComment(sql: Sql, row: Pick<CommentRow, "id" | "feed_id" | "p
   return all;
 }
 
-const feedRow = (sql: Sql, id: string) => sql.row<FeedRow>(`SELECT ${FEED_COLUMNS} FROM feeds WHERE id = $1`, [id]);
-const commentRow = (sql: Sql, id: string) =>
-  sql.row<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = $1`, [id]);
+const feedRow = (sql: Sql, id: string) => sql.row<FeedRow>(SQL.feed, [id]);
+const commentRow = (sql: Sql, id: string) => sql.row<CommentRow>(SQL.comment, [id]);
 
 /** Reads one page of `query`'s list in one statement; badCursor when the cursor is not this scope's. */
 async function readPage<Row, Item>(
@@ -152,24 +151,22 @@ async function readPage<Row, Item>(
   return pageOf(await db.rows<Row>(preparedText(text), values), size, scope, map, position);
 }
 
-export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "likes" | "reports" | "files"> {
-  const feeds: FeedsStore = {
+/** The community's feeds (PostgreSQL). */
+export function pgFeedsStore(db: Pg): FeedsStore {
+  return {
     async create(feed) {
       await db.tx(async (sql) => {
-        await sql.run(
-          `INSERT INTO feeds (id, author_uid, author_label, author_nationality, category, text, photos, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-          [
-            feed.id,
-            feed.author.uid,
-            feed.author.label,
-            feed.author.nationality,
-            feed.category,
-            feed.text,
-            JSON.stringify(feed.photos),
-            feed.createdAt,
-          ],
-        );
+        await sql.run(SQL.insertFeed, [
+          feed.id,
+          feed.author.uid,
+          feed.author.label,
+          feed.author.nationality,
+          feed.category,
+          feed.text,
+          JSON.stringify(feed.photos),
+          feed.createdAt,
+          feed.createdAt,
+        ]);
         await attachFiles(sql, feed.id, feed.author.uid, feed.photos);
       });
     },
@@ -199,13 +196,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
         const released = (JSON.parse(row.photos) as PhotoRef[]).map((p) => p.id).filter((f) => !kept.has(f));
         if (released.length > 0) await dropFiles(sql, "id = ANY($1::text[])", [released]);
         await attachFiles(sql, id, uid, changes.photos);
-        await sql.run("UPDATE feeds SET category = $1, text = $2, photos = $3, updated_at = $4 WHERE id = $5", [
-          changes.category,
-          changes.text,
-          JSON.stringify(changes.photos),
-          now,
-          id,
-        ]);
+        await sql.run(SQL.updateFeed, [changes.category, changes.text, JSON.stringify(changes.photos), now, id]);
         return { ok: true as const, releasedFiles: released };
       });
     },
@@ -235,7 +226,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
            WHERE id IN (SELECT feed_id FROM likes WHERE uid = $1)`,
           [uid],
         );
-        await sql.run("DELETE FROM likes WHERE uid = $1", [uid]);
+        await sql.run(SQL.deleteLikesOfMember, [uid]);
         for (const [kind, table] of [
           ["feed", "feeds"],
           ["comment", "comments"],
@@ -247,7 +238,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
             [uid, kind],
           );
         }
-        await sql.run("DELETE FROM reports WHERE reporter_uid = $1", [uid]);
+        await sql.run(SQL.deleteReportsOfMember, [uid]);
         // Others' inboxes: nothing names them any more. Their comments' notifications went with the comments;
         // a like notification whose last liker they are says how many people like the feed now, without a name.
         const naming = await sql.rows<NotificationRow & { like_count: number | null }>(
@@ -261,10 +252,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
         for (const row of naming) {
           const data = row.like_count ? unnamed(notificationOf(row), row.like_count) : null;
           if (data) {
-            await sql.run("UPDATE notifications SET data = $1, actor_uid = NULL WHERE id = $2", [
-              JSON.stringify(data),
-              row.id,
-            ]);
+            await sql.run(SQL.unnameNotification, [JSON.stringify(data), row.id]);
           } else dropped.push(row.id);
         }
         if (dropped.length > 0) await sql.run("DELETE FROM notifications WHERE id = ANY($1::text[])", [dropped]);
@@ -273,18 +261,21 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       });
     },
   };
+}
 
-  /** The feed takes its photos' files that are still its author's pending ones. */
-  async function attachFiles(sql: Sql, feedId: string, uid: string, photos: PhotoRef[]) {
-    if (photos.length === 0) return;
-    await sql.run("UPDATE files SET feed_id = $1 WHERE id = ANY($2::text[]) AND owner_uid = $3 AND feed_id IS NULL", [
-      feedId,
-      photos.map((p) => p.id),
-      uid,
-    ]);
-  }
+/** The feed takes its photos' files that are still its author's pending ones. */
+async function attachFiles(sql: Sql, feedId: string, uid: string, photos: PhotoRef[]) {
+  if (photos.length === 0) return;
+  await sql.run("UPDATE files SET feed_id = $1 WHERE id = ANY($2::text[]) AND owner_uid = $3 AND feed_id IS NULL", [
+    feedId,
+    photos.map((p) => p.id),
+    uid,
+  ]);
+}
 
-  const comments: CommentsStore = {
+/** Comments and replies on feeds (PostgreSQL). */
+export function pgCommentsStore(db: Pg): CommentsStore {
+  return {
     async add(comment, notify) {
       return db.tx(async (sql) => {
         // The feed's row lock queues the comments of one feed (its count, its comments' reply counts).
@@ -306,20 +297,16 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
             return { ok: false as const, problem: "noParent" as const };
           }
         }
-        await sql.run(
-          `INSERT INTO comments (id, feed_id, parent_id, author_uid, author_label, author_nationality, text, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            comment.id,
-            comment.feedId,
-            comment.parentId,
-            comment.author.uid,
-            comment.author.label,
-            comment.author.nationality,
-            comment.text,
-            comment.createdAt,
-          ],
-        );
+        await sql.run(SQL.insertComment, [
+          comment.id,
+          comment.feedId,
+          comment.parentId,
+          comment.author.uid,
+          comment.author.label,
+          comment.author.nationality,
+          comment.text,
+          comment.createdAt,
+        ]);
         await sql.run("UPDATE feeds SET comment_count = comment_count + 1 WHERE id = $1", [comment.feedId]);
         if (comment.parentId !== null) {
           await sql.run("UPDATE comments SET reply_count = reply_count + 1 WHERE id = $1", [comment.parentId]);
@@ -396,8 +383,11 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       });
     },
   };
+}
 
-  const likes: LikesStore = {
+/** Likes of feeds (PostgreSQL). */
+export function pgLikesStore(db: Pg): LikesStore {
+  return {
     async toggle(feedId, uid, at, notify) {
       return db.tx(async (sql) => {
         // The feed's row lock queues the toggles of one feed: each sees the likes and count the last one left.
@@ -405,17 +395,9 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
           feedId,
         ]);
         if (!feed || feed.status !== "visible") return { ok: false as const, problem: "noFeed" as const };
-        const liked =
-          (await sql.run("INSERT INTO likes (feed_id, uid, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
-            feedId,
-            uid,
-            at,
-          ])) === 1;
-        if (!liked) await sql.run("DELETE FROM likes WHERE feed_id = $1 AND uid = $2", [feedId, uid]);
-        const counted = await sql.row<{ like_count: number }>(
-          "UPDATE feeds SET like_count = like_count + $1 WHERE id = $2 RETURNING like_count",
-          [liked ? 1 : -1, feedId],
-        );
+        const liked = (await sql.run(SQL.like, [feedId, uid, at])) === 1;
+        if (!liked) await sql.run(SQL.unlike, [feedId, uid]);
+        const counted = await sql.row<{ like_count: number }>(SQL.countLike, [liked ? 1 : -1, feedId]);
         const likeCount = counted!.like_count;
         if (liked) await addNotifications(sql, [notify(likeCount)]);
         return { ok: true as const, liked, likeCount };
@@ -431,31 +413,29 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       return rows.map((r) => r.feed_id);
     },
   };
+}
 
-  const targetTable = (target: ReportTarget) => (target.kind === "feed" ? "feeds" : "comments");
-  const openReporters = async (sql: Sql, target: ReportTarget) =>
-    (
-      await sql.rows<{ reporter_uid: string }>(
-        "SELECT reporter_uid FROM reports WHERE target_kind = $1 AND target_id = $2 AND closed_at IS NULL",
-        [target.kind, target.id],
-      )
-    ).map((r) => r.reporter_uid);
+const targetTable = (target: ReportTarget) => (target.kind === "feed" ? "feeds" : "comments");
+const openReporters = async (sql: Sql, target: ReportTarget) =>
+  (await sql.rows<{ reporter_uid: string }>(SQL.openReporters, [target.kind, target.id])).map((r) => r.reporter_uid);
 
-  type QueueRow = {
-    target_kind: "feed" | "comment";
-    target_id: string;
-    first_at: number;
-    reasons: string;
-    feed_id: string | null;
-    text: string | null;
-    author_uid: string;
-    author_label: string;
-    author_nationality: string | null;
-    status: ItemStatus;
-    report_count: number;
-  };
+type QueueRow = {
+  target_kind: "feed" | "comment";
+  target_id: string;
+  first_at: number;
+  reasons: string;
+  feed_id: string | null;
+  text: string | null;
+  author_uid: string;
+  author_label: string;
+  author_nationality: string | null;
+  status: ItemStatus;
+  report_count: number;
+};
 
-  const reports: ReportsStore = {
+/** Reports of feeds and comments, and the review queue (PostgreSQL). */
+export function pgReportsStore(db: Pg): ReportsStore {
+  return {
     async add(report, threshold) {
       return db.tx(async (sql) => {
         const table = targetTable(report.target);
@@ -465,21 +445,22 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
         ]);
         if (!row) return { ok: false as const, problem: "notFound" as const };
         if (row.author_uid === report.reporterUid) return { ok: false as const, problem: "ownItem" as const };
-        const added = await sql.run(
-          `INSERT INTO reports (target_kind, target_id, reporter_uid, reason, text, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-          [report.target.kind, report.target.id, report.reporterUid, report.reason, report.text, report.createdAt],
-        );
+        const added = await sql.run(SQL.insertReport, [
+          report.target.kind,
+          report.target.id,
+          report.reporterUid,
+          report.reason,
+          report.text,
+          report.createdAt,
+        ]);
         if (added !== 1) return { ok: false as const, problem: "alreadyReported" as const };
         const updated = (await sql.row<{ report_count: number; status: ItemStatus }>(
-          `UPDATE ${table} SET report_count = report_count + 1,
-             status = CASE WHEN status = 'visible' AND report_count + 1 >= $1 THEN 'reported' ELSE status END
-           WHERE id = $2 RETURNING report_count, status`,
+          table === "feeds" ? SQL.countReportOnFeed : SQL.countReportOnComment,
           [Math.max(1, threshold), report.target.id],
         ))!;
         // A comment no one may see any more is quoted in no inbox either.
         if (report.target.kind === "comment" && updated.status !== "visible") {
-          await sql.run("DELETE FROM notifications WHERE dedupe_key = $1", [`comment:${report.target.id}`]);
+          await sql.run(SQL.notificationsKeyed, [`comment:${report.target.id}`]);
         }
         return { ok: true as const, reportCount: updated.report_count, status: updated.status };
       }, LOCK_FIRST);
@@ -542,7 +523,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
         const row = await sql.row<{ id: string; feed_id: string; parent_id: string | null }>(
           target.kind === "feed"
             ? "SELECT id, id AS feed_id, NULL AS parent_id FROM feeds WHERE id = $1"
-            : "SELECT id, feed_id, parent_id FROM comments WHERE id = $1",
+            : SQL.commentPlace,
           [target.id],
         );
         if (!row) return { ok: false as const, problem: "notFound" as const };
@@ -552,16 +533,13 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
           if (target.kind === "feed") releasedFiles = await dropFeeds(sql, [target.id]);
           else await dropComment(sql, row);
         } else {
-          await sql.run(
-            "UPDATE reports SET closed_at = $1 WHERE target_kind = $2 AND target_id = $3 AND closed_at IS NULL",
-            [Date.now(), target.kind, target.id],
-          );
-          await sql.run(`UPDATE ${table} SET status = $1, report_count = 0 WHERE id = $2`, [
+          await sql.run(SQL.closeReports, [Date.now(), target.kind, target.id]);
+          await sql.run(table === "feeds" ? SQL.setFeedStatus : SQL.setCommentStatus, [
             outcome === "restored" ? "visible" : "hidden",
             target.id,
           ]);
           if (outcome === "hidden" && target.kind === "comment") {
-            await sql.run("DELETE FROM notifications WHERE dedupe_key = $1", [`comment:${target.id}`]);
+            await sql.run(SQL.notificationsKeyed, [`comment:${target.id}`]);
           }
         }
         await addNotifications(sql, reporters.map(notify));
@@ -572,13 +550,13 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       return openReporters(db, target);
     },
   };
+}
 
-  const files: FilesStore = {
+/** The records of photo files (PostgreSQL). */
+export function pgFilesStore(db: Pg): FilesStore {
+  return {
     async get(id) {
-      const row = await db.row<{ id: string; owner_uid: string; feed_id: string | null }>(
-        "SELECT id, owner_uid, feed_id FROM files WHERE id = $1",
-        [id],
-      );
+      const row = await db.row<{ id: string; owner_uid: string; feed_id: string | null }>(SQL.file, [id]);
       return row ? { id: row.id, ownerUid: row.owner_uid, feedId: row.feed_id } : null;
     },
     async addPending(file, quotaBytes) {
@@ -586,12 +564,7 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       return db.tx(async (sql) => {
         const used = await usage(sql, file.ownerUid);
         if (used + file.bytes > quotaBytes) return { ok: false as const, problem: "overQuota" as const };
-        await sql.run("INSERT INTO files (id, owner_uid, feed_id, bytes, created_at) VALUES ($1, $2, NULL, $3, $4)", [
-          file.id,
-          file.ownerUid,
-          file.bytes,
-          file.createdAt,
-        ]);
+        await sql.run(SQL.insertFile, [file.id, file.ownerUid, file.bytes, file.createdAt]);
         return { ok: true as const };
       });
     },
@@ -620,8 +593,6 @@ export function pgCommunityStores(db: Pg): Pick<Stores, "feeds" | "comments" | "
       );
     },
   };
-
-  return { feeds, comments, likes, reports, files };
 }
 
 /** Bytes a member's files take; sum() of bigint is numeric in PostgreSQL, so cast back to bigint (a number). */

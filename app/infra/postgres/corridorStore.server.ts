@@ -7,16 +7,18 @@ import { writeAudit } from "./auditStore.server";
 import type { CorridorsStore } from "~/stores/corridors";
 import { canonicalFigures, corridorOf, corridorPutOutcome, type CorridorRow } from "~/infra/rows/corridors.server";
 import type { Pg } from "./database.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { CORRIDORS } from "~/infra/rows/statements.server";
 
-const COLUMNS = "country, figures, created_at, updated_at";
+const SQL = numberedAll(CORRIDORS);
 
 export function pgCorridorStore(db: Pg): CorridorsStore {
   return {
     async list() {
-      return (await db.rows<CorridorRow>(`SELECT ${COLUMNS} FROM corridors ORDER BY country`)).map(corridorOf);
+      return (await db.rows<CorridorRow>(SQL.all)).map(corridorOf);
     },
     async get(country) {
-      const row = await db.row<CorridorRow>(`SELECT ${COLUMNS} FROM corridors WHERE country = $1`, [country]);
+      const row = await db.row<CorridorRow>(SQL.one, [country]);
       return row ? corridorOf(row) : null;
     },
     async put(record, at, audit) {
@@ -24,18 +26,12 @@ export function pgCorridorStore(db: Pg): CorridorsStore {
       // Read-decide-write in one serializable transaction: of clients racing to create a country, one inserts and
       // the others are retried (40001) and then find the same figures.
       return db.tx(async (sql) => {
-        const stored = await sql.row<CorridorRow>(`SELECT ${COLUMNS} FROM corridors WHERE country = $1`, [
-          record.country,
-        ]);
+        const stored = await sql.row<CorridorRow>(SQL.one, [record.country]);
         const outcome = corridorPutOutcome(stored, figures);
         if (outcome === "created") {
-          await sql.run(`INSERT INTO corridors (${COLUMNS}) VALUES ($1, $2, $3, $3)`, [record.country, figures, at]);
+          await sql.run(SQL.insert, [record.country, figures, at, at]);
         } else if (outcome === "updated") {
-          await sql.run("UPDATE corridors SET figures = $2, updated_at = $3 WHERE country = $1", [
-            record.country,
-            figures,
-            at,
-          ]);
+          await sql.run(SQL.update, [figures, at, record.country]);
         }
         if (audit && outcome !== "unchanged") await writeAudit(sql, auditEntryFor(audit, outcome));
         return outcome;

@@ -5,20 +5,19 @@
  * One round trip instead of six, and one snapshot of them all (decision 0080). `json_build_object` and `json_agg` are in the portable
  * subset (docs/operations.md, "Engines").
  */
-import { MEMBER_COLUMNS, profileOf, type MemberRow } from "~/infra/rows/identity.server";
+import {
+  MEMBER_COLUMNS,
+  profileOf,
+  SETTINGS_COLUMNS,
+  TERMS_RECORD_COLUMNS,
+  TERMS_RECORD_ORDER,
+  type MemberRow,
+} from "~/infra/rows/identity.server";
 import { TERMS_HEAD_COLUMNS, TERMS_HEAD_ORDER, termsHeadOf, type TermsHeadRow } from "~/infra/rows/terms.server";
 import type { MemberScreen } from "~/stores/memberScreen";
 import { prepared, type Pg } from "./database.server";
 import { OWN_UNREAD, unreadNotices } from "./notificationStore.server";
-import {
-  SETTINGS_COLUMNS,
-  settingsOf,
-  TERMS_RECORD_COLUMNS,
-  TERMS_RECORD_ORDER,
-  termsRecordOf,
-  type SettingsRow,
-  type TermsRow,
-} from "./memberStore.server";
+import { settingsOf, termsRecordOf, type SettingsRow, type TermsRow } from "./memberStore.server";
 
 /** A JSON object of the named columns, keyed by their names (the row a store's own read would give). */
 const jsonOf = (...columnLists: string[]) =>

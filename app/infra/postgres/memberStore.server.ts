@@ -2,8 +2,12 @@
 import { decodeCursor, pageOf } from "~/stores/cursor.server";
 import type { MembersStore, MemberSettings, ProfileChanges, TermsRecord } from "~/stores/members";
 import { pageSize } from "~/stores/page";
-import { CHANGEABLE, MEMBER_COLUMNS, memberValues, profileOf, type MemberRow } from "~/infra/rows/identity.server";
+import { CHANGEABLE, memberValues, profileOf, type MemberRow } from "~/infra/rows/identity.server";
 import type { Pg, Sql } from "./database.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { MEMBERS } from "~/infra/rows/statements.server";
+
+const SQL = numberedAll(MEMBERS);
 
 export interface TermsRow {
   document: string;
@@ -11,10 +15,6 @@ export interface TermsRow {
   agreed: boolean;
   recorded_at: number;
 }
-
-/** A member's terms record, in its order (the member screen reads the same: memberScreen.server.ts). */
-export const TERMS_RECORD_COLUMNS = "document, version, agreed, recorded_at";
-export const TERMS_RECORD_ORDER = "document, version";
 
 export const termsRecordOf = (r: TermsRow): TermsRecord => ({
   document: r.document,
@@ -30,14 +30,11 @@ export interface SettingsRow {
   has_password: boolean;
 }
 
-export const SETTINGS_COLUMNS = "notify_visa, notify_community, notify_notices, has_password";
-
 export const settingsOf = (row: SettingsRow): MemberSettings => ({
   notify: { visa: row.notify_visa, community: row.notify_community, notices: row.notify_notices },
   hasPassword: row.has_password,
 });
 
-const COLUMNS = MEMBER_COLUMNS;
 const CURSOR_SCOPE = "members";
 
 /** The constraint a failed statement broke, when it is one of ours (23505: unique violation). */
@@ -69,8 +66,6 @@ async function upsertTerms(sql: Sql, uid: string, answers: readonly TermsRecord[
   );
 }
 
-const TERMS_OF = `SELECT ${TERMS_RECORD_COLUMNS} FROM terms_agreements WHERE uid = $1 ORDER BY ${TERMS_RECORD_ORDER}`;
-
 export function pgMemberStore(db: Pg): MembersStore {
   return {
     async create(member) {
@@ -78,17 +73,13 @@ export function pgMemberStore(db: Pg): MembersStore {
       // are one transaction, so neither is stored without the other.
       try {
         return await db.tx(async (sql) => {
-          await sql.run(
-            `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
-                                  sign_up_method, has_password, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-            [
-              ...memberValues(member),
-              // An ID join sets a password; phone and Google joins have none until the member sets one.
-              member.signUpMethod === "id",
-              member.createdAt,
-            ],
-          );
+          await sql.run(SQL.insert, [
+            ...memberValues(member),
+            // An ID join sets a password; phone and Google joins have none until the member sets one.
+            member.signUpMethod === "id",
+            member.createdAt,
+            member.createdAt,
+          ]);
           await upsertTerms(sql, member.uid, member.terms);
           return { ok: true as const };
         });
@@ -100,26 +91,22 @@ export function pgMemberStore(db: Pg): MembersStore {
     },
 
     async profile(uid) {
-      const row = await db.row<MemberRow>(`SELECT ${COLUMNS} FROM members WHERE uid = $1`, [uid]);
+      const row = await db.row<MemberRow>(SQL.profile, [uid]);
       return row ? profileOf(row) : null;
     },
 
     async findByPhone(phoneNumber) {
-      const row = await db.row<MemberRow>(`SELECT ${COLUMNS} FROM members WHERE phone_number = $1`, [phoneNumber]);
+      const row = await db.row<MemberRow>(SQL.byPhone, [phoneNumber]);
       return row ? profileOf(row) : null;
     },
 
     async settings(uid) {
-      const row = await db.row<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM members WHERE uid = $1`, [uid]);
+      const row = await db.row<SettingsRow>(SQL.settings, [uid]);
       return row ? settingsOf(row) : null;
     },
 
     async setNotify(uid, notify, now) {
-      const changed = await db.run(
-        `UPDATE members SET notify_visa = $1, notify_community = $2, notify_notices = $3, updated_at = $4
-         WHERE uid = $5`,
-        [notify.visa, notify.community, notify.notices, now, uid],
-      );
+      const changed = await db.run(SQL.setNotify, [notify.visa, notify.community, notify.notices, now, uid]);
       return changed === 1;
     },
 
@@ -130,7 +117,7 @@ export function pgMemberStore(db: Pg): MembersStore {
     async withdraw(uid, { at, reason }) {
       return db.tx(async (sql) => {
         // The terms answers first: deleting the member deletes them (ON DELETE CASCADE).
-        const terms = await sql.rows<TermsRow>(TERMS_OF, [uid]);
+        const terms = await sql.rows<TermsRow>(SQL.terms, [uid]);
         const gone = await sql.row<{ uid: string }>("DELETE FROM members WHERE uid = $1 RETURNING uid", [uid]);
         if (!gone) return false;
         // Kept in SQLite's shape (agreed as 0/1), so both engines' records read alike.
@@ -148,7 +135,7 @@ export function pgMemberStore(db: Pg): MembersStore {
       const fields = (Object.keys(CHANGEABLE) as (keyof ProfileChanges)[]).filter((f) => changes[f] !== undefined);
       try {
         return await db.tx(async (sql) => {
-          const row = await sql.row<MemberRow>(`SELECT ${COLUMNS} FROM members WHERE uid = $1`, [uid]);
+          const row = await sql.row<MemberRow>(SQL.profile, [uid]);
           if (!row) return { ok: false as const, problem: "notFound" as const };
           if (fields.length) {
             // A number another member holds breaks members_by_phone: caught below as "phoneTaken".
@@ -174,22 +161,20 @@ export function pgMemberStore(db: Pg): MembersStore {
       const position = given ? decodeCursor(CURSOR_SCOPE, after) : null;
       if (given && !position) return { ok: false, problem: "badCursor" };
       const rows = await db.rows<MemberRow>(
-        position
-          ? `SELECT ${COLUMNS} FROM members WHERE (created_at, uid) > ($2, $3) ORDER BY created_at, uid LIMIT $1`
-          : `SELECT ${COLUMNS} FROM members ORDER BY created_at, uid LIMIT $1`,
-        position ? [size + 1, position.createdAt, position.id] : [size + 1],
+        position ? SQL.pageAfter : SQL.firstPage,
+        position ? [position.createdAt, position.id, size + 1] : [size + 1],
       );
       return pageOf(rows, size, CURSOR_SCOPE, profileOf, (m) => ({ createdAt: m.createdAt, id: m.uid }));
     },
 
     async terms(uid) {
-      return (await db.rows<TermsRow>(TERMS_OF, [uid])).map(termsRecordOf);
+      return (await db.rows<TermsRow>(SQL.terms, [uid])).map(termsRecordOf);
     },
 
     async recordTerms(uid, answers) {
       // SERIALIZABLE: a withdrawal at the same time either comes first (false, nothing written) or after.
       return db.tx(async (sql) => {
-        if (!(await sql.row("SELECT 1 FROM members WHERE uid = $1", [uid]))) return false;
+        if (!(await sql.row(SQL.exists, [uid]))) return false;
         await upsertTerms(sql, uid, answers);
         return true;
       });

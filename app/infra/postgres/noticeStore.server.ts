@@ -11,6 +11,10 @@ import { auditEntryFor } from "~/stores/audit";
 import { writeAudit } from "./auditStore.server";
 import type { Pg, Sql } from "./database.server";
 import { valuesOf } from "./values.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { NOTICES } from "~/infra/rows/statements.server";
+
+const SQL = numberedAll(NOTICES);
 
 const SUMMARY = `SELECT ${noticeRows.NOTICE_SUMMARY_COLUMNS} FROM notices n`;
 const PUBLISHED = "n.published_at IS NOT NULL AND n.published_at <= $1";
@@ -81,18 +85,18 @@ export function pgNoticeStore(db: Pg): NoticesStore {
         }
         const titles = noticeRows.noticeTitlesColumn(notice.translations);
         if (stored) {
-          await sql.run(
-            `UPDATE notices SET category = $2, pinned = $3, published_at = $4, titles = $5, updated_at = $6
-             WHERE item_cd = $1`,
-            [notice.itemCd, notice.category, notice.pinned, notice.publishedAt, titles, at],
-          );
-          await sql.run("DELETE FROM notice_translations WHERE item_cd = $1", [notice.itemCd]);
+          await sql.run(SQL.update, [notice.category, notice.pinned, notice.publishedAt, titles, at, notice.itemCd]);
+          await sql.run(SQL.removeTranslations, [notice.itemCd]);
         } else {
-          await sql.run(
-            `INSERT INTO notices (item_cd, category, pinned, published_at, titles, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $6)`,
-            [notice.itemCd, notice.category, notice.pinned, notice.publishedAt, titles, at],
-          );
+          await sql.run(SQL.insert, [
+            notice.itemCd,
+            notice.category,
+            notice.pinned,
+            notice.publishedAt,
+            titles,
+            at,
+            at,
+          ]);
         }
         await writeTranslations(sql, notice);
         await syncBroadcast(sql, notice, at);
@@ -108,12 +112,7 @@ export function pgNoticeStore(db: Pg): NoticesStore {
         if (!stored) return null;
         const next = noticeRows.noticeAfter(stored, changes);
         if (!next) return stored;
-        await sql.run("UPDATE notices SET pinned = $2, published_at = $3, updated_at = $4 WHERE item_cd = $1", [
-          itemCd,
-          next.pinned,
-          next.publishedAt,
-          at,
-        ]);
+        await sql.run(SQL.changeState, [next.pinned, next.publishedAt, at, itemCd]);
         await syncBroadcast(sql, next, at);
         if (audit) await writeAudit(sql, auditEntryFor(audit, "changed"));
         return { ...stored, pinned: next.pinned, publishedAt: next.publishedAt, updatedAt: at };

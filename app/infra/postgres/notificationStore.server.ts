@@ -16,21 +16,14 @@ import {
   notificationValues,
 } from "~/infra/rows/identity.server";
 import { prepared, type Sql } from "./database.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { NOTIFICATIONS } from "~/infra/rows/statements.server";
 
-// The unique (uid, dedupe_key), the notification's natural key, decides in the statement itself: no read
-// before the write, so two processes adding the same notification store it once.
-const INSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject, actor_uid)
-  VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8)
-  ON CONFLICT (uid, dedupe_key) DO NOTHING`;
-// A refreshing one takes the new data, time and actor and is unread again (one growing "N liked" line).
-const UPSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject, actor_uid)
-  VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8)
-  ON CONFLICT (uid, dedupe_key) DO UPDATE SET data = excluded.data, created_at = excluded.created_at,
-    read_at = NULL, actor_uid = excluded.actor_uid`;
+const SQL = numberedAll(NOTIFICATIONS);
 
 /** Stores a notification on `sql` (the caller's transaction, when it has one). True when a new one was stored (or a refreshing one replaced). */
 export async function addNotification(sql: Sql, n: NewNotification): Promise<boolean> {
-  const changed = await sql.run(n.refresh ? UPSERT : INSERT, notificationValues(randomUUID(), n));
+  const changed = await sql.run(n.refresh ? SQL.upsert : SQL.insert, notificationValues(randomUUID(), n));
   return changed === 1;
 }
 
@@ -51,12 +44,12 @@ export async function putBroadcast(sql: Sql, b: NewBroadcast): Promise<boolean> 
 
 /** Whether a broadcast with this key is in the inboxes. */
 export async function hasBroadcast(sql: Sql, dedupeKey: string): Promise<boolean> {
-  return (await sql.row("SELECT 1 FROM broadcasts WHERE dedupe_key = $1", [dedupeKey])) !== undefined;
+  return (await sql.row(SQL.hasBroadcast, [dedupeKey])) !== undefined;
 }
 
 /** Takes a broadcast out of every inbox, with every member's reads of it. True when there was one. */
 export async function dropBroadcast(sql: Sql, dedupeKey: string): Promise<boolean> {
-  return (await sql.run("DELETE FROM broadcasts WHERE dedupe_key = $1", [dedupeKey])) === 1;
+  return (await sql.run(SQL.dropBroadcast, [dedupeKey])) === 1;
 }
 
 // A member's inbox: their notifications and the broadcasts of their audience, one list in one order. A
@@ -141,19 +134,12 @@ export function pgNotificationStore(db: Sql): NotificationsStore {
             ...inbox,
             id,
           ])
-        : await db.row<NotificationRow>(
-            `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE uid = $1 AND id = $2`,
-            [uid, id],
-          );
+        : await db.row<NotificationRow>(SQL.one, [uid, id]);
       return row ? notificationOf(row) : null;
     },
 
     async markRead(uid, id, at) {
-      const own = await db.run("UPDATE notifications SET read_at = coalesce(read_at, $1) WHERE uid = $2 AND id = $3", [
-        at,
-        uid,
-        id,
-      ]);
+      const own = await db.run(SQL.readOne, [at, uid, id]);
       if (own === 1) return true;
       // A broadcast: the member's read is a row of their own, written once (the first read time stays).
       const row = await db.row<{ n: number }>(
@@ -180,7 +166,7 @@ export function pgNotificationStore(db: Sql): NotificationsStore {
     },
 
     async remove(uid, id) {
-      if ((await db.run("DELETE FROM notifications WHERE uid = $1 AND id = $2", [uid, id])) === 1) return true;
+      if ((await db.run(SQL.removeOne, [uid, id])) === 1) return true;
       // A broadcast leaves this member's inbox only: a row of theirs says so.
       const row = await db.row<{ n: number }>(
         `WITH b AS (SELECT id FROM broadcasts WHERE id = $1),
@@ -204,9 +190,8 @@ export function pgNotificationStore(db: Sql): NotificationsStore {
     },
 
     async firstSeen(uid, expiresOn, today) {
-      const select = "SELECT first_seen_on FROM visa_expiry_first_seen WHERE uid = $1 AND expires_on = $2";
       // Read first: the job asks for every member on every run, and a read writes nothing.
-      const stored = await db.row<{ first_seen_on: string }>(select, [uid, expiresOn]);
+      const stored = await db.row<{ first_seen_on: string }>(SQL.firstSeen, [uid, expiresOn]);
       if (stored) return stored.first_seen_on;
       // The first writer's day stays. When another client's insert wins, this statement's snapshot may not
       // show its row: the read after it (a new statement, a new snapshot) does.
@@ -216,7 +201,8 @@ export function pgNotificationStore(db: Sql): NotificationsStore {
         [uid, expiresOn, today],
       );
       return (
-        inserted?.first_seen_on ?? (await db.row<{ first_seen_on: string }>(select, [uid, expiresOn]))!.first_seen_on
+        inserted?.first_seen_on ??
+        (await db.row<{ first_seen_on: string }>(SQL.firstSeen, [uid, expiresOn]))!.first_seen_on
       );
     },
   };

@@ -1,6 +1,10 @@
 /** Failed passwords per ID in PostgreSQL (table `password_failures`); the lock rule is the caller's policy. */
 import type { PasswordFailureState, PasswordFailureStore } from "~/stores/passwordFailures";
 import type { Sql } from "./database.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { PASSWORD_FAILURES } from "~/infra/rows/statements.server";
+
+const SQL = numberedAll(PASSWORD_FAILURES);
 
 interface FailureRow {
   failures: number;
@@ -16,8 +20,6 @@ const stateOf = (row: FailureRow): PasswordFailureState => ({
   lockedUntil: row.locked_until,
 });
 
-const SELECT = "SELECT failures, locks, last_failure_at, locked_until FROM password_failures WHERE key = $1";
-
 export function pgPasswordFailureStore(db: Sql): PasswordFailureStore {
   return {
     async recordFailure(key, now, policy) {
@@ -27,7 +29,7 @@ export function pgPasswordFailureStore(db: Sql): PasswordFailureStore {
       // writer wins, so none is lost and none waits on a serialization retry budget (50 at once are common
       // in an attack). The policy is pure, so applying it again is safe.
       for (;;) {
-        const row = await db.row<FailureRow>(SELECT, [key]);
+        const row = await db.row<FailureRow>(SQL.state, [key]);
         const previous = row ? stateOf(row) : null;
         const next = policy(previous, now);
         const values = [key, next.failures, next.locks, next.lastFailureAt, next.lockedUntil];
@@ -46,10 +48,10 @@ export function pgPasswordFailureStore(db: Sql): PasswordFailureStore {
       }
     },
     async lockedUntil(key) {
-      return (await db.row<FailureRow>(SELECT, [key]))?.locked_until ?? null;
+      return (await db.row<FailureRow>(SQL.state, [key]))?.locked_until ?? null;
     },
     async clear(key) {
-      await db.run("DELETE FROM password_failures WHERE key = $1", [key]);
+      await db.run(SQL.clear, [key]);
     },
   };
 }

@@ -2,6 +2,10 @@
 import type { PhoneCodeStore } from "~/stores/phoneCodes";
 import { phoneCodeOf, type PhoneCodeRow } from "~/infra/rows/identity.server";
 import type { Pg } from "./database.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { PHONE_CODES } from "~/infra/rows/statements.server";
+
+const SQL = numberedAll(PHONE_CODES);
 
 interface Limits {
   last: number | null;
@@ -59,30 +63,22 @@ export function pgPhoneCodeStore(db: Pg): PhoneCodeStore {
       });
     },
     async find(id) {
-      const row = await db.row<PhoneCodeRow>("SELECT * FROM phone_codes WHERE id = $1", [id]);
+      const row = await db.row<PhoneCodeRow>(SQL.byId, [id]);
       return row ? phoneCodeOf(row) : null;
     },
     async recordWrongAttempt(id) {
-      const row = await db.row<{ attempts: number }>(
-        "UPDATE phone_codes SET attempts = attempts + 1 WHERE id = $1 AND closed_at IS NULL RETURNING attempts",
-        [id],
-      );
+      const row = await db.row<{ attempts: number }>(SQL.countWrong, [id]);
       return row?.attempts ?? null;
     },
     async close(id, at, maxAttempts) {
-      // The conditions are checked again on the row after a concurrent close commits: one close wins.
-      const changed = await db.run(
-        `UPDATE phone_codes SET closed_at = $1
-         WHERE id = $2 AND closed_at IS NULL AND expires_at > $1 AND attempts < $3`,
-        [at, id, maxAttempts],
-      );
+      const changed = await db.run(SQL.close, [at, id, at, maxAttempts]);
       return changed === 1;
     },
     async delete(id) {
-      await db.run("DELETE FROM phone_codes WHERE id = $1", [id]);
+      await db.run(SQL.remove, [id]);
     },
     async prune(createdBefore) {
-      return db.run("DELETE FROM phone_codes WHERE created_at <= $1", [createdBefore]);
+      return db.run(SQL.prune, [createdBefore]);
     },
   };
 }

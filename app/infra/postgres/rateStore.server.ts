@@ -5,6 +5,10 @@ import type { RatesStore } from "~/stores/rates";
 import * as rateRows from "~/infra/rows/rates.server";
 import type { Pg, Sql } from "./database.server";
 import { valuesOf } from "./values.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { RATES } from "~/infra/rows/statements.server";
+
+const SQL = numberedAll(RATES);
 
 /** Writes rows by (source, currency): a new one is added, a stored one replaced. */
 async function upsert(sql: Sql, rows: readonly rateRows.RateRow[]) {
@@ -21,14 +25,10 @@ async function upsert(sql: Sql, rows: readonly rateRows.RateRow[]) {
 export function pgRateStore(db: Pg): RatesStore {
   return {
     async current() {
-      return rateRows.ratesInForce(
-        await db.rows<rateRows.RateRow>("SELECT * FROM exchange_rates ORDER BY currency, day DESC"),
-      );
+      return rateRows.ratesInForce(await db.rows<rateRows.RateRow>(SQL.all));
     },
     async list(source) {
-      const rows = await db.rows<rateRows.RateRow>("SELECT * FROM exchange_rates WHERE source = $1 ORDER BY currency", [
-        source,
-      ]);
+      const rows = await db.rows<rateRows.RateRow>(SQL.bySource, [source]);
       return rows.map(rateRows.rateOf);
     },
     async replaceSnapshot(source, snapshot, at) {
@@ -39,12 +39,12 @@ export function pgRateStore(db: Pg): RatesStore {
         snapshot.rates.map((figures) => [figures.base.currency, rateRows.rateRowOf(source, figures, snapshot, at)]),
       );
       await db.tx(async (sql) => {
-        await sql.run("DELETE FROM exchange_rates WHERE source = $1", [source]);
+        await sql.run(SQL.clear, [source]);
         await upsert(sql, [...rows.values()]);
       });
     },
     async dropSnapshot(source) {
-      await db.run("DELETE FROM exchange_rates WHERE source = $1", [source]);
+      await db.run(SQL.clear, [source]);
     },
     async saveOperatorRate(rate, at, audit) {
       return db.tx(async (sql) => {
@@ -60,15 +60,10 @@ export function pgRateStore(db: Pg): RatesStore {
       });
     },
     async recordFetch(state) {
-      await db.run(
-        `INSERT INTO exchange_rate_fetches (source, attempted_at, outcome, not_before) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (source) DO UPDATE SET attempted_at = excluded.attempted_at, outcome = excluded.outcome,
-           not_before = excluded.not_before`,
-        [state.source, state.attemptedAt, state.outcome, state.notBefore],
-      );
+      await db.run(SQL.saveFetch, [state.source, state.attemptedAt, state.outcome, state.notBefore]);
     },
     async fetchState(source) {
-      const row = await db.row<rateRows.FetchRow>("SELECT * FROM exchange_rate_fetches WHERE source = $1", [source]);
+      const row = await db.row<rateRows.FetchRow>(SQL.fetchOf, [source]);
       return row ? rateRows.fetchStateOf(row) : null;
     },
   };

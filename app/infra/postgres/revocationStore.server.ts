@@ -1,6 +1,10 @@
 /** Session revocations in PostgreSQL (table `session_revocations`). */
 import type { RevocationStore } from "~/stores/revocations";
 import type { Sql } from "./database.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { REVOCATIONS } from "~/infra/rows/statements.server";
+
+const SQL = numberedAll(REVOCATIONS);
 
 export function pgRevocationStore(db: Sql): RevocationStore {
   return {
@@ -13,9 +17,7 @@ export function pgRevocationStore(db: Sql): RevocationStore {
       );
     },
     async validAfter(uid) {
-      const row = await db.row<{ valid_after: number }>("SELECT valid_after FROM session_revocations WHERE uid = $1", [
-        uid,
-      ]);
+      const row = await db.row<{ valid_after: number }>(SQL.validAfter, [uid]);
       return row?.valid_after ?? null;
     },
   };

@@ -3,23 +3,21 @@ import { auditEntryFor } from "~/stores/audit";
 import type { RolesStore } from "~/stores/roles";
 import { writeAudit } from "./auditStore.server";
 import type { Pg } from "./database.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { ROLES } from "~/infra/rows/statements.server";
+
+const SQL = numberedAll(ROLES);
 
 export function pgRoleStore(db: Pg): RolesStore {
   return {
     async setAdmin(uid, admin, at, audit) {
-      // The later change wins in the statement itself: no read before the write.
       await db.tx(async (sql) => {
-        const changed = await sql.run(
-          `INSERT INTO admin_roles (uid, admin, changed_at) VALUES ($1, $2, $3)
-         ON CONFLICT (uid) DO UPDATE SET admin = excluded.admin, changed_at = excluded.changed_at
-         WHERE excluded.changed_at >= admin_roles.changed_at`,
-          [uid, admin, at],
-        );
+        const changed = await sql.run(SQL.set, [uid, admin, at]);
         if (changed === 1 && audit) await writeAudit(sql, auditEntryFor(audit, "changed"));
       });
     },
     async admin(uid) {
-      const row = await db.row<{ admin: boolean }>("SELECT admin FROM admin_roles WHERE uid = $1", [uid]);
+      const row = await db.row<{ admin: boolean }>(SQL.admin, [uid]);
       return row ? row.admin : null;
     },
   };

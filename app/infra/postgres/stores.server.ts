@@ -22,7 +22,7 @@ import { pgFileStorage } from "./fileStorage.server";
 import { pgLeaseStore } from "./leaseStore.server";
 import { pgMemberScreen } from "./memberScreen.server";
 import { pgOutbox } from "./outbox.server";
-import { pgCommunityStores } from "./communityStores.server";
+import { pgCommentsStore, pgFeedsStore, pgFilesStore, pgLikesStore, pgReportsStore } from "./communityStores.server";
 import { pgContentStores } from "./contentStores.server";
 import { pgIdentityStores } from "./identityStores.server";
 import { pgSsoStore } from "./ssoStore.server";
@@ -31,7 +31,11 @@ import { pgSsoStore } from "./ssoStore.server";
 export function postgresStores(db: Pg): Stores {
   return {
     ...pgIdentityStores(db),
-    ...pgCommunityStores(db),
+    feeds: pgFeedsStore(db),
+    comments: pgCommentsStore(db),
+    likes: pgLikesStore(db),
+    reports: pgReportsStore(db),
+    files: pgFilesStore(db),
     ...pgContentStores(db),
     sso: pgSsoStore(db),
     leases: pgLeaseStore(db),

@@ -5,27 +5,23 @@ import type { TermsStore, TermsTextIn } from "~/stores/terms";
 import * as termsRows from "~/infra/rows/terms.server";
 import type { Pg, Sql } from "./database.server";
 import { valuesOf } from "./values.server";
+import { numberedAll } from "~/infra/rows/placeholders.server";
+import { TERMS } from "~/infra/rows/statements.server";
 
-const TEXT_COLUMNS = "language, title, summary, sections";
+const SQL = numberedAll(TERMS);
+
+const TEXT_COLUMNS = termsRows.TERMS_TEXT_COLUMNS;
 
 const headOn = (sql: Sql, document: string, version: string) =>
-  sql.row<termsRows.TermsHeadRow>(
-    `SELECT ${termsRows.TERMS_HEAD_COLUMNS} FROM terms_versions WHERE document = $1 AND version = $2`,
-    [document, version],
-  );
+  sql.row<termsRows.TermsHeadRow>(SQL.head, [document, version]);
 
 const textsOn = (sql: Sql, document: string, version: string) =>
-  sql.rows<termsRows.TermsTextRow>(
-    `SELECT ${TEXT_COLUMNS} FROM terms_texts WHERE document = $1 AND version = $2 ORDER BY language`,
-    [document, version],
-  );
+  sql.rows<termsRows.TermsTextRow>(SQL.texts, [document, version]);
 
 export function pgTermsStore(db: Pg): TermsStore {
   return {
     async heads() {
-      const rows = await db.rows<termsRows.TermsHeadRow>(
-        `SELECT ${termsRows.TERMS_HEAD_COLUMNS} FROM terms_versions ORDER BY ${termsRows.TERMS_HEAD_ORDER}`,
-      );
+      const rows = await db.rows<termsRows.TermsHeadRow>(SQL.heads);
       return rows.map(termsRows.termsHeadOf);
     },
 
@@ -66,17 +62,10 @@ export function pgTermsStore(db: Pg): TermsStore {
           );
           if (decision === "unchanged") return { ok: true as const, outcome: "unchanged" as const };
           if (decision === "inForce") return { ok: false as const, problem: "inForce" as const };
-          await sql.run(
-            `UPDATE terms_versions SET effective_on = $3, required = $4, updated_at = $5
-             WHERE document = $1 AND version = $2`,
-            [document, id, effectiveOn, required, now],
-          );
-          await sql.run("DELETE FROM terms_texts WHERE document = $1 AND version = $2", [document, id]);
+          await sql.run(SQL.updateHead, [effectiveOn, required, now, document, id]);
+          await sql.run(SQL.removeTexts, [document, id]);
         } else {
-          await sql.run(
-            `INSERT INTO terms_versions (${termsRows.TERMS_HEAD_COLUMNS}) VALUES ($1, $2, $3, $4, NULL, $5, $5)`,
-            [document, id, effectiveOn, required, now],
-          );
+          await sql.run(SQL.insertHead, [document, id, effectiveOn, required, now, now]);
         }
         const rows = termsRows
           .termsTextRowsOf(version)
@@ -93,11 +82,7 @@ export function pgTermsStore(db: Pg): TermsStore {
 
     async publish(document, version, now, audit) {
       const published = await db.tx(async (sql) => {
-        const changed = await sql.run(
-          `UPDATE terms_versions SET published_at = $3, updated_at = $3
-           WHERE document = $1 AND version = $2 AND published_at IS NULL`,
-          [document, version, now],
-        );
+        const changed = await sql.run(SQL.publish, [now, now, document, version]);
         if (changed === 1 && audit) await writeAudit(sql, auditEntryFor(audit, "changed"));
         return changed;
       });

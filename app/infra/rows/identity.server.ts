@@ -23,6 +23,13 @@ export interface MemberRow {
 export const MEMBER_COLUMNS =
   "uid, name, language, phone_number, nationality, visa, visa_expires_on, sign_up_method, created_at";
 
+/** A member's notification choices and whether they set a password (`MembersStore.settings`). */
+export const SETTINGS_COLUMNS = "notify_visa, notify_community, notify_notices, has_password";
+
+/** A member's terms record, in its order (PostgreSQL's member screen reads the same). */
+export const TERMS_RECORD_COLUMNS = "document, version, agreed, recorded_at";
+export const TERMS_RECORD_ORDER = "document, version";
+
 /** The columns a profile change may set, by field: a fixed list, so no field name ever reaches the SQL. */
 export const CHANGEABLE: Record<keyof ProfileChanges, string> = {
   name: "name",

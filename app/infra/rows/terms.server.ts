@@ -27,6 +27,8 @@ export interface TermsTextRow {
 }
 
 export const TERMS_HEAD_COLUMNS = "document, version, effective_on, required, published_at, created_at, updated_at";
+/** A version's text in one language: its columns of `terms_texts` after the document and version. */
+export const TERMS_TEXT_COLUMNS = "language, title, summary, sections";
 /** The order of `TermsStore.heads`. */
 export const TERMS_HEAD_ORDER = "document, effective_on, version";
 

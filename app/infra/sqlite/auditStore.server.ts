@@ -2,15 +2,16 @@
 import { randomUUID } from "node:crypto";
 import type { AuditStore, NewAuditEntry } from "~/stores/audit";
 import { keysetPage } from "~/infra/rows/page.server";
-import { AUDIT_INSERT_COLUMNS, auditPage, auditPosition, auditValues, type AuditRow } from "~/infra/rows/audit.server";
+import { auditPage, auditPosition, auditValues, type AuditRow } from "~/infra/rows/audit.server";
 import type { Db } from "./database.server";
+import { AUDIT } from "~/infra/rows/statements.server";
 
 /**
  * Writes one audit entry: a store calls it inside the transaction of the change it records (AuditNote), so both
  * are committed or neither is.
  */
 export function sqliteAuditWriter(db: Db): (entry: NewAuditEntry) => void {
-  const insert = db.prepare(`INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insert = db.prepare(AUDIT.insert);
   return (entry) => {
     insert.run(...auditValues(randomUUID(), entry));
   };
@@ -18,10 +19,8 @@ export function sqliteAuditWriter(db: Db): (entry: NewAuditEntry) => void {
 
 export function sqliteAuditStore(db: Db): AuditStore {
   const write = sqliteAuditWriter(db);
-  const firstPage = db.prepare("SELECT * FROM audit_log ORDER BY created_at DESC, id DESC LIMIT ?");
-  const pageAfter = db.prepare(
-    "SELECT * FROM audit_log WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?",
-  );
+  const firstPage = db.prepare(AUDIT.firstPage);
+  const pageAfter = db.prepare(AUDIT.pageAfter);
   return {
     async record(entry) {
       write(entry);

@@ -37,22 +37,27 @@ import {
 import type { Db } from "./database.server";
 import { NOTIFICATION_COLUMNS, notificationOf, type NotificationRow } from "~/infra/rows/identity.server";
 import { addNotification } from "./notificationStore.server";
+import { COMMUNITY } from "~/infra/rows/statements.server";
 
-export interface SqliteCommunity {
-  feeds: FeedsStore;
-  comments: CommentsStore;
-  likes: LikesStore;
-  reports: ReportsStore;
-  files: FilesStore;
+/**
+ * The community's statements and transactions over one database: prepared once per database, whichever of the
+ * five stores' factories asks first, and shared by them (a feed's removal runs in the reports' resolve too).
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareCommunity>>();
+
+function community(db: Db) {
+  let made = prepared.get(db);
+  if (!made) {
+    made = prepareCommunity(db);
+    prepared.set(db, made);
+  }
+  return made;
 }
 
-export function sqliteCommunityStores(db: Db): SqliteCommunity {
+function prepareCommunity(db: Db) {
   const q = {
-    insertFeed: db.prepare(
-      `INSERT INTO feeds (id, author_uid, author_label, author_nationality, category, text, photos, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    feed: db.prepare(`SELECT ${FEED_COLUMNS} FROM feeds WHERE id = ?`),
+    insertFeed: db.prepare(COMMUNITY.insertFeed),
+    feed: db.prepare(COMMUNITY.feed),
     firstFeeds: db.prepare(
       `SELECT ${FEED_COLUMNS} FROM feeds WHERE status = 'visible' ORDER BY created_at DESC, id DESC LIMIT ?`,
     ),
@@ -75,27 +80,26 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       `SELECT ${FEED_COLUMNS} FROM feeds WHERE author_uid = ? AND (created_at, id) < (?, ?)
        ORDER BY created_at DESC, id DESC LIMIT ?`,
     ),
-    updateFeed: db.prepare("UPDATE feeds SET category = ?, text = ?, photos = ?, updated_at = ? WHERE id = ?"),
+    updateFeed: db.prepare(COMMUNITY.updateFeed),
+    feedId: db.prepare("SELECT id FROM feeds WHERE id = ?"),
     deleteFeed: db.prepare("DELETE FROM feeds WHERE id = ?"),
     attachFile: db.prepare("UPDATE files SET feed_id = ? WHERE id = ? AND owner_uid = ? AND feed_id IS NULL"),
     filesOfFeed: db.prepare("SELECT id FROM files WHERE feed_id = ?"),
     deleteFilesOfFeed: db.prepare("DELETE FROM files WHERE feed_id = ?"),
     deleteFile: db.prepare("DELETE FROM files WHERE id = ?"),
     notificationsAbout: db.prepare("DELETE FROM notifications WHERE subject = ?"),
-    notificationsKeyed: db.prepare("DELETE FROM notifications WHERE dedupe_key = ?"),
+    notificationsKeyed: db.prepare(COMMUNITY.notificationsKeyed),
     notificationsNaming: db.prepare(
       `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE actor_uid = ? AND uid <> ? ORDER BY id`,
     ),
     deleteNotification: db.prepare("DELETE FROM notifications WHERE id = ?"),
-    unnameNotification: db.prepare("UPDATE notifications SET data = ?, actor_uid = NULL WHERE id = ?"),
+    unnameNotification: db.prepare(COMMUNITY.unnameNotification),
     reportsOn: db.prepare("DELETE FROM reports WHERE target_kind = ? AND target_id = ?"),
     commentIdsOfFeed: db.prepare("SELECT id FROM comments WHERE feed_id = ?"),
 
-    insertComment: db.prepare(
-      `INSERT INTO comments (id, feed_id, parent_id, author_uid, author_label, author_nationality, text, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    comment: db.prepare(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = ?`),
+    insertComment: db.prepare(COMMUNITY.insertComment),
+    comment: db.prepare(COMMUNITY.comment),
+    commentPlace: db.prepare(COMMUNITY.commentPlace),
     countComment: db.prepare("UPDATE feeds SET comment_count = comment_count + ? WHERE id = ?"),
     countReply: db.prepare("UPDATE comments SET reply_count = reply_count + ? WHERE id = ?"),
     firstTopComments: db.prepare(
@@ -120,31 +124,29 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       `SELECT ${COMMENT_COLUMNS} FROM comments WHERE author_uid = ? AND (created_at, id) < (?, ?)
        ORDER BY created_at DESC, id DESC LIMIT ?`,
     ),
-    replyIds: db.prepare("SELECT id FROM comments WHERE parent_id = ?"),
-    deleteComment: db.prepare("DELETE FROM comments WHERE id = ?"),
+    replyIds: db.prepare(COMMUNITY.replyIds),
+    deleteComment: db.prepare(COMMUNITY.deleteComment),
     commentsOfMemberElsewhere: db.prepare(
       `SELECT c.id, c.feed_id, c.parent_id FROM comments AS c JOIN feeds AS f ON f.id = c.feed_id
        WHERE c.author_uid = ? AND f.author_uid <> ?`,
     ),
 
-    like: db.prepare("INSERT INTO likes (feed_id, uid, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"),
-    unlike: db.prepare("DELETE FROM likes WHERE feed_id = ? AND uid = ?"),
-    countLike: db.prepare("UPDATE feeds SET like_count = like_count + ? WHERE id = ? RETURNING like_count"),
+    like: db.prepare(COMMUNITY.like),
+    unlike: db.prepare(COMMUNITY.unlike),
+    countLike: db.prepare(COMMUNITY.countLike),
     likesOfMember: db.prepare("SELECT feed_id FROM likes WHERE uid = ?"),
-    deleteLikesOfMember: db.prepare("DELETE FROM likes WHERE uid = ?"),
+    deleteLikesOfMember: db.prepare(COMMUNITY.deleteLikesOfMember),
 
-    insertReport: db.prepare(
-      `INSERT INTO reports (target_kind, target_id, reporter_uid, reason, text, created_at)
-       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    ),
-    openReporters: db.prepare(
-      "SELECT reporter_uid FROM reports WHERE target_kind = ? AND target_id = ? AND closed_at IS NULL",
-    ),
-    closeReports: db.prepare(
-      "UPDATE reports SET closed_at = ? WHERE target_kind = ? AND target_id = ? AND closed_at IS NULL",
-    ),
+    insertReport: db.prepare(COMMUNITY.insertReport),
+    openReporters: db.prepare(COMMUNITY.openReporters),
+    closeReports: db.prepare(COMMUNITY.closeReports),
     reportsOfMember: db.prepare("SELECT target_kind, target_id, closed_at FROM reports WHERE reporter_uid = ?"),
-    deleteReportsOfMember: db.prepare("DELETE FROM reports WHERE reporter_uid = ?"),
+    deleteReportsOfMember: db.prepare(COMMUNITY.deleteReportsOfMember),
+    countReport: {
+      feeds: db.prepare(COMMUNITY.countReportOnFeed),
+      comments: db.prepare(COMMUNITY.countReportOnComment),
+    },
+    setStatus: { feeds: db.prepare(COMMUNITY.setFeedStatus), comments: db.prepare(COMMUNITY.setCommentStatus) },
     firstQueue: db.prepare(
       `SELECT target_kind, target_id, min(created_at) AS first_at, group_concat(reason) AS reasons
        FROM reports WHERE closed_at IS NULL GROUP BY target_kind, target_id
@@ -158,9 +160,9 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
        ORDER BY first_at, target_kind || ':' || target_id LIMIT ?`,
     ),
 
-    insertFile: db.prepare("INSERT INTO files (id, owner_uid, feed_id, bytes, created_at) VALUES (?, ?, NULL, ?, ?)"),
+    insertFile: db.prepare(COMMUNITY.insertFile),
     usage: db.prepare("SELECT coalesce(sum(bytes), 0) AS n FROM files WHERE owner_uid = ?"),
-    fileRecord: db.prepare("SELECT id, owner_uid, feed_id FROM files WHERE id = ?"),
+    fileRecord: db.prepare(COMMUNITY.file),
     pendingFile: db.prepare("SELECT id FROM files WHERE id = ? AND owner_uid = ? AND feed_id IS NULL"),
     stalePending: db.prepare("SELECT id FROM files WHERE feed_id IS NULL AND created_at < ?"),
     deletePending: db.prepare("DELETE FROM files WHERE id = ? AND owner_uid = ? AND feed_id IS NULL"),
@@ -333,13 +335,10 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       report.createdAt,
     );
     if (added.changes !== 1) return { ok: false as const, problem: "alreadyReported" as const };
-    const updated = db
-      .prepare(
-        `UPDATE ${table} SET report_count = report_count + 1,
-           status = CASE WHEN status = 'visible' AND report_count + 1 >= ? THEN 'reported' ELSE status END
-         WHERE id = ? RETURNING report_count, status`,
-      )
-      .get(Math.max(1, threshold), report.target.id) as { report_count: number; status: ItemStatus };
+    const updated = q.countReport[table].get(Math.max(1, threshold), report.target.id) as {
+      report_count: number;
+      status: ItemStatus;
+    };
     // A comment no one may see any more is quoted in no inbox either.
     if (report.target.kind === "comment" && updated.status !== "visible") {
       q.notificationsKeyed.run(`comment:${report.target.id}`);
@@ -354,14 +353,8 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       notify: Parameters<ReportsStore["resolve"]>[2],
     ) => {
       const table = targetTable(target);
-      // feeds has no feed_id column: prepare only the statement of the target's table.
-      const row = db
-        .prepare(
-          target.kind === "feed"
-            ? "SELECT id FROM feeds WHERE id = ?"
-            : "SELECT id, feed_id, parent_id FROM comments WHERE id = ?",
-        )
-        .get(target.id) as { id: string; feed_id?: string; parent_id?: string | null } | undefined;
+      const row = (target.kind === "feed" ? q.feedId : q.commentPlace).get(target.id) as
+        { id: string; feed_id?: string; parent_id?: string | null } | undefined;
       if (!row) return { ok: false as const, problem: "notFound" as const };
       const reporters = (q.openReporters.all(target.kind, target.id) as { reporter_uid: string }[]).map(
         (r) => r.reporter_uid,
@@ -372,10 +365,7 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
         else dropComment({ id: target.id, feed_id: row.feed_id!, parent_id: row.parent_id ?? null });
       } else {
         q.closeReports.run(Date.now(), target.kind, target.id);
-        db.prepare(`UPDATE ${table} SET status = ?, report_count = 0 WHERE id = ?`).run(
-          outcome === "restored" ? "visible" : "hidden",
-          target.id,
-        );
+        q.setStatus[table].run(outcome === "restored" ? "visible" : "hidden", target.id);
         if (outcome === "hidden" && target.kind === "comment") q.notificationsKeyed.run(`comment:${target.id}`);
       }
       for (const uid of reporters) {
@@ -399,7 +389,57 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
     return stale;
   });
 
-  const feeds: FeedsStore = {
+  const reviewItemOf = (row: {
+    target_kind: "feed" | "comment";
+    target_id: string;
+    first_at: number;
+    reasons: string;
+  }) => {
+    const target: ReportTarget = { kind: row.target_kind, id: row.target_id };
+    const source =
+      row.target_kind === "feed"
+        ? (() => {
+            const f = feedRow(row.target_id);
+            return f ? { ...f, feed_id: f.id } : undefined;
+          })()
+        : commentRow(row.target_id);
+    if (!source) return null;
+    const item: ReviewItem = {
+      target,
+      feedId: source.feed_id,
+      text: source.text,
+      author: authorOf(source),
+      status: source.status,
+      reportCount: source.report_count,
+      reasons: [...new Set(row.reasons.split(","))] as ReportReason[],
+      firstReportedAt: row.first_at,
+    };
+    return item;
+  };
+
+  return {
+    q,
+    feedRow,
+    commentRow,
+    createFeed,
+    updateFeed,
+    removeFeed,
+    removeMember,
+    addComment,
+    removeComment,
+    toggleLike,
+    addReport,
+    resolveReports,
+    addPending,
+    sweep,
+    reviewItemOf,
+  };
+}
+
+/** The community's feeds (SQLite). */
+export function sqliteFeedsStore(db: Db): FeedsStore {
+  const { q, feedRow, createFeed, updateFeed, removeFeed, removeMember } = community(db);
+  return {
     async create(feed) {
       createFeed.immediate(feed);
     },
@@ -447,8 +487,12 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return removeMember.immediate(uid, unnamed);
     },
   };
+}
 
-  const comments: CommentsStore = {
+/** Comments and replies on feeds (SQLite). */
+export function sqliteCommentsStore(db: Db): CommentsStore {
+  const { q, commentRow, addComment, removeComment } = community(db);
+  return {
     async add(comment, notify) {
       return addComment.immediate(comment, notify);
     },
@@ -511,8 +555,12 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return removeComment.immediate(id, uid);
     },
   };
+}
 
-  const likes: LikesStore = {
+/** Likes of feeds (SQLite). */
+export function sqliteLikesStore(db: Db): LikesStore {
+  const { toggleLike } = community(db);
+  return {
     async toggle(feedId, uid, at, notify) {
       return toggleLike.immediate(feedId, uid, at, notify);
     },
@@ -525,36 +573,12 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return rows.map((r) => r.feed_id);
     },
   };
+}
 
-  const reviewItemOf = (row: {
-    target_kind: "feed" | "comment";
-    target_id: string;
-    first_at: number;
-    reasons: string;
-  }) => {
-    const target: ReportTarget = { kind: row.target_kind, id: row.target_id };
-    const source =
-      row.target_kind === "feed"
-        ? (() => {
-            const f = feedRow(row.target_id);
-            return f ? { ...f, feed_id: f.id } : undefined;
-          })()
-        : commentRow(row.target_id);
-    if (!source) return null;
-    const item: ReviewItem = {
-      target,
-      feedId: source.feed_id,
-      text: source.text,
-      author: authorOf(source),
-      status: source.status,
-      reportCount: source.report_count,
-      reasons: [...new Set(row.reasons.split(","))] as ReportReason[],
-      firstReportedAt: row.first_at,
-    };
-    return item;
-  };
-
-  const reports: ReportsStore = {
+/** Reports of feeds and comments, and the review queue (SQLite). */
+export function sqliteReportsStore(db: Db): ReportsStore {
+  const { q, addReport, resolveReports, reviewItemOf } = community(db);
+  return {
     async add(report, threshold) {
       return addReport.immediate(report, threshold);
     },
@@ -588,8 +612,12 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return (q.openReporters.all(target.kind, target.id) as { reporter_uid: string }[]).map((r) => r.reporter_uid);
     },
   };
+}
 
-  const files: FilesStore = {
+/** The records of photo files (SQLite). */
+export function sqliteFilesStore(db: Db): FilesStore {
+  const { q, addPending, sweep } = community(db);
+  return {
     async get(id) {
       const row = q.fileRecord.get(id) as { id: string; owner_uid: string; feed_id: string | null } | undefined;
       return row ? { id: row.id, ownerUid: row.owner_uid, feedId: row.feed_id } : null;
@@ -610,6 +638,4 @@ export function sqliteCommunityStores(db: Db): SqliteCommunity {
       return q.deletePending.run(id, uid).changes === 1;
     },
   };
-
-  return { feeds, comments, likes, reports, files };
 }

@@ -7,20 +7,19 @@ import { canonicalFigures, corridorOf, corridorPutOutcome, type CorridorRow } fr
 import { auditEntryFor, type AuditNote } from "~/stores/audit";
 import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
+import { CORRIDORS } from "~/infra/rows/statements.server";
 
 export function sqliteCorridorStore(db: Db): CorridorsStore {
-  const selectAll = db.prepare("SELECT country, figures, created_at, updated_at FROM corridors ORDER BY country");
-  const selectOne = db.prepare("SELECT country, figures, created_at, updated_at FROM corridors WHERE country = ?");
-  const insert = db.prepare(
-    "INSERT INTO corridors (country, figures, created_at, updated_at) VALUES (@country, @figures, @at, @at)",
-  );
-  const update = db.prepare("UPDATE corridors SET figures = @figures, updated_at = @at WHERE country = @country");
+  const selectAll = db.prepare(CORRIDORS.all);
+  const selectOne = db.prepare(CORRIDORS.one);
+  const insert = db.prepare(CORRIDORS.insert);
+  const update = db.prepare(CORRIDORS.update);
   const writeAudit = sqliteAuditWriter(db);
   const put = db.transaction((record: CorridorRecord, at: number, audit?: AuditNote) => {
     const figures = canonicalFigures(record);
     const outcome = corridorPutOutcome(selectOne.get(record.country) as CorridorRow | undefined, figures);
-    if (outcome === "created") insert.run({ country: record.country, figures, at });
-    if (outcome === "updated") update.run({ country: record.country, figures, at });
+    if (outcome === "created") insert.run(record.country, figures, at, at);
+    if (outcome === "updated") update.run(figures, at, record.country);
     if (audit && outcome !== "unchanged") writeAudit(auditEntryFor(audit, outcome));
     return outcome;
   });

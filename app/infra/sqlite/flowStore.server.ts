@@ -1,21 +1,15 @@
 /** Multi-step flows in SQLite (table `auth_flows`); the rules are auth/flow.server.ts's. */
 import type { FlowStore } from "~/stores/flows";
 import type { Db } from "./database.server";
+import { FLOWS } from "~/infra/rows/statements.server";
 
 export function sqliteFlowStore(db: Db): FlowStore {
-  const insert = db.prepare(
-    `INSERT INTO auth_flows (id_hash, kind, browser_hash, data, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const select = db.prepare(
-    `SELECT data FROM auth_flows WHERE id_hash = ? AND kind = ? AND browser_hash = ? AND expires_at > ?`,
-  );
-  const replace = db.prepare(`UPDATE auth_flows SET data = ?, expires_at = ? WHERE id_hash = ? AND kind = ?`);
-  // One statement reads and deletes: a proof is spent once, whatever the number of connections.
-  const takeRow = db.prepare(
-    `DELETE FROM auth_flows WHERE id_hash = ? AND kind = ? AND browser_hash = ? AND expires_at > ? RETURNING data`,
-  );
-  const removeRow = db.prepare(`DELETE FROM auth_flows WHERE id_hash = ? AND kind = ?`);
-  const pruneRows = db.prepare(`DELETE FROM auth_flows WHERE expires_at <= ?`);
+  const insert = db.prepare(FLOWS.insert);
+  const select = db.prepare(FLOWS.find);
+  const replace = db.prepare(FLOWS.update);
+  const takeRow = db.prepare(FLOWS.take);
+  const removeRow = db.prepare(FLOWS.remove);
+  const pruneRows = db.prepare(FLOWS.prune);
 
   return {
     async create(flow) {

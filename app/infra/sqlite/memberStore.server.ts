@@ -2,10 +2,10 @@
 import { decodeCursor, pageOf } from "~/stores/cursor.server";
 import type { MembersStore, NewMember, ProfileChanges, TermsRecord } from "~/stores/members";
 import { pageSize } from "~/stores/page";
-import { CHANGEABLE, MEMBER_COLUMNS, memberValues, profileOf, type MemberRow } from "~/infra/rows/identity.server";
+import { CHANGEABLE, memberValues, profileOf, type MemberRow } from "~/infra/rows/identity.server";
 import type { Db } from "./database.server";
+import { MEMBERS } from "~/infra/rows/statements.server";
 
-const COLUMNS = MEMBER_COLUMNS;
 const CURSOR_SCOPE = "members";
 
 /** The constraint a failed insert broke, when it is one of ours. */
@@ -18,24 +18,16 @@ function takenBy(error: unknown): "uidTaken" | "phoneTaken" | null {
 }
 
 export function sqliteMemberStore(db: Db): MembersStore {
-  const byUid = db.prepare(`SELECT ${COLUMNS} FROM members WHERE uid = ?`);
-  const byPhone = db.prepare(`SELECT ${COLUMNS} FROM members WHERE phone_number = ?`);
-  const uidExists = db.prepare("SELECT 1 FROM members WHERE uid = ?");
-  const insertMember = db.prepare(
-    `INSERT INTO members (uid, name, language, phone_number, nationality, visa, visa_expires_on,
-                          sign_up_method, has_password, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const byUid = db.prepare(MEMBERS.profile);
+  const byPhone = db.prepare(MEMBERS.byPhone);
+  const uidExists = db.prepare(MEMBERS.exists);
+  const insertMember = db.prepare(MEMBERS.insert);
   const insertTerms = db.prepare(
     "INSERT INTO terms_agreements (uid, document, version, agreed, recorded_at) VALUES (?, ?, ?, ?, ?)",
   );
-  const firstPage = db.prepare(`SELECT ${COLUMNS} FROM members ORDER BY created_at, uid LIMIT ?`);
-  const pageAfter = db.prepare(
-    `SELECT ${COLUMNS} FROM members WHERE (created_at, uid) > (?, ?) ORDER BY created_at, uid LIMIT ?`,
-  );
-  const termsOf = db.prepare(
-    "SELECT document, version, agreed, recorded_at FROM terms_agreements WHERE uid = ? ORDER BY document, version",
-  );
+  const firstPage = db.prepare(MEMBERS.firstPage);
+  const pageAfter = db.prepare(MEMBERS.pageAfter);
+  const termsOf = db.prepare(MEMBERS.terms);
   const upsertTerms = db.prepare(
     `INSERT INTO terms_agreements (uid, document, version, agreed, recorded_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (uid, document, version) DO UPDATE SET agreed = excluded.agreed, recorded_at = excluded.recorded_at`,
@@ -84,12 +76,8 @@ export function sqliteMemberStore(db: Db): MembersStore {
     return { ok: true as const, before: profileOf(row) };
   });
 
-  const settingsOf = db.prepare(
-    "SELECT notify_visa, notify_community, notify_notices, has_password FROM members WHERE uid = ?",
-  );
-  const setNotify = db.prepare(
-    "UPDATE members SET notify_visa = ?, notify_community = ?, notify_notices = ?, updated_at = ? WHERE uid = ?",
-  );
+  const settingsOf = db.prepare(MEMBERS.settings);
+  const setNotify = db.prepare(MEMBERS.setNotify);
   const setHasPassword = db.prepare("UPDATE members SET has_password = 1, updated_at = ? WHERE uid = ?");
   const insertWithdrawal = db.prepare(
     "INSERT OR REPLACE INTO withdrawals (uid, withdrawn_at, reason, terms) VALUES (?, ?, ?, ?)",

@@ -28,6 +28,7 @@ import { auditEntryFor, type AuditNote } from "~/stores/audit";
 import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
 import { dropBroadcast, hasBroadcast, putBroadcast } from "./notificationStore.server";
+import { NOTICES } from "~/infra/rows/statements.server";
 
 const SUMMARY = `${NOTICE_SUMMARY_COLUMNS} FROM notices n`;
 
@@ -36,15 +37,10 @@ export function sqliteNoticeStore(db: Db): NoticesStore {
   const selectTranslations = db.prepare(
     "SELECT language, title, body FROM notice_translations WHERE item_cd = ? ORDER BY language <> 'ko', language",
   );
-  const insertNotice = db.prepare(
-    `INSERT INTO notices (item_cd, category, pinned, published_at, titles, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const updateNotice = db.prepare(
-    "UPDATE notices SET category = ?, pinned = ?, published_at = ?, titles = ?, updated_at = ? WHERE item_cd = ?",
-  );
-  const updateState = db.prepare("UPDATE notices SET pinned = ?, published_at = ?, updated_at = ? WHERE item_cd = ?");
-  const deleteTranslations = db.prepare("DELETE FROM notice_translations WHERE item_cd = ?");
+  const insertNotice = db.prepare(NOTICES.insert);
+  const updateNotice = db.prepare(NOTICES.update);
+  const updateState = db.prepare(NOTICES.changeState);
+  const deleteTranslations = db.prepare(NOTICES.removeTranslations);
   const insertTranslation = db.prepare(
     "INSERT INTO notice_translations (item_cd, language, title, body) VALUES (?, ?, ?, ?)",
   );

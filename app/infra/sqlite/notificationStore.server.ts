@@ -16,21 +16,11 @@ import {
   type NotificationRow,
 } from "~/infra/rows/identity.server";
 import type { Db } from "./database.server";
+import { NOTIFICATIONS } from "~/infra/rows/statements.server";
 
 const COLUMNS = NOTIFICATION_COLUMNS;
 
 const at = () => Date.now();
-
-// The unique (uid, dedupe_key) decides in the statement itself: no read before the write,
-// so two connections or processes adding the same notification store it once.
-const INSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject, actor_uid)
-  VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
-  ON CONFLICT (uid, dedupe_key) DO NOTHING`;
-// A refreshing one takes the new data, time and actor and is unread again (one growing "N liked" line).
-const UPSERT = `INSERT INTO notifications (id, uid, kind, dedupe_key, data, created_at, read_at, subject, actor_uid)
-  VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
-  ON CONFLICT (uid, dedupe_key) DO UPDATE SET data = excluded.data, created_at = excluded.created_at,
-    read_at = NULL, actor_uid = excluded.actor_uid`;
 
 const statements = new WeakMap<Db, { insert: Database.Statement; upsert: Database.Statement }>();
 
@@ -42,7 +32,7 @@ const statements = new WeakMap<Db, { insert: Database.Statement; upsert: Databas
 export function addNotification(db: Db, n: NewNotification): boolean {
   let prepared = statements.get(db);
   if (!prepared) {
-    prepared = { insert: db.prepare(INSERT), upsert: db.prepare(UPSERT) };
+    prepared = { insert: db.prepare(NOTIFICATIONS.insert), upsert: db.prepare(NOTIFICATIONS.upsert) };
     statements.set(db, prepared);
   }
   const statement = n.refresh ? prepared.upsert : prepared.insert;
@@ -65,8 +55,8 @@ function broadcastStatementsOf(db: Db) {
          ON CONFLICT (dedupe_key) DO UPDATE SET data = excluded.data, subject = excluded.subject
          WHERE broadcasts.data <> excluded.data OR broadcasts.subject IS NOT excluded.subject`,
       ),
-      drop: db.prepare("DELETE FROM broadcasts WHERE dedupe_key = ?"),
-      find: db.prepare("SELECT 1 FROM broadcasts WHERE dedupe_key = ?"),
+      drop: db.prepare(NOTIFICATIONS.dropBroadcast),
+      find: db.prepare(NOTIFICATIONS.hasBroadcast),
     };
     broadcastStatements.set(db, prepared);
   }
@@ -119,11 +109,11 @@ export function sqliteNotificationStore(db: Db): NotificationsStore {
     `SELECT ${COLUMNS} FROM notifications WHERE uid = ? AND (created_at, id) < (?, ?)
      ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
-  const findOne = db.prepare(`SELECT ${COLUMNS} FROM notifications WHERE uid = ? AND id = ?`);
+  const findOne = db.prepare(NOTIFICATIONS.one);
   const countUnread = db.prepare("SELECT count(*) AS n FROM notifications WHERE uid = ? AND read_at IS NULL");
-  const readOne = db.prepare("UPDATE notifications SET read_at = coalesce(read_at, ?) WHERE uid = ? AND id = ?");
+  const readOne = db.prepare(NOTIFICATIONS.readOne);
   const readAll = db.prepare("UPDATE notifications SET read_at = ? WHERE uid = ? AND read_at IS NULL");
-  const deleteOne = db.prepare("DELETE FROM notifications WHERE uid = ? AND id = ?");
+  const deleteOne = db.prepare(NOTIFICATIONS.removeOne);
   const deleteAll = db.prepare("DELETE FROM notifications WHERE uid = ?");
   const deleteFirstSeen = db.prepare("DELETE FROM visa_expiry_first_seen WHERE uid = ?");
   const inboxFirstPage = db.prepare(`SELECT * FROM (${INBOX}) ORDER BY created_at DESC, id DESC LIMIT @limit`);
@@ -151,9 +141,7 @@ export function sqliteNotificationStore(db: Db): NotificationsStore {
   );
   const deleteBroadcastReads = db.prepare("DELETE FROM broadcast_reads WHERE uid = ?");
   const deleteBroadcastMark = db.prepare("DELETE FROM broadcast_marks WHERE uid = ?");
-  const selectFirstSeen = db.prepare(
-    "SELECT first_seen_on FROM visa_expiry_first_seen WHERE uid = ? AND expires_on = ?",
-  );
+  const selectFirstSeen = db.prepare(NOTIFICATIONS.firstSeen);
   // The first writer's day stays: a later (or earlier, after a clock jump) day never replaces it.
   const insertFirstSeen = db.prepare(
     "INSERT OR IGNORE INTO visa_expiry_first_seen (uid, expires_on, first_seen_on) VALUES (?, ?, ?)",

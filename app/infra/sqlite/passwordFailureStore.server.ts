@@ -1,6 +1,7 @@
 /** Failed passwords per ID in SQLite (table `password_failures`); the lock rule is the caller's policy. */
 import type { FailurePolicy, PasswordFailureState, PasswordFailureStore } from "~/stores/passwordFailures";
 import type { Db } from "./database.server";
+import { PASSWORD_FAILURES } from "~/infra/rows/statements.server";
 
 interface FailureRow {
   failures: number;
@@ -10,15 +11,13 @@ interface FailureRow {
 }
 
 export function sqlitePasswordFailureStore(db: Db): PasswordFailureStore {
-  const select = db.prepare(
-    "SELECT failures, locks, last_failure_at, locked_until FROM password_failures WHERE key = ?",
-  );
+  const select = db.prepare(PASSWORD_FAILURES.state);
   const upsert = db.prepare(
     `INSERT INTO password_failures (key, failures, locks, last_failure_at, locked_until) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, locks = excluded.locks,
        last_failure_at = excluded.last_failure_at, locked_until = excluded.locked_until`,
   );
-  const remove = db.prepare("DELETE FROM password_failures WHERE key = ?");
+  const remove = db.prepare(PASSWORD_FAILURES.clear);
 
   const record = db.transaction((key: string, now: number, policy: FailurePolicy): PasswordFailureState => {
     const row = select.get(key) as FailureRow | undefined;

@@ -2,6 +2,7 @@
 import type { CodeLimits, NewPhoneCode, PhoneCodeStore, ReserveResult } from "~/stores/phoneCodes";
 import { phoneCodeOf, type PhoneCodeRow } from "~/infra/rows/identity.server";
 import type { Db } from "./database.server";
+import { PHONE_CODES } from "~/infra/rows/statements.server";
 
 export function sqlitePhoneCodeStore(db: Db): PhoneCodeStore {
   const latest = db.prepare(
@@ -20,15 +21,11 @@ export function sqlitePhoneCodeStore(db: Db): PhoneCodeStore {
     `INSERT INTO phone_codes (id, phone, purpose, code_hash, browser_hash, client_hash, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const byId = db.prepare("SELECT * FROM phone_codes WHERE id = ?");
-  const countWrong = db.prepare(
-    "UPDATE phone_codes SET attempts = attempts + 1 WHERE id = ? AND closed_at IS NULL RETURNING attempts",
-  );
-  const closeOpen = db.prepare(
-    "UPDATE phone_codes SET closed_at = ? WHERE id = ? AND closed_at IS NULL AND expires_at > ? AND attempts < ?",
-  );
-  const deleteOne = db.prepare("DELETE FROM phone_codes WHERE id = ?");
-  const deleteOld = db.prepare("DELETE FROM phone_codes WHERE created_at <= ?");
+  const byId = db.prepare(PHONE_CODES.byId);
+  const countWrong = db.prepare(PHONE_CODES.countWrong);
+  const closeOpen = db.prepare(PHONE_CODES.close);
+  const deleteOne = db.prepare(PHONE_CODES.remove);
+  const deleteOld = db.prepare(PHONE_CODES.prune);
 
   const reserve = db.transaction((code: NewPhoneCode, limits: CodeLimits): ReserveResult => {
     const now = code.createdAt;

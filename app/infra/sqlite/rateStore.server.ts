@@ -14,12 +14,13 @@ import {
 import { auditEntryFor, type AuditNote } from "~/stores/audit";
 import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
+import { RATES } from "~/infra/rows/statements.server";
 
 export function sqliteRateStore(db: Db): RatesStore {
-  const all = db.prepare("SELECT * FROM exchange_rates ORDER BY currency, day DESC");
-  const bySource = db.prepare("SELECT * FROM exchange_rates WHERE source = ? ORDER BY currency");
+  const all = db.prepare(RATES.all);
+  const bySource = db.prepare(RATES.bySource);
   const one = db.prepare("SELECT * FROM exchange_rates WHERE source = ? AND currency = ?");
-  const clear = db.prepare("DELETE FROM exchange_rates WHERE source = ?");
+  const clear = db.prepare(RATES.clear);
   const upsert = db.prepare(
     `INSERT INTO exchange_rates (${RATE_COLUMNS})
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -27,12 +28,8 @@ export function sqliteRateStore(db: Db): RatesStore {
        tts = excluded.tts, day = excluded.day, source_name = excluded.source_name,
        source_url = excluded.source_url, stored_at = excluded.stored_at`,
   );
-  const fetchOf = db.prepare("SELECT * FROM exchange_rate_fetches WHERE source = ?");
-  const saveFetch = db.prepare(
-    `INSERT INTO exchange_rate_fetches (source, attempted_at, outcome, not_before) VALUES (?, ?, ?, ?)
-     ON CONFLICT (source) DO UPDATE SET attempted_at = excluded.attempted_at, outcome = excluded.outcome,
-       not_before = excluded.not_before`,
-  );
+  const fetchOf = db.prepare(RATES.fetchOf);
+  const saveFetch = db.prepare(RATES.saveFetch);
 
   const write = (
     source: RateSourceKind,

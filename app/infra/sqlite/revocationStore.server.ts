@@ -1,6 +1,7 @@
 /** Session revocations in SQLite (table `session_revocations`). */
 import type { RevocationStore } from "~/stores/revocations";
 import type { Db } from "./database.server";
+import { REVOCATIONS } from "~/infra/rows/statements.server";
 
 export function sqliteRevocationStore(db: Db): RevocationStore {
   // The later time wins in the statement itself: no read before the write.
@@ -8,7 +9,7 @@ export function sqliteRevocationStore(db: Db): RevocationStore {
     `INSERT INTO session_revocations (uid, valid_after) VALUES (?, ?)
      ON CONFLICT (uid) DO UPDATE SET valid_after = max(valid_after, excluded.valid_after)`,
   );
-  const select = db.prepare("SELECT valid_after FROM session_revocations WHERE uid = ?");
+  const select = db.prepare(REVOCATIONS.validAfter);
   return {
     async revoke(uid, at) {
       upsert.run(uid, at);

@@ -3,15 +3,11 @@ import { auditEntryFor, type AuditNote } from "~/stores/audit";
 import type { RolesStore } from "~/stores/roles";
 import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
+import { ROLES } from "~/infra/rows/statements.server";
 
 export function sqliteRoleStore(db: Db): RolesStore {
-  // The later change wins in the statement itself: no read before the write.
-  const upsert = db.prepare(
-    `INSERT INTO admin_roles (uid, admin, changed_at) VALUES (?, ?, ?)
-     ON CONFLICT (uid) DO UPDATE SET admin = excluded.admin, changed_at = excluded.changed_at
-     WHERE excluded.changed_at >= admin_roles.changed_at`,
-  );
-  const select = db.prepare("SELECT admin FROM admin_roles WHERE uid = ?");
+  const upsert = db.prepare(ROLES.set);
+  const select = db.prepare(ROLES.admin);
   const writeAudit = sqliteAuditWriter(db);
   const set = db.transaction((uid: string, admin: boolean, at: number, audit?: AuditNote) => {
     if (upsert.run(uid, admin ? 1 : 0, at).changes === 1 && audit) writeAudit(auditEntryFor(audit, "changed"));

@@ -9,47 +9,29 @@ import {
 } from "~/infra/rows/sso.server";
 import type { SsoStore } from "~/stores/sso";
 import type { Db } from "./database.server";
+import { SSO } from "~/infra/rows/statements.server";
 
 export function sqliteSsoStore(db: Db): SsoStore {
-  const upsert = db.prepare(
-    `INSERT INTO sso_payloads (model, id, payload, grant_id, uid, user_code, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
-       uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`,
-  );
-  const live = "(expires_at IS NULL OR expires_at > ?)";
-  const byId = db.prepare(`SELECT payload, consumed_at FROM sso_payloads WHERE model = ? AND id = ? AND ${live}`);
-  const byUid = db.prepare(`SELECT payload, consumed_at FROM sso_payloads WHERE model = ? AND uid = ? AND ${live}`);
-  const byUserCode = db.prepare(
-    `SELECT payload, consumed_at FROM sso_payloads WHERE model = ? AND user_code = ? AND ${live}`,
-  );
-  // The first consumption's time stays: a second use of a code is seen as one.
-  const consume = db.prepare(
-    `UPDATE sso_payloads SET consumed_at = ? WHERE model = ? AND id = ? AND consumed_at IS NULL`,
-  );
-  const destroy = db.prepare(`DELETE FROM sso_payloads WHERE model = ? AND id = ?`);
-  const revoke = db.prepare(`DELETE FROM sso_payloads WHERE grant_id = ?`);
-  const prune = db.prepare(`DELETE FROM sso_payloads WHERE expires_at <= ?`);
+  const upsert = db.prepare(SSO.upsertPayload);
+  const byId = db.prepare(SSO.payloadById);
+  const byUid = db.prepare(SSO.payloadByUid);
+  const byUserCode = db.prepare(SSO.payloadByUserCode);
+  const consume = db.prepare(SSO.consumePayload);
+  const destroy = db.prepare(SSO.destroyPayload);
+  const revoke = db.prepare(SSO.revokeGrant);
+  const prune = db.prepare(SSO.pruneExpired);
 
-  const insertClient = db.prepare(
-    `INSERT INTO sso_clients
-       (client_id, name, secret_hash, redirect_uris, allowed_claims, id_token_alg, allow_no_pkce, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING`,
-  );
-  const selectClient = db.prepare(`SELECT * FROM sso_clients WHERE client_id = ?`);
-  const selectClients = db.prepare(`SELECT * FROM sso_clients ORDER BY created_at, client_id`);
-  const disable = db.prepare(`UPDATE sso_clients SET disabled_at = ? WHERE client_id = ? AND disabled_at IS NULL`);
-  const replaceSecret = db.prepare(`UPDATE sso_clients SET secret_hash = ? WHERE client_id = ?`);
+  const insertClient = db.prepare(SSO.createClient);
+  const selectClient = db.prepare(SSO.client);
+  const selectClients = db.prepare(SSO.clients);
+  const disable = db.prepare(SSO.disableClient);
+  const replaceSecret = db.prepare(SSO.replaceSecret);
 
-  const putConsent = db.prepare(
-    `INSERT INTO sso_consents (uid, client_id, grant_id, claims, created_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (uid, client_id) DO UPDATE SET grant_id = excluded.grant_id, claims = excluded.claims,
-       created_at = excluded.created_at`,
-  );
-  const selectConsent = db.prepare(`SELECT * FROM sso_consents WHERE uid = ? AND client_id = ?`);
-  const selectConsentsOf = db.prepare(`SELECT * FROM sso_consents WHERE uid = ? ORDER BY created_at DESC, client_id`);
-  const selectConsentsTo = db.prepare(`SELECT * FROM sso_consents WHERE client_id = ? ORDER BY created_at, uid`);
-  // One statement reads and deletes: two revocations at once revoke the grant once.
-  const takeConsent = db.prepare(`DELETE FROM sso_consents WHERE uid = ? AND client_id = ? RETURNING *`);
+  const putConsent = db.prepare(SSO.saveConsent);
+  const selectConsent = db.prepare(SSO.consent);
+  const selectConsentsOf = db.prepare(SSO.consentsOf);
+  const selectConsentsTo = db.prepare(SSO.consentsTo);
+  const takeConsent = db.prepare(SSO.removeConsent);
 
   return {
     async upsertPayload(model, id, record) {

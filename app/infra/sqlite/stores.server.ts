@@ -9,7 +9,13 @@ import type { Stores } from "~/stores/stores";
 import { memoryCounters } from "~/infra/memoryCounters.server";
 import { databaseAnswers, openDatabase, type Db } from "./database.server";
 import { sqliteAuditStore } from "./auditStore.server";
-import { sqliteCommunityStores } from "./communityStore.server";
+import {
+  sqliteCommentsStore,
+  sqliteFeedsStore,
+  sqliteFilesStore,
+  sqliteLikesStore,
+  sqliteReportsStore,
+} from "./communityStore.server";
 import { sqliteBenefitStore, sqliteOfferStore } from "./contentStore.server";
 import { sqliteCorridorStore } from "./corridorStore.server";
 import { sqliteLoanProductStore } from "./contentStore.server";
@@ -36,7 +42,11 @@ export function sqliteStores(db: Db): Stores {
     roles: sqliteRoleStore(db),
     passwordFailures: sqlitePasswordFailureStore(db),
     notifications: sqliteNotificationStore(db),
-    ...sqliteCommunityStores(db),
+    feeds: sqliteFeedsStore(db),
+    comments: sqliteCommentsStore(db),
+    likes: sqliteLikesStore(db),
+    reports: sqliteReportsStore(db),
+    files: sqliteFilesStore(db),
     notices: sqliteNoticeStore(db),
     audit: sqliteAuditStore(db),
     benefits: sqliteBenefitStore(db),

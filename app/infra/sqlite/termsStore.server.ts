@@ -1,8 +1,6 @@
 /** The terms documents' versions and their texts in SQLite (tables `terms_versions`, `terms_texts`). */
 import type { NewTermsVersion, TermsStore, TermsTextIn } from "~/stores/terms";
 import {
-  TERMS_HEAD_COLUMNS,
-  TERMS_HEAD_ORDER,
   termsHeadOf,
   termsSaveDecision,
   termsTextOf,
@@ -14,34 +12,24 @@ import {
 import { auditEntryFor, type AuditNote } from "~/stores/audit";
 import { sqliteAuditWriter } from "./auditStore.server";
 import type { Db } from "./database.server";
-
-const HEAD = TERMS_HEAD_COLUMNS;
+import { TERMS } from "~/infra/rows/statements.server";
 
 export function sqliteTermsStore(db: Db): TermsStore {
-  const allHeads = db.prepare(`SELECT ${HEAD} FROM terms_versions ORDER BY ${TERMS_HEAD_ORDER}`);
-  const headBy = db.prepare(`SELECT ${HEAD} FROM terms_versions WHERE document = ? AND version = ?`);
-  const textsOf = db.prepare(
-    "SELECT language, title, summary, sections FROM terms_texts WHERE document = ? AND version = ? ORDER BY language",
-  );
+  const allHeads = db.prepare(TERMS.heads);
+  const headBy = db.prepare(TERMS.head);
+  const textsOf = db.prepare(TERMS.texts);
   const textIn = db.prepare(
     `SELECT language, title, summary, sections FROM terms_texts
      WHERE document = ? AND version = ? AND language IN (?, 'ko')
      ORDER BY CASE WHEN language = ? THEN 0 ELSE 1 END LIMIT 1`,
   );
-  const insertHead = db.prepare(
-    `INSERT INTO terms_versions (document, version, effective_on, required, published_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, NULL, ?, ?)`,
-  );
-  const updateHead = db.prepare(
-    "UPDATE terms_versions SET effective_on = ?, required = ?, updated_at = ? WHERE document = ? AND version = ?",
-  );
-  const deleteTexts = db.prepare("DELETE FROM terms_texts WHERE document = ? AND version = ?");
+  const insertHead = db.prepare(TERMS.insertHead);
+  const updateHead = db.prepare(TERMS.updateHead);
+  const deleteTexts = db.prepare(TERMS.removeTexts);
   const insertText = db.prepare(
     `INSERT INTO terms_texts (document, version, language, title, summary, sections) VALUES (?, ?, ?, ?, ?, ?)`,
   );
-  const publishDraft = db.prepare(
-    "UPDATE terms_versions SET published_at = ?, updated_at = ? WHERE document = ? AND version = ? AND published_at IS NULL",
-  );
+  const publishDraft = db.prepare(TERMS.publish);
 
   const storedTexts = (document: string, version: string) => textsOf.all(document, version) as TermsTextRow[];
 
