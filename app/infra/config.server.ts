@@ -32,6 +32,11 @@ const sharedSchema = z.object({
   RATE_LIMIT_AUTH: positiveInt.default(30),
   /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
   RATE_LIMIT_AUTH_PER_ID: positiveInt.default(10),
+  /**
+   * How often (ms) a session asks Firebase whether its account was disabled, deleted or revoked there: the bound
+   * within which such a change ends the session (5 minutes at most, docs/decisions/0003). Shorter costs more calls.
+   */
+  ACCOUNT_CHECK_INTERVAL_MS: positiveInt.min(1000).max(5 * 60_000).default(5 * 60_000),
   /** Texted codes per client address a day, across numbers and purposes (verification/phoneCodes.server.ts). */
   SMS_DAILY_CAP_PER_CLIENT: positiveInt.default(30),
   /** Host name (no scheme) on which analytics run; anywhere else they are never emitted. */

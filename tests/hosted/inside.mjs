@@ -58,7 +58,7 @@ openssl("x509", "-req", "-in", file("tls.csr"), "-CA", file("ca.pem"), "-CAkey",
   "-out", file("tls.pem"), "-days", "2", "-extfile", file("tls.ext"));
 const ca = fs.readFileSync(file("ca.pem"), "utf8");
 
-const [idKeys, sessionKeys] = [["id-a", "id-b", "id-c"], ["session-a", "session-b", "session-c"]].map((kids) =>
+const [idKeys, sessionKeys] = [["id-a", "id-b", "id-c", "id-d"], ["session-a", "session-b", "session-c", "session-d"]].map((kids) =>
   kids.map((kid) => signingKey(`${kid}-${crypto.randomBytes(4).toString("hex")}`)),
 );
 const googleKey = signingKey("google");
@@ -209,7 +209,7 @@ async function standIn(op) {
   const { state } = standIns;
   switch (op.op) {
     case "mode":
-      await standIns.setMode(op.service, op.mode);
+      await standIns.setMode(op.service, op.mode, op.match ?? null);
       return { ok: true };
     case "signWith":
       state.signWith = op.keys;

@@ -90,10 +90,16 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     keyIndex: 0,
     signWith: "published",
     mode: { google: "ok", twilio: "ok" },
+    /** Only calls whose "METHOD host/path" contains this suffer the service's fault; null: every call. */
+    match: { google: null, twilio: null },
   };
 
-  const publishedOf = (set) => set.slice(state.keyIndex, state.keyIndex + 2);
-  const signerOf = (set) => (state.signWith === "unpublished" ? keys.unpublished : set[state.keyIndex]);
+  // The previous key stays published (what it signed is still in use), the next one is published before it signs.
+  const publishedOf = (set) => set.slice(Math.max(0, state.keyIndex - 1), state.keyIndex + 2);
+  const signerOf = (set) =>
+    state.signWith === "unpublished" || (state.signWith === "unpublished-session" && set === keys.session)
+      ? keys.unpublished
+      : set[state.keyIndex];
   const certMap = (set) => Object.fromEntries(publishedOf(set).map((k) => [k.kid, k.certPem]));
   const publicKeysOf = (set) => publishedOf(set).map((k) => crypto.createPublicKey(k.certPem));
 
@@ -557,9 +563,13 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     });
   }
 
-  /** Answers as the service's fault mode says; true when the fault answered (or will never answer). */
-  function fault(service, response) {
+  /**
+   * Answers as the service's fault mode says; true when the fault answered (or will never answer). "truncated"
+   * does the work and loses the answer on the way (the caller cannot know what happened), the others fail before.
+   */
+  function fault(service, call, response) {
     const mode = state.mode[service];
+    if (mode === "ok" || (state.match[service] && !call.includes(state.match[service]))) return false;
     if (mode === "hang") {
       // Never answered: the caller's own time-out must end the wait.
       return true;
@@ -569,25 +579,34 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
       response.end("<!DOCTYPE html><html lang=en><title>Error 502 (Server Error)!!1</title><p><b>502.</b> That’s an error.</html>");
       return true;
     }
-    if (mode === "truncated") {
-      response.writeHead(200, { "Content-Type": "application/json; charset=UTF-8", "Content-Length": "4096" });
-      response.write('{"kind":"identitytoolkit#');
-      setTimeout(() => response.socket?.destroy(), 20);
-      return true;
-    }
     return false;
+  }
+
+  /** A `send` that writes the head and a part of the body, then drops the connection. */
+  function truncatedSend(response) {
+    return (status, body) => {
+      const text = JSON.stringify(body);
+      response.writeHead(status, { "Content-Type": "application/json; charset=UTF-8", "Content-Length": String(text.length) });
+      response.write(text.slice(0, Math.floor(text.length / 2)));
+      setTimeout(() => response.socket?.destroy(), 20);
+    };
   }
 
   function handler(service) {
     return async (request, response) => {
       const url = new URL(request.url ?? "/", `https://${request.headers.host ?? "unknown"}`);
       const host = (request.headers.host ?? "").replace(/:443$/, "");
-      state.calls.push(`${request.method} ${host}${url.pathname}`);
-      if (fault(service, response)) return;
-      const send = (status, body, headers = {}) => {
-        response.writeHead(status, { "Content-Type": "application/json; charset=UTF-8", ...headers });
-        response.end(JSON.stringify(body));
-      };
+      const call = `${request.method} ${host}${url.pathname}`;
+      state.calls.push(call);
+      if (fault(service, call, response)) return;
+      const truncated =
+        state.mode[service] === "truncated" && (!state.match[service] || call.includes(state.match[service]));
+      const send = truncated
+        ? truncatedSend(response)
+        : (status, body, headers = {}) => {
+            response.writeHead(status, { "Content-Type": "application/json; charset=UTF-8", ...headers });
+            response.end(JSON.stringify(body));
+          };
       const sendHtml = (status, html) => {
         response.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
         response.end(html);
@@ -662,7 +681,8 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
       await close("twilio");
     },
     /** Switches a service's fault mode; "refused" closes its listener, anything else opens it again. */
-    async setMode(service, mode) {
+    async setMode(service, mode, match = null) {
+      state.match[service] = match;
       if (mode === "refused") {
         await close(service);
       } else {
@@ -673,7 +693,7 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
       state.mode[service] = mode;
     },
     rotate() {
-      state.keyIndex = (state.keyIndex + 1) % (keys.idToken.length - 1);
+      state.keyIndex = Math.min(state.keyIndex + 1, keys.idToken.length - 2);
     },
     user: (uid) => state.users.get(uid),
     /** An account made outside the app, `ageMs` ago. */
