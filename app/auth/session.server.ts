@@ -99,7 +99,10 @@ async function sessionClaims(services: SessionServices, token: string, now: numb
     cache.set(key, entry);
   }
   if (entry.refused) return null;
-  const interval = Math.min(services.config.ACCOUNT_CHECK_INTERVAL_MS ?? ACCOUNT_CHECK_INTERVAL_MS, ACCOUNT_CHECK_INTERVAL_MS);
+  const interval = Math.min(
+    services.config.ACCOUNT_CHECK_INTERVAL_MS ?? ACCOUNT_CHECK_INTERVAL_MS,
+    ACCOUNT_CHECK_INTERVAL_MS,
+  );
   if (now - entry.checkedAt >= interval) {
     const checked = await services.identity.verifySession(token, { checkAccount: true });
     if (checked.ok) {

@@ -5,6 +5,7 @@
  * (tests/hosted/standIns.mjs). The journeys a member takes, the signature checks (a stand-in signing with a key
  * it never published must fail sign-in), revocation and disabling in Firebase, and the configuration faults.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostedBrowser, namespacesUnavailable, startWorld, type World } from "./world";
 
@@ -26,7 +27,9 @@ const browser = (on = server) => hostedBrowser(world, on, `198.51.100.${address+
 
 let seq = 0;
 function freshNumber() {
-  const n = String((Date.now() % 1_000_000) * 10 + (seq++ % 10)).padStart(8, "0").slice(-8);
+  const n = String((Date.now() % 1_000_000) * 10 + (seq++ % 10))
+    .padStart(8, "0")
+    .slice(-8);
   return { local: `010${n}`, e164: `+8210${n}` };
 }
 
@@ -48,13 +51,19 @@ async function codeTo(e164: string): Promise<string> {
 }
 
 const firebaseUser = (query: { uid?: string; email?: string; phone?: string }) =>
-  world.standIn<{ user: { localId: string; disabled: boolean; validSince: string } | null }>({ op: "user", ...query }).then((r) => r.user);
+  world
+    .standIn<{ user: { localId: string; disabled: boolean; validSince: string } | null }>({ op: "user", ...query })
+    .then((r) => r.user);
 
 async function phoneJoin(b = browser()) {
   const { local, e164 } = freshNumber();
   await b.step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
   await b.step("/sign/authNo", { code: await codeTo(e164) }, "/sign/choiceNation");
-  await b.step("/sign/choiceNation", { name: "Nguyen Van A", nationality: "Vietnam", visa: "E-9" }, "/sign/signUpComplete");
+  await b.step(
+    "/sign/choiceNation",
+    { name: "Nguyen Van A", nationality: "Vietnam", visa: "E-9" },
+    "/sign/signUpComplete",
+  );
   return { b, local, e164 };
 }
 
@@ -63,7 +72,11 @@ async function idJoin(email: string, password: string, b = browser()) {
   await b.step("/member/agree", { agreeAll: "on" }, "/member/accountInfo");
   await b.step("/member/accountInfo", { email, password, passwordConfirm: password }, "/member/userInfo");
   await b.step("/member/userInfo", { intent: "send", name: "Maria Santos", phone: local }, "/member/userInfo");
-  await b.step("/member/userInfo", { intent: "verify", name: "Maria Santos", code: await codeTo(e164) }, "/member/addInfo");
+  await b.step(
+    "/member/userInfo",
+    { intent: "verify", name: "Maria Santos", code: await codeTo(e164) },
+    "/member/addInfo",
+  );
   await b.step("/member/addInfo", { nationality: "Philippines", visa: "D-2-2" }, "/member/complete");
   return { b, local, e164 };
 }
@@ -152,7 +165,8 @@ describe.skipIf(unavailable)("hosted mode against stand-ins of Google and Twilio
       const page = await world.fetch({ url: authorize.toString() });
       expect(page.status).toBe(200);
       const choose = new URL("/o/oauth2/v2/auth/choose", authorize.origin);
-      for (const key of ["redirect_uri", "state", "nonce"]) choose.searchParams.set(key, authorize.searchParams.get(key)!);
+      for (const key of ["redirect_uri", "state", "nonce"])
+        choose.searchParams.set(key, authorize.searchParams.get(key)!);
       choose.searchParams.set("email", email);
       choose.searchParams.set("name", "Gil Dong");
       const chosen = await world.fetch({ url: choose.toString() });
@@ -168,7 +182,11 @@ describe.skipIf(unavailable)("hosted mode against stand-ins of Google and Twilio
     const { local, e164 } = freshNumber();
     await b.step("/member/agree", { agreeAll: "on" }, "/member/userInfo");
     await b.step("/member/userInfo", { intent: "send", name: "Gil Dong", phone: local }, "/member/userInfo");
-    await b.step("/member/userInfo", { intent: "verify", name: "Gil Dong", code: await codeTo(e164) }, "/member/addInfo");
+    await b.step(
+      "/member/userInfo",
+      { intent: "verify", name: "Gil Dong", code: await codeTo(e164) },
+      "/member/addInfo",
+    );
     await b.step("/member/addInfo", { nationality: "Mongolia", visa: "D-2-2" }, "/member/complete");
     expect(await signedIn(b)).toBe(true);
 
@@ -256,6 +274,222 @@ describe.skipIf(unavailable)("hosted mode against stand-ins of Google and Twilio
     const done = await b.request("/mypage/secede", { intent: "confirm", reason: "moving home", understood: "on" });
     expect(done.location).toBe("/mypage/secede?bye=1");
     expect(await firebaseUser({ phone: e164 })).toBeNull();
+  });
+
+  describe("configuration faults", () => {
+    const noStack = (output: string) => expect(output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+
+    it("refuses to start, naming the variable, where the configuration is malformed or Google refuses it", async () => {
+      const account = JSON.parse((await world.call<{ serviceAccount: string }>("/info")).serviceAccount) as Record<
+        string,
+        string
+      >;
+      const foreignKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({
+        type: "pkcs8",
+        format: "pem",
+      });
+      const cases: [Record<string, string>, RegExp][] = [
+        [
+          { FIREBASE_SERVICE_ACCOUNT: "{ not json" },
+          /^\s+- FIREBASE_SERVICE_ACCOUNT: must be the service account JSON$/m,
+        ],
+        [
+          {
+            FIREBASE_SERVICE_ACCOUNT: JSON.stringify({
+              ...account,
+              private_key: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
+            }),
+          },
+          /^\s+- FIREBASE_SERVICE_ACCOUNT\.private_key: is not a readable private key/m,
+        ],
+        [
+          { FIREBASE_PROJECT_ID: "klife-other-project" },
+          /^\s+- FIREBASE_SERVICE_ACCOUNT: is the service account of project klife-hosted-test, not of FIREBASE_PROJECT_ID \(klife-other-project\)$/m,
+        ],
+        [
+          { FIREBASE_API_KEY: "AIzaSyNotTheKeyOfThisProject0000000000" },
+          /^\s+- FIREBASE_API_KEY: Identity Toolkit refused this Web API key .*API_KEY_INVALID/m,
+        ],
+        [
+          { FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...account, private_key: foreignKey }) },
+          /^\s+- FIREBASE_SERVICE_ACCOUNT: Google refused the service account's credential .*invalid_grant/m,
+        ],
+        [
+          {
+            FIREBASE_PROJECT_ID: "klife-other-project",
+            FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...account, project_id: "klife-other-project" }),
+          },
+          /^\s+- FIREBASE_PROJECT_ID: the service account may not use this project's accounts/m,
+        ],
+      ];
+      for (const [env, message] of cases) {
+        const started = await world.startServer({ env });
+        expect(started.up, JSON.stringify(env)).toBe(false);
+        expect(started.code).toBe(1);
+        expect(started.output).toMatch(/^server failed to start: Invalid configuration:$|^Invalid configuration:$/m);
+        expect(started.output).toMatch(message);
+        noStack(started.output);
+      }
+    });
+
+    it("starts when Google cannot be reached, says so, answers /readyz 503 and a translated page that keeps the ID", async () => {
+      await world.standIn({ op: "mode", service: "google", mode: "refused" });
+      let id = 0;
+      try {
+        const started = await world.startServer();
+        expect(started.up).toBe(true);
+        id = started.id;
+        expect(started.output).toContain("hosted check: Google could not be reached");
+        const ready = await world.fetch({ server: id, url: "/readyz" });
+        expect(ready.status).toBe(503);
+        expect(JSON.parse(ready.body)).toMatchObject({ auth: false, ready: false });
+        const b = hostedBrowser(world, id, "198.51.100.250", { "Accept-Language": "ko" });
+        const answer = await b.request("/member/startId", {
+          email: "typed@example.com",
+          password: "whatever passphrase",
+          redirectTo: "/",
+        });
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
+        expect(answer.body).toContain('value="typed@example.com"');
+        expect(answer.body).toContain("지금은 로그인할 수 없어요");
+        await world.standIn({ op: "mode", service: "google", mode: "ok" });
+        // Once Google answers, so does the server: no restart.
+        expect((await world.fetch({ server: id, url: "/readyz" })).status).toBe(200);
+        noStack(await world.output(id));
+      } finally {
+        await world.standIn({ op: "mode", service: "google", mode: "ok" });
+        if (id) await world.stopServer(id);
+      }
+    });
+
+    it("bounds a Google that does not answer: /readyz within seconds, a sign-in within the server's bound", async () => {
+      await world.standIn({ op: "mode", service: "google", mode: "hang" });
+      try {
+        const ready = await world.fetch({ server, url: "/readyz" });
+        expect(ready.status).toBe(503);
+        expect(ready.ms).toBeLessThan(5000);
+        const answer = await browser().request("/member/startId", {
+          email: "slow@example.com",
+          password: "whatever passphrase",
+          redirectTo: "/",
+        });
+        expect(answer.status).toBe(503);
+        expect(answer.body).toContain('value="slow@example.com"');
+        expect(answer.body).toContain("Sign-in is unavailable right now");
+        // Within the server's bound (10 s a call to Google), well inside a phone's 60 s and a desktop's 30 s.
+        expect(answer.ms).toBeLessThan(15_000);
+      } finally {
+        await world.standIn({ op: "mode", service: "google", mode: "ok" });
+      }
+    });
+  });
+
+  describe("bad answers from Google and Twilio", () => {
+    it("an HTML page from Identity Toolkit fails the one sign-in with a translated message, the ID kept", async () => {
+      const email = `html-${Date.now()}@example.com`;
+      await idJoin(email, "a long enough passphrase");
+      await world.standIn({ op: "mode", service: "google", mode: "html", match: "accounts:signInWithPassword" });
+      try {
+        const { answer } = await signInById(email, "a long enough passphrase");
+        expect(answer.status).toBe(503);
+        expect(answer.body).toContain(`value="${email}"`);
+        expect(answer.body).toContain("Sign-in is unavailable right now");
+      } finally {
+        await world.standIn({ op: "mode", service: "google", mode: "ok" });
+      }
+      expect((await signInById(email, "a long enough passphrase")).answer.location).toBe("/mypage");
+    });
+
+    it("a join whose account Google made but whose answer was lost is finished, never left half-made", async () => {
+      await world.standIn({
+        op: "mode",
+        service: "google",
+        mode: "truncated",
+        match: `/v1/projects/${info.projectId}/accounts$`,
+      });
+      const b = browser();
+      const { local, e164 } = freshNumber();
+      try {
+        await b.step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
+        await b.step("/sign/authNo", { code: await codeTo(e164) }, "/sign/choiceNation");
+        const last = await b.request("/sign/choiceNation", { name: "Tran Thi B", nationality: "Vietnam", visa: "E-9" });
+        expect(last.location).toBe("/sign/signUpComplete");
+      } finally {
+        await world.standIn({ op: "mode", service: "google", mode: "ok" });
+      }
+      const accounts = (await standInState()).users.filter((u) => u.phoneNumber === e164);
+      expect(accounts).toHaveLength(1);
+      expect(await signedIn(b)).toBe(true);
+    });
+
+    it("an HTML page in place of the new account fails the join's last step, translated, and makes no account", async () => {
+      await world.standIn({
+        op: "mode",
+        service: "google",
+        mode: "html",
+        match: `/v1/projects/${info.projectId}/accounts$`,
+      });
+      const b = browser();
+      const { local, e164 } = freshNumber();
+      try {
+        await b.step("/sign?index", { phone: local, agreeAll: "on" }, "/sign/authNo");
+        await b.step("/sign/authNo", { code: await codeTo(e164) }, "/sign/choiceNation");
+        const last = await b.request("/sign/choiceNation", { name: "Tran Thi C", nationality: "Vietnam", visa: "E-9" });
+        expect(last.status).toBe(503);
+        expect(last.body).toContain('value="Tran Thi C"');
+        expect(last.body).toContain("We could not complete your sign-up");
+      } finally {
+        await world.standIn({ op: "mode", service: "google", mode: "ok" });
+      }
+      expect((await standInState()).users.filter((u) => u.phoneNumber === e164)).toHaveLength(0);
+      // The same visitor finishes on the next try.
+      expect(
+        (await b.request("/sign/choiceNation", { name: "Tran Thi C", nationality: "Vietnam", visa: "E-9" })).location,
+      ).toBe("/sign/signUpComplete");
+    });
+
+    it("a Twilio that refuses the connection, answers HTML, cuts its answer or does not answer fails the text, translated", async () => {
+      for (const mode of ["refused", "html", "truncated", "hang"]) {
+        await world.standIn({ op: "mode", service: "twilio", mode });
+        const { local, e164 } = freshNumber();
+        try {
+          const answer = await browser().request("/sign?index", { phone: local, agreeAll: "on" });
+          expect(answer.status, mode).toBe(503);
+          expect(answer.body).toContain(`value="${local}"`);
+          expect(answer.body).toContain("We could not send the text message");
+          expect(answer.ms).toBeLessThan(15_000);
+        } finally {
+          await world.standIn({ op: "mode", service: "twilio", mode: "ok" });
+        }
+        expect((await standInState()).users.filter((u) => u.phoneNumber === e164)).toHaveLength(0);
+      }
+    });
+  });
+
+  it("removes, at start-up, an account Firebase holds without a member profile, once older than a join takes", async () => {
+    const old = await world.standIn<{ uid: string }>({
+      op: "createUser",
+      fields: { phoneNumber: "+821099990001" },
+      ageMs: 11 * 60_000,
+    });
+    const recent = await world.standIn<{ uid: string }>({ op: "createUser", fields: { phoneNumber: "+821099990002" } });
+    // A server on a database of its own: every account is without a profile there, only the old one is judged.
+    const started = await world.startServer();
+    try {
+      expect(started.up).toBe(true);
+      let output = started.output;
+      for (let i = 0; i < 50 && !/account check: \d+ accounts/.test(output); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        output = await world.output(started.id);
+      }
+      expect(output).toContain(`account check: deleted account ${old.uid}`);
+      expect(output).not.toContain(recent.uid);
+      expect(await firebaseUser({ uid: old.uid })).toBeNull();
+      expect(await firebaseUser({ uid: recent.uid })).not.toBeNull();
+    } finally {
+      await world.stopServer(started.id);
+    }
   });
 
   it("made no call the stand-ins do not implement", async () => {

@@ -35,9 +35,26 @@ const file = (name) => path.join(keysDir, name);
 
 /** A key pair and a self-signed certificate (Google publishes its signing keys as X.509 certificates). */
 function signingKey(kid) {
-  openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", file(`${kid}.key`), "-out", file(`${kid}.pem`),
-    "-days", "2", "-subj", `/CN=${kid}`);
-  return { kid, privateKey: fs.readFileSync(file(`${kid}.key`), "utf8"), certPem: fs.readFileSync(file(`${kid}.pem`), "utf8") };
+  openssl(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    file(`${kid}.key`),
+    "-out",
+    file(`${kid}.pem`),
+    "-days",
+    "2",
+    "-subj",
+    `/CN=${kid}`,
+  );
+  return {
+    kid,
+    privateKey: fs.readFileSync(file(`${kid}.key`), "utf8"),
+    certPem: fs.readFileSync(file(`${kid}.pem`), "utf8"),
+  };
 }
 
 const googleHosts = [
@@ -50,17 +67,64 @@ const googleHosts = [
 const twilioHosts = ["api.twilio.com"];
 
 // The test CA, and one certificate for every name the stand-ins answer.
-openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", file("ca.key"), "-out", file("ca.pem"), "-days", "2",
-  "-subj", "/CN=klife hosted test CA", "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign");
-openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", file("tls.key"), "-out", file("tls.csr"), "-subj", "/CN=stand-in");
-fs.writeFileSync(file("tls.ext"), `subjectAltName=${[...googleHosts, ...twilioHosts].map((h) => `DNS:${h}`).join(",")}\nextendedKeyUsage=serverAuth\n`);
-openssl("x509", "-req", "-in", file("tls.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial",
-  "-out", file("tls.pem"), "-days", "2", "-extfile", file("tls.ext"));
+openssl(
+  "req",
+  "-x509",
+  "-newkey",
+  "rsa:2048",
+  "-nodes",
+  "-keyout",
+  file("ca.key"),
+  "-out",
+  file("ca.pem"),
+  "-days",
+  "2",
+  "-subj",
+  "/CN=klife hosted test CA",
+  "-addext",
+  "basicConstraints=critical,CA:TRUE",
+  "-addext",
+  "keyUsage=critical,keyCertSign",
+);
+openssl(
+  "req",
+  "-newkey",
+  "rsa:2048",
+  "-nodes",
+  "-keyout",
+  file("tls.key"),
+  "-out",
+  file("tls.csr"),
+  "-subj",
+  "/CN=stand-in",
+);
+fs.writeFileSync(
+  file("tls.ext"),
+  `subjectAltName=${[...googleHosts, ...twilioHosts].map((h) => `DNS:${h}`).join(",")}\nextendedKeyUsage=serverAuth\n`,
+);
+openssl(
+  "x509",
+  "-req",
+  "-in",
+  file("tls.csr"),
+  "-CA",
+  file("ca.pem"),
+  "-CAkey",
+  file("ca.key"),
+  "-CAcreateserial",
+  "-out",
+  file("tls.pem"),
+  "-days",
+  "2",
+  "-extfile",
+  file("tls.ext"),
+);
 const ca = fs.readFileSync(file("ca.pem"), "utf8");
 
-const [idKeys, sessionKeys] = [["id-a", "id-b", "id-c", "id-d"], ["session-a", "session-b", "session-c", "session-d"]].map((kids) =>
-  kids.map((kid) => signingKey(`${kid}-${crypto.randomBytes(4).toString("hex")}`)),
-);
+const [idKeys, sessionKeys] = [
+  ["id-a", "id-b", "id-c", "id-d"],
+  ["session-a", "session-b", "session-c", "session-d"],
+].map((kids) => kids.map((kid) => signingKey(`${kid}-${crypto.randomBytes(4).toString("hex")}`)));
 const googleKey = signingKey("google");
 const unpublished = signingKey(`unpublished-${crypto.randomBytes(4).toString("hex")}`);
 
@@ -86,7 +150,10 @@ const twilio = {
   authToken: crypto.randomBytes(16).toString("hex"),
   from: "+15005550006",
 };
-const google = { clientId: "123456789012-klifehosted.apps.googleusercontent.com", clientSecret: `GOCSPX-${crypto.randomBytes(14).toString("base64url")}` };
+const google = {
+  clientId: "123456789012-klifehosted.apps.googleusercontent.com",
+  clientSecret: `GOCSPX-${crypto.randomBytes(14).toString("base64url")}`,
+};
 
 // ---- the names, and the stand-ins -------------------------------------------------------------------------
 
@@ -188,7 +255,9 @@ function send({ server, url, method = "GET", headers = {}, body, timeoutMs = 70_
         response.on("end", () =>
           resolve({
             status: response.statusCode,
-            headers: Object.entries(response.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]])),
+            headers: Object.entries(response.headers).flatMap(([k, v]) =>
+              Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]],
+            ),
             body: Buffer.concat(chunks).toString("utf8"),
             ms: Date.now() - started,
           }),
@@ -222,7 +291,14 @@ async function standIn(op) {
     case "revoke":
       return { ok: standIns.revoke(op.uid) };
     case "user":
-      return { user: (op.uid ? standIns.user(op.uid) : op.email ? standIns.userByEmail(op.email) : standIns.userByPhone(op.phone)) ?? null };
+      return {
+        user:
+          (op.uid
+            ? standIns.user(op.uid)
+            : op.email
+              ? standIns.userByEmail(op.email)
+              : standIns.userByPhone(op.phone)) ?? null,
+      };
     case "createUser": {
       // As the Firebase console would make one (or a join cut short): an account our database does not know.
       const user = standIns.addUser(op.fields ?? {}, op.ageMs ?? 0);
@@ -233,7 +309,12 @@ async function standIn(op) {
         messages: state.messages,
         unexpected: state.unexpected,
         calls: state.calls,
-        users: [...state.users.values()].map((u) => ({ uid: u.localId, email: u.email ?? null, phoneNumber: u.phoneNumber ?? null, disabled: u.disabled })),
+        users: [...state.users.values()].map((u) => ({
+          uid: u.localId,
+          email: u.email ?? null,
+          phoneNumber: u.phoneNumber ?? null,
+          disabled: u.disabled,
+        })),
       };
     default:
       return { error: `unknown op ${op.op}` };
@@ -246,7 +327,14 @@ const routes = {
   "POST /servers/output": ({ id }) => ({ output: servers.get(id)?.output ?? "" }),
   "POST /fetch": send,
   "POST /standin": standIn,
-  "POST /info": () => ({ projectId, apiKey, twilio: { from: twilio.from, accountSid: twilio.accountSid }, google: { clientId: google.clientId }, serviceAccountEmail: serviceAccount.client_email }),
+  "POST /info": () => ({
+    projectId,
+    apiKey,
+    serviceAccount: JSON.stringify(serviceAccount),
+    twilio: { from: twilio.from, accountSid: twilio.accountSid },
+    google: { clientId: google.clientId },
+    serviceAccountEmail: serviceAccount.client_email,
+  }),
 };
 
 const control = http.createServer(async (request, response) => {

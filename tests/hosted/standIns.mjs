@@ -223,10 +223,18 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
         return send(400, { error: "invalid_grant", error_description: "Invalid grant: account not found" });
       }
       if (claims.aud !== "https://oauth2.googleapis.com/token") {
-        return send(400, { error: "invalid_grant", error_description: "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim." });
+        return send(400, {
+          error: "invalid_grant",
+          error_description:
+            "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.",
+        });
       }
       if (typeof claims.exp !== "number" || claims.exp <= now() || claims.exp - claims.iat > 3600) {
-        return send(400, { error: "invalid_grant", error_description: "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim." });
+        return send(400, {
+          error: "invalid_grant",
+          error_description:
+            "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.",
+        });
       }
       const token = `ya29.${randomId(40)}`;
       state.accessTokens.set(token, { email: claims.iss, exp: now() + 3600 });
@@ -272,7 +280,10 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     const p = url.searchParams;
     if (url.pathname === "/o/oauth2/v2/auth") {
       if (p.get("client_id") !== google.clientId) {
-        return sendHtml(401, "<!doctype html><title>Error 401: invalid_client</title><p>The OAuth client was not found.");
+        return sendHtml(
+          401,
+          "<!doctype html><title>Error 401: invalid_client</title><p>The OAuth client was not found.",
+        );
       }
       if (p.get("response_type") !== "code" || !(p.get("scope") ?? "").split(" ").includes("openid")) {
         return sendHtml(400, "<!doctype html><title>Error 400: invalid_request</title>");
@@ -292,12 +303,21 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
         email,
         name: p.get("name") ?? "",
         nonce: p.get("nonce") ?? "",
-        subject: crypto.createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 21).replace(/[a-f]/g, "1"),
+        subject: crypto
+          .createHash("sha256")
+          .update(email.toLowerCase())
+          .digest("hex")
+          .slice(0, 21)
+          .replace(/[a-f]/g, "1"),
         redirectUri: p.get("redirect_uri") ?? "",
         expires: Date.now() + 60_000,
       });
       const back = new URL(p.get("redirect_uri") ?? "");
-      back.search = new URLSearchParams({ state: p.get("state") ?? "", code, scope: "email profile openid" }).toString();
+      back.search = new URLSearchParams({
+        state: p.get("state") ?? "",
+        code,
+        scope: "email profile openid",
+      }).toString();
       return redirect(back.toString());
     }
     return null;
@@ -330,7 +350,13 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
       const user = state.users.get(claims.uid) ?? newUser({ localId: claims.uid });
       if (user.disabled) return send(400, googleError(400, "USER_DISABLED"));
       const answer = signedIn(user, "custom");
-      return send(200, { kind: "identitytoolkit#VerifyCustomTokenResponse", idToken: answer.idToken, refreshToken: answer.refreshToken, expiresIn: "3600", isNewUser: false });
+      return send(200, {
+        kind: "identitytoolkit#VerifyCustomTokenResponse",
+        idToken: answer.idToken,
+        refreshToken: answer.refreshToken,
+        expiresIn: "3600",
+        isNewUser: false,
+      });
     }
     if (method === "signInWithIdp") {
       const post = new URLSearchParams(String(body.postBody ?? ""));
@@ -340,10 +366,24 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
       const verified = verifyJwt(post.get("id_token"), [crypto.createPublicKey(keys.google.certPem)]);
       const claims = verified?.claims;
       if (!claims || claims.iss !== "https://accounts.google.com" || claims.exp <= now()) {
-        return send(400, googleError(400, "INVALID_IDP_RESPONSE : Invalid Idp Response: the Google id_token is not allowed to be used with this application."));
+        return send(
+          400,
+          googleError(
+            400,
+            "INVALID_IDP_RESPONSE : Invalid Idp Response: the Google id_token is not allowed to be used with this application.",
+          ),
+        );
       }
       if (claims.aud !== google.clientId) {
-        return send(400, googleError(400, "INVALID_IDP_RESPONSE : Invalid Idp Response: the Google id_token is not allowed to be used with this application. Its audience (OAuth 2.0 client ID) is " + claims.aud + ", which is not authorized to be used in the project with project_number: 1."));
+        return send(
+          400,
+          googleError(
+            400,
+            "INVALID_IDP_RESPONSE : Invalid Idp Response: the Google id_token is not allowed to be used with this application. Its audience (OAuth 2.0 client ID) is " +
+              claims.aud +
+              ", which is not authorized to be used in the project with project_number: 1.",
+          ),
+        );
       }
       const nonce = post.get("nonce");
       if (claims.nonce && (!nonce || crypto.createHash("sha256").update(nonce).digest("hex") !== claims.nonce)) {
@@ -356,10 +396,22 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
       if (!user) {
         if (byEmail(claims.email)) {
           // One account per e-mail (the project's default): the other sign-in method must be linked first.
-          return send(200, { federatedId: `https://accounts.google.com/${claims.sub}`, providerId: "google.com", email: claims.email, needConfirmation: true, kind: "identitytoolkit#VerifyAssertionResponse" });
+          return send(200, {
+            federatedId: `https://accounts.google.com/${claims.sub}`,
+            providerId: "google.com",
+            email: claims.email,
+            needConfirmation: true,
+            kind: "identitytoolkit#VerifyAssertionResponse",
+          });
         }
         user = newUser({ email: claims.email, emailVerified: true, displayName: claims.name });
-        user.providerUserInfo.push({ providerId: "google.com", rawId: claims.sub, email: claims.email, displayName: claims.name, federatedId: claims.sub });
+        user.providerUserInfo.push({
+          providerId: "google.com",
+          rawId: claims.sub,
+          email: claims.email,
+          displayName: claims.name,
+          federatedId: claims.sub,
+        });
         isNewUser = true;
       }
       if (user.disabled) return send(400, googleError(400, "USER_DISABLED"));
@@ -422,7 +474,10 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
         ...(body.phoneNumber ?? []).map(byPhone),
       ].filter(Boolean);
       // No user: a kind and nothing else (the SDK turns it into auth/user-not-found).
-      return send(200, { kind: "identitytoolkit#GetAccountInfoResponse", ...(found.length ? { users: found.map(userInfo) } : {}) });
+      return send(200, {
+        kind: "identitytoolkit#GetAccountInfoResponse",
+        ...(found.length ? { users: found.map(userInfo) } : {}),
+      });
     }
     if (action === "/accounts:update") {
       const user = state.users.get(body.localId);
@@ -480,9 +535,19 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     if (rest) {
       if (url.searchParams.get("key") !== apiKey) {
         const message = "API key not valid. Please pass a valid API key.";
-        return send(400, googleError(400, message, "INVALID_ARGUMENT", {
-          details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com", metadata: { service: "identitytoolkit.googleapis.com" } }],
-        }));
+        return send(
+          400,
+          googleError(400, message, "INVALID_ARGUMENT", {
+            details: [
+              {
+                "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                reason: "API_KEY_INVALID",
+                domain: "googleapis.com",
+                metadata: { service: "identitytoolkit.googleapis.com" },
+              },
+            ],
+          }),
+        );
       }
       return toolkitRest(rest[1], body, send);
     }
@@ -491,10 +556,18 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
       const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
       const token = bearer && state.accessTokens.get(bearer);
       if (!token || token.exp <= now()) {
-        return send(401, googleError(401, "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.", "UNAUTHENTICATED"));
+        return send(
+          401,
+          googleError(
+            401,
+            "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+            "UNAUTHENTICATED",
+          ),
+        );
       }
       if (admin[1] !== projectId) {
-        return send(403, googleError(403, `Permission 'firebaseauth.users.get' denied on resource '//firebaseauth.googleapis.com/projects/${admin[1]}' (or it may not exist).`, "PERMISSION_DENIED"));
+        // The service account may not use another project's accounts (Identity Toolkit's code for it).
+        return send(400, googleError(400, "INSUFFICIENT_PERMISSION", "PERMISSION_DENIED"));
       }
       if (admin[2] === "/accounts:batchGet" && request.method === "GET") {
         const max = Math.min(1000, Number(url.searchParams.get("maxResults") ?? 1000));
@@ -523,7 +596,8 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     const refusal = (status, code, message) =>
       send(status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
     if (user !== twilio.accountSid || password !== twilio.authToken) return refusal(401, 20003, "Authenticate");
-    if (path[1] !== twilio.accountSid) return refusal(404, 20404, `The requested resource ${url.pathname} was not found`);
+    if (path[1] !== twilio.accountSid)
+      return refusal(404, 20404, `The requested resource ${url.pathname} was not found`);
     const form = new URLSearchParams(body);
     const to = form.get("To") ?? "";
     const from = form.get("From") ?? "";
@@ -531,10 +605,15 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     if (!to) return refusal(400, 21604, "A 'To' phone number is required.");
     if (!/^\+[1-9]\d{6,14}$/.test(to)) return refusal(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
     if (from !== twilio.from) {
-      return refusal(400, 21606, `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`);
+      return refusal(
+        400,
+        21606,
+        `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`,
+      );
     }
     if (!text) return refusal(400, 21602, "Message body is required.");
-    if (text.length > 1600) return refusal(400, 21617, "The concatenated message body exceeds the 1600 character limit.");
+    if (text.length > 1600)
+      return refusal(400, 21617, "The concatenated message body exceeds the 1600 character limit.");
     const sid = `SM${crypto.randomBytes(16).toString("hex")}`;
     const message = { sid, to, from, body: text, at: Date.now() };
     state.messages.push(message);
@@ -569,24 +648,36 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
    */
   function fault(service, call, response) {
     const mode = state.mode[service];
-    if (mode === "ok" || (state.match[service] && !call.includes(state.match[service]))) return false;
+    if (mode === "ok" || !matches(service, call)) return false;
     if (mode === "hang") {
       // Never answered: the caller's own time-out must end the wait.
       return true;
     }
     if (mode === "html") {
       response.writeHead(502, { "Content-Type": "text/html; charset=UTF-8" });
-      response.end("<!DOCTYPE html><html lang=en><title>Error 502 (Server Error)!!1</title><p><b>502.</b> That’s an error.</html>");
+      response.end(
+        "<!DOCTYPE html><html lang=en><title>Error 502 (Server Error)!!1</title><p><b>502.</b> That’s an error.</html>",
+      );
       return true;
     }
     return false;
+  }
+
+  /** Whether a call suffers the service's fault: `match` is a part of "METHOD host/path", or its end with a "$". */
+  function matches(service, call) {
+    const match = state.match[service];
+    if (!match) return true;
+    return match.endsWith("$") ? call.endsWith(match.slice(0, -1)) : call.includes(match);
   }
 
   /** A `send` that writes the head and a part of the body, then drops the connection. */
   function truncatedSend(response) {
     return (status, body) => {
       const text = JSON.stringify(body);
-      response.writeHead(status, { "Content-Type": "application/json; charset=UTF-8", "Content-Length": String(text.length) });
+      response.writeHead(status, {
+        "Content-Type": "application/json; charset=UTF-8",
+        "Content-Length": String(text.length),
+      });
       response.write(text.slice(0, Math.floor(text.length / 2)));
       setTimeout(() => response.socket?.destroy(), 20);
     };
@@ -599,8 +690,7 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
       const call = `${request.method} ${host}${url.pathname}`;
       state.calls.push(call);
       if (fault(service, call, response)) return;
-      const truncated =
-        state.mode[service] === "truncated" && (!state.match[service] || call.includes(state.match[service]));
+      const truncated = state.mode[service] === "truncated" && matches(service, call);
       const send = truncated
         ? truncatedSend(response)
         : (status, body, headers = {}) => {

@@ -55,7 +55,10 @@ export interface World {
 }
 
 const HOSTS = [
-  ["127.0.0.2", "oauth2.googleapis.com www.googleapis.com identitytoolkit.googleapis.com securetoken.googleapis.com accounts.google.com"],
+  [
+    "127.0.0.2",
+    "oauth2.googleapis.com www.googleapis.com identitytoolkit.googleapis.com securetoken.googleapis.com accounts.google.com",
+  ],
   ["127.0.0.3", "api.twilio.com"],
 ];
 
@@ -69,7 +72,21 @@ export async function startWorld(): Promise<World> {
   const script = 'set -e; ip link set lo up; mount --bind "$1/hosts" /etc/hosts; exec "$2" "$3" "$1"';
   const child: ChildProcess = spawn(
     "unshare",
-    ["--net", "--mount", "--pid", "--fork", "--kill-child", "--mount-proc", "bash", "-c", script, "world", dir, process.execPath, path.join(here, "inside.mjs")],
+    [
+      "--net",
+      "--mount",
+      "--pid",
+      "--fork",
+      "--kill-child",
+      "--mount-proc",
+      "bash",
+      "-c",
+      script,
+      "world",
+      dir,
+      process.execPath,
+      path.join(here, "inside.mjs"),
+    ],
     { stdio: ["pipe", "pipe", "pipe"] },
   );
   let log = "";
@@ -117,7 +134,10 @@ export async function startWorld(): Promise<World> {
     fetch: (request) => call<Answer>("/fetch", request),
     async close() {
       child.stdin!.end();
-      const ended = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
+      const ended = await Promise.race([
+        exited.then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 15_000)),
+      ]);
       if (!ended) {
         child.kill("SIGKILL");
         await exited;
@@ -128,7 +148,7 @@ export async function startWorld(): Promise<World> {
 }
 
 /** A browser without JavaScript on a server inside the world: cookies kept, redirects not followed. */
-export function hostedBrowser(world: World, server: number, address: string) {
+export function hostedBrowser(world: World, server: number, address: string, extra: Record<string, string> = {}) {
   const jar = new Jar();
   const request = async (pathname: string, form?: Record<string, string>) => {
     const answer = await world.fetch({
@@ -139,6 +159,7 @@ export function hostedBrowser(world: World, server: number, address: string) {
         Cookie: jar.header,
         "X-Forwarded-For": address,
         "X-Forwarded-Proto": "https",
+        ...extra,
         ...(form ? { Origin: "https://klife.test", "Content-Type": "application/x-www-form-urlencoded" } : {}),
       },
       body: form ? new URLSearchParams(form).toString() : undefined,
