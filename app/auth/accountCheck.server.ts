@@ -1,9 +1,15 @@
 /**
- * Local mode's start-up check that identity and profiles agree. A join makes the
+ * The start-up check that identity and profiles agree. A join makes the
  * Firebase user first and the member profile second, each saved on its own, so a
- * crash between the two leaves an account without a profile: a join nobody saw
+ * crash between the two (or, in hosted mode, an answer from Google lost on the way
+ * after it made the account) leaves an account without a profile: a join nobody saw
  * confirmed, which is deleted. A profile without an account cannot be repaired
  * here (the member could never sign in again): it is reported, not deleted.
+ *
+ * In hosted mode other processes may be half-way through a join, so only accounts
+ * made before `madeBefore` are judged (JOIN_GRACE_MS ago: a join's two writes are
+ * seconds apart, each bounded), and the Firebase project is the app's alone
+ * (docs/hosting.md): an account made there by hand, without a profile, is removed too.
  */
 import type { Auth } from "firebase-admin/auth";
 import type { MemberProfile, MembersStore } from "~/stores/members";
@@ -22,6 +28,9 @@ export interface AccountCheckSummary {
 
 const PAGE = 1000;
 
+/** Hosted mode: an account younger than this may be a join under way in another process. */
+export const JOIN_GRACE_MS = 10 * 60_000;
+
 /** Every member's uid, page by page. */
 async function memberUids(members: MembersStore): Promise<string[]> {
   const uids: string[] = [];
@@ -39,12 +48,18 @@ export async function checkAccounts(
   members: MembersStore,
   auth: Auth,
   log: (line: string) => void,
+  options: { madeBefore?: number } = {},
 ): Promise<AccountCheckSummary> {
   const accounts: string[] = [];
+  const recent = new Set<string>();
   let pageToken: string | undefined;
   do {
     const page = await auth.listUsers(PAGE, pageToken);
-    for (const user of page.users) accounts.push(user.uid);
+    for (const user of page.users) {
+      accounts.push(user.uid);
+      const made = Date.parse(user.metadata.creationTime);
+      if (options.madeBefore !== undefined && !(made < options.madeBefore)) recent.add(user.uid);
+    }
     pageToken = page.pageToken;
   } while (pageToken);
   // Read after the accounts: a profile is only ever made after its account.
@@ -52,7 +67,7 @@ export async function checkAccounts(
   const withProfile = new Set(profiles);
   const withAccount = new Set(accounts);
 
-  const halfMade = accounts.filter((uid) => !withProfile.has(uid));
+  const halfMade = accounts.filter((uid) => !withProfile.has(uid) && !recent.has(uid));
   const deleted: string[] = [];
   const notDeleted: string[] = [];
   for (let i = 0; i < halfMade.length; i += PAGE) {

@@ -107,7 +107,20 @@ export function flow<T extends object>(
      * lifetime (a grant), else for a full lifetime from now.
      */
     async restore(request: Request, data: T, expiresAt?: number, now = Date.now()): Promise<string[]> {
-      return (await start(request, data, now, expiresAt ?? now + options.ttlMs)).cookies;
+      const until = expiresAt ?? now + options.ttlMs;
+      const at = await located(request);
+      if (!at) return (await start(request, data, now, until)).cookies;
+      // Under the id the browser holds: the page answered with the refusal (its loader reads this very request's
+      // cookie, without JavaScript) still finds the flow, and what the member typed stays on it.
+      await store.create({
+        kind,
+        idHash: idHash(at.id),
+        browserHash: at.browserHash,
+        data: JSON.stringify(data),
+        now,
+        expiresAt: until,
+      });
+      return [await cookie.serialize(at.id)];
     },
 
     /** Deletes the flow (if any) and clears its cookie; resolves with Set-Cookie. */

@@ -10,7 +10,7 @@
  * withdrawal) are a database lookup, so they end a session on the very next
  * request. A change made outside the app (the account disabled, deleted or its
  * tokens revoked in Firebase) is caught by asking Firebase at most once per
- * ACCOUNT_CHECK_INTERVAL_MS per session.
+ * ACCOUNT_CHECK_INTERVAL_MS per session (the operator may shorten it: config ACCOUNT_CHECK_INTERVAL_MS).
  */
 import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
@@ -29,7 +29,10 @@ import { seal, unseal } from "~/infra/secrets.server";
 export const SESSION_MAX_AGE_S = 14 * 24 * 60 * 60;
 /** A session may only be made from a sign-in this recent (Firebase's own advice). */
 export const FRESH_SIGN_IN_S = 5 * 60;
-/** A session whose account was disabled, deleted or revoked outside the app stops working within this bound. */
+/**
+ * A session whose account was disabled, deleted or revoked outside the app stops working within this bound
+ * (docs/decisions/0003); the configuration's ACCOUNT_CHECK_INTERVAL_MS, never longer than this, is the one in force.
+ */
 export const ACCOUNT_CHECK_INTERVAL_MS = 5 * 60_000;
 /** When Firebase cannot be asked (an outage), the session is kept and Firebase asked again after this. */
 const RETRY_CHECK_MS = 30_000;
@@ -96,13 +99,17 @@ async function sessionClaims(services: SessionServices, token: string, now: numb
     cache.set(key, entry);
   }
   if (entry.refused) return null;
-  if (now - entry.checkedAt >= ACCOUNT_CHECK_INTERVAL_MS) {
+  const interval = Math.min(
+    services.config.ACCOUNT_CHECK_INTERVAL_MS ?? ACCOUNT_CHECK_INTERVAL_MS,
+    ACCOUNT_CHECK_INTERVAL_MS,
+  );
+  if (now - entry.checkedAt >= interval) {
     const checked = await services.identity.verifySession(token, { checkAccount: true });
     if (checked.ok) {
       entry.checkedAt = now;
     } else if (checked.reason === "unavailable") {
       // An outage (logged by the port): the session is kept, and Firebase asked again soon.
-      entry.checkedAt = now - ACCOUNT_CHECK_INTERVAL_MS + RETRY_CHECK_MS;
+      entry.checkedAt = now - interval + Math.min(RETRY_CHECK_MS, interval);
     } else {
       // The account is disabled, deleted or revoked, or the token no longer holds: refused for good.
       entry.refused = true;

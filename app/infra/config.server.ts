@@ -4,6 +4,7 @@
  * any hosted-only variable and then requires all of them. A missing or malformed
  * variable stops start-up with a message that names it.
  */
+import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import { checkDatabaseUrl, DatabaseUrlError } from "./postgres/database.server";
 
@@ -32,6 +33,14 @@ const sharedSchema = z.object({
   RATE_LIMIT_AUTH: positiveInt.default(30),
   /** Posts to sign-in and joining forms per phone number or ID (forms/attempts.server.ts). */
   RATE_LIMIT_AUTH_PER_ID: positiveInt.default(10),
+  /**
+   * How often (ms) a session asks Firebase whether its account was disabled, deleted or revoked there: the bound
+   * within which such a change ends the session (5 minutes at most, docs/decisions/0003). Shorter costs more calls.
+   */
+  ACCOUNT_CHECK_INTERVAL_MS: positiveInt
+    .min(1000)
+    .max(5 * 60_000)
+    .default(5 * 60_000),
   /** Texted codes per client address a day, across numbers and purposes (verification/phoneCodes.server.ts). */
   SMS_DAILY_CAP_PER_CLIENT: positiveInt.default(30),
   /** Host name (no scheme) on which analytics run; anywhere else they are never emitted. */
@@ -149,28 +158,49 @@ const serviceAccount = z
     z.object({
       project_id: z.string().min(1),
       client_email: z.string().email(),
-      private_key: z.string().includes("PRIVATE KEY"),
+      private_key: z
+        .string()
+        .includes("PRIVATE KEY")
+        .refine((pem) => {
+          try {
+            createPrivateKey(pem);
+            return true;
+          } catch {
+            return false;
+          }
+        }, "is not a readable private key (copy the JSON file the Firebase console made, unchanged)"),
     }),
   );
 
-const hostedSchema = z.object({
-  FIREBASE_PROJECT_ID: z
-    .string()
-    .regex(/^[a-z0-9-]{4,30}$/, "must be a Firebase project id")
-    .refine((v) => !v.startsWith("demo-"), "a demo- project cannot be used in hosted mode"),
-  FIREBASE_API_KEY: z.string().min(20, "must be the Web API key of the Firebase project"),
-  FIREBASE_SERVICE_ACCOUNT: serviceAccount,
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
-  PUBLIC_ORIGIN: z.string().url().startsWith("https://", "must be an https:// origin"),
-  // Verification texts go through Twilio in hosted mode.
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/i, "must be a Twilio account SID (AC…)"),
-  TWILIO_AUTH_TOKEN: z.string().min(16, "must be the Twilio auth token"),
-  TWILIO_FROM: z.string().regex(/^\+\d{6,15}$/, "must be the sending number in E.164 (+…)"),
-  // The footer's operator details (their formats are checked with the shared variables).
-  OPERATOR_NAME: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
-  OPERATOR_REGISTRATION_NO: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
-  SUPPORT_EMAIL: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
-});
+const hostedSchema = z
+  .object({
+    FIREBASE_PROJECT_ID: z
+      .string()
+      .regex(/^[a-z0-9-]{4,30}$/, "must be a Firebase project id")
+      .refine((v) => !v.startsWith("demo-"), "a demo- project cannot be used in hosted mode"),
+    FIREBASE_API_KEY: z.string().min(20, "must be the Web API key of the Firebase project"),
+    FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+    PUBLIC_ORIGIN: z.string().url().startsWith("https://", "must be an https:// origin"),
+    // Verification texts go through Twilio in hosted mode.
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/i, "must be a Twilio account SID (AC…)"),
+    TWILIO_AUTH_TOKEN: z.string().min(16, "must be the Twilio auth token"),
+    TWILIO_FROM: z.string().regex(/^\+\d{6,15}$/, "must be the sending number in E.164 (+…)"),
+    // The footer's operator details (their formats are checked with the shared variables).
+    OPERATOR_NAME: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
+    OPERATOR_REGISTRATION_NO: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
+    SUPPORT_EMAIL: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
+  })
+  .superRefine((env, ctx) => {
+    // The Admin SDK calls FIREBASE_PROJECT_ID's APIs with the service account's credential: one project's both.
+    if (env.FIREBASE_SERVICE_ACCOUNT.project_id !== env.FIREBASE_PROJECT_ID) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["FIREBASE_SERVICE_ACCOUNT"],
+        message: `is the service account of project ${env.FIREBASE_SERVICE_ACCOUNT.project_id}, not of FIREBASE_PROJECT_ID (${env.FIREBASE_PROJECT_ID})`,
+      });
+    }
+  });
 
 /** Variables that only hosted mode uses: any one of them switches hosted mode on. */
 export const hostedOnlyVariables = [

@@ -8,7 +8,8 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import type { Config } from "~/infra/config.server";
-import { checkAccounts } from "~/auth/accountCheck.server";
+import { checkAccounts, JOIN_GRACE_MS } from "~/auth/accountCheck.server";
+import { checkHostedIdentity } from "~/infra/firebase/hostedCheck.server";
 import type { Services } from "~/context";
 import { createIdentity } from "~/infra/firebase/admin.server";
 import { sharedAuthEmulator, startAuthEmulator, type AuthEmulator } from "~/infra/firebase/emulator.server";
@@ -103,6 +104,22 @@ export async function startServices(
     if (loanProducts) log(`shipped loan products written: ${loanProducts}`);
     // After a crash, identity and profiles agree again before anyone is served.
     if (ownsEmulator) await checkAccounts(stores.members, services.identity.admin.auth, log);
+    if (config.mode === "hosted") {
+      // A configuration Google refuses stops start-up, naming the variable; an unreachable Google does not.
+      const reached = await checkHostedIdentity(services.identity, log);
+      // Hosted mode's account check runs beside serving (a large project takes many pages), on old accounts only.
+      if (reached === "ok") {
+        const madeBefore = Date.now() - JOIN_GRACE_MS;
+        void checkAccounts(stores.members, services.identity.admin.auth, log, { madeBefore }).then(
+          (summary) =>
+            log(
+              `account check: ${summary.accounts} accounts, ${summary.profiles} profiles, ${summary.deleted.length} removed`,
+            ),
+          (error: unknown) =>
+            log(`account check: not finished: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }
+    }
     const lease = jobLease(stores, holderName());
     schedulers.set(services, { scheduler: startScheduler(periodicJobs(services), { lease }), lease });
     return services;

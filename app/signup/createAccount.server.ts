@@ -33,6 +33,30 @@ async function removeUser(services: Pick<Services, "identity">, uid: string) {
   if (!removed.ok) logError("signUp.cleanup", undefined, uid, removed.reason);
 }
 
+/**
+ * The account an earlier try of this very join left at the identity provider, adopted: Google made it but its
+ * answer was lost (cut short, or later than our bound), so the member was told to try again, and now the number
+ * (proven by this visitor's code) is taken by an account without a member profile. It is given this draft's name
+ * (and password) and the join goes on with it; anything else (a member's account, another kind of account) is null.
+ */
+async function leftoverOfThisJoin(
+  services: Pick<Services, "identity" | "stores">,
+  draft: SignupDraft,
+  password: string | null,
+): Promise<string | null> {
+  const { identity } = services;
+  const found = await identity.findByPhone(draft.phone!);
+  const account = found.ok ? found.account : null;
+  if (!account || (await isMember(services, account.uid))) return null;
+  const own = draft.kind === "id" ? ["password", "phone"] : ["phone"];
+  if (!account.providers.every((p) => own.includes(p))) return null;
+  if (draft.kind === "id" ? account.email !== draft.email : account.email !== null) return null;
+  if (password !== null && !(await identity.setPassword(account.uid, password)).ok) return null;
+  if (!(await identity.updateUser(account.uid, { displayName: draft.name! })).ok) return null;
+  log.info("signUp.adopted", { uid: account.uid, message: "an account left by an earlier try of this join" });
+  return account.uid;
+}
+
 /** A member as a sign-up flow knows them: the terms as the answers given on the terms step. */
 export interface JoiningMember extends Omit<NewMember, "terms" | "createdAt"> {
   terms: TermsAnswers;
@@ -164,13 +188,21 @@ export async function createAccount(
     phoneNumber: draft.phone,
     ...(draft.kind === "id" ? { email: draft.email, password: password! } : {}),
   });
-  if (!created.ok) {
-    if (created.reason === "emailTaken" || created.reason === "phoneTaken")
-      return { ok: false, problem: created.reason };
-    logError("signUp.createUser", undefined, undefined, created.reason);
-    return { ok: false, problem: "unavailable" };
+  let uid: string;
+  if (created.ok) {
+    uid = created.uid;
+  } else {
+    // The number or address taken, or no answer: an earlier try of this join may have made the account.
+    const left = await leftoverOfThisJoin(services, draft, password);
+    if (left) {
+      uid = left;
+    } else {
+      if (created.reason === "emailTaken" || created.reason === "phoneTaken")
+        return { ok: false, problem: created.reason };
+      logError("signUp.createUser", undefined, undefined, created.reason);
+      return { ok: false, problem: "unavailable" };
+    }
   }
-  const { uid } = created;
 
   const stored = await storeProfile(services, uid, draft, language, now);
   if (!stored.ok) {

@@ -1,5 +1,12 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, publicConfig } from "~/infra/config.server";
+
+/** A readable key, as the Firebase console's JSON holds (the config checks that it parses). */
+const testPrivateKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({
+  type: "pkcs8",
+  format: "pem",
+}) as string;
 
 const hosted = {
   FIREBASE_PROJECT_ID: "klife-prod",
@@ -7,7 +14,7 @@ const hosted = {
   FIREBASE_SERVICE_ACCOUNT: JSON.stringify({
     project_id: "klife-prod",
     client_email: "svc@klife-prod.iam.gserviceaccount.com",
-    private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
+    private_key: testPrivateKey,
   }),
   SESSION_SECRET: "s".repeat(40),
   PUBLIC_ORIGIN: "https://app.example.com",
@@ -75,6 +82,21 @@ describe("loadConfig", () => {
 
   it("names a malformed service account", () => {
     expect(problems({ ...hosted, FIREBASE_SERVICE_ACCOUNT: "{not json" })).toMatch(/^FIREBASE_SERVICE_ACCOUNT:/m);
+  });
+
+  it("names a service account whose key does not parse, or that is another project's", () => {
+    const account = JSON.parse(hosted.FIREBASE_SERVICE_ACCOUNT) as Record<string, string>;
+    const damaged = JSON.stringify({
+      ...account,
+      private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
+    });
+    expect(problems({ ...hosted, FIREBASE_SERVICE_ACCOUNT: damaged })).toMatch(
+      /^FIREBASE_SERVICE_ACCOUNT\.private_key: is not a readable private key/m,
+    );
+    const other = JSON.stringify({ ...account, project_id: "klife-staging" });
+    expect(problems({ ...hosted, FIREBASE_SERVICE_ACCOUNT: other })).toMatch(
+      /^FIREBASE_SERVICE_ACCOUNT: is the service account of project klife-staging, not of FIREBASE_PROJECT_ID \(klife-prod\)/m,
+    );
   });
 
   it("needs the operator's details in hosted mode, in their formats, and leaves them unset in local mode", () => {

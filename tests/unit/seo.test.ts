@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 /**
  * Search facts (lib/seo.ts, seo/seo.server.ts): the canonical address in the page's language on the configured
  * public origin (never the request's host), the 19 alternates and x-default, Open Graph's locale; and a
@@ -10,13 +11,19 @@ import { loadConfig, publicOrigin } from "~/infra/config.server";
 import { seoLinks } from "~/lib/seo";
 import { pageSeo } from "~/seo/seo.server";
 
+/** A readable key, as the Firebase console's JSON holds (the config checks that it parses). */
+const testPrivateKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({
+  type: "pkcs8",
+  format: "pem",
+}) as string;
+
 const hosted = loadConfig({
   FIREBASE_PROJECT_ID: "klife-prod",
   FIREBASE_API_KEY: "AIzaSyA-0123456789abcdefghijklmnop",
   FIREBASE_SERVICE_ACCOUNT: JSON.stringify({
     project_id: "klife-prod",
     client_email: "svc@klife-prod.iam.gserviceaccount.com",
-    private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
+    private_key: testPrivateKey,
   }),
   SESSION_SECRET: "s".repeat(40),
   PUBLIC_ORIGIN: "https://app.example.com/",

@@ -57,6 +57,40 @@ function savingToolkit(toolkit: IdentityToolkit, persist: () => Promise<void>): 
   };
 }
 
+/** A call to Google that did not answer within the server's bound. */
+export class IdentityDeadline extends Error {
+  override name = "IdentityDeadline";
+}
+
+/**
+ * How long a call to Firebase may take before the member is answered without it: the Admin SDK waits 25 s per
+ * attempt and retries a time-out four times, and its OAuth2 token request has no bound at all, so a Google that
+ * does not answer would hold a form past every client's patience (30 s on a desktop, docs/hosting.md).
+ */
+export const IDENTITY_DEADLINE_MS = 10_000;
+/** /readyz's bound on asking Firebase. */
+const READINESS_MS = 3_000;
+
+/** The same Auth, each method's promise refused with IdentityDeadline after `ms` (the call itself runs on). */
+function boundedAuth(auth: Auth, ms: number): Auth {
+  return new Proxy(auth, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      return (...args: unknown[]) => {
+        const result = method(...args);
+        if (!(result instanceof Promise)) return result;
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new IdentityDeadline(`${String(property)}: no answer within ${ms} ms`)), ms);
+        });
+        return Promise.race([result, deadline]).finally(() => clearTimeout(timer));
+      };
+    },
+  });
+}
+
 /** The identity port over this process's Firebase app; `admin` holds the raw clients (tests, start-up check). */
 export function createIdentity(config: Config, emulator: AuthEmulator | null): FirebaseIdentity {
   let app: App;
@@ -79,6 +113,8 @@ export function createIdentity(config: Config, emulator: AuthEmulator | null): F
     );
   }
   let auth = getAuth(app);
+  // Google is across the Internet: every call answers within the bound. (The emulator is on this machine.)
+  if (config.mode === "hosted") auth = boundedAuth(auth, IDENTITY_DEADLINE_MS);
   let toolkit: IdentityToolkit;
   if (config.mode === "local") {
     const persist = () => emulator!.persist();
@@ -100,12 +136,14 @@ export function createIdentity(config: Config, emulator: AuthEmulator | null): F
     {
       async answers() {
         if (emulator) return emulator.answers();
-        try {
-          await auth.getUser("readiness-probe-no-such-user");
-          return true;
-        } catch (error) {
-          return reasonOf(error) === "notFound";
-        }
+        // Bounded: /readyz answers within seconds whatever Google does.
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READINESS_MS)));
+        const probe = auth.getUser("readiness-probe-no-such-user").then(
+          () => true,
+          (error: unknown) => reasonOf(error) === "notFound",
+        );
+        return Promise.race([probe, late]).finally(() => clearTimeout(timer));
       },
       async close() {
         await deleteApp(app);

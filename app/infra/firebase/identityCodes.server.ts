@@ -44,6 +44,11 @@ export const IDENTITY_CODES: Readonly<Record<string, IdentityReason>> = {
   "auth/quota-exceeded": "unavailable",
   "app/network-error": "unavailable",
   "app/network-timeout": "unavailable",
+  // A configuration Google refuses (docs/hosting.md): nothing a member can change, so "try again later", logged.
+  "app/invalid-credential": "unavailable",
+  "auth/insufficient-permission": "unavailable",
+  "auth/project-not-found": "unavailable",
+  "auth/configuration-not-found": "unavailable",
 };
 
 /** The code on a Firebase error, or null for anything else (a network error, a timeout, a bug). */
@@ -66,6 +71,8 @@ export function reasonOf(error: unknown): IdentityReason {
   // Production may add a variant (TOO_MANY_ATTEMPTS_TRY_LATER today).
   if (code.startsWith("TOO_MANY_ATTEMPTS")) return "tooManyAttempts";
   if (/^HTTP_5\d\d$/.test(code)) return "unavailable";
+  // The Web API key refused or restricted (API_KEY_INVALID, API_KEY_SERVICE_BLOCKED, …): the operator's to fix.
+  if (code.startsWith("API_KEY_")) return "unavailable";
   return "refused";
 }
 
@@ -86,4 +93,29 @@ export function reasonFor<R extends IdentityReason>(
   if (names.includes(folded)) return folded as R;
   if (folded !== "unavailable" && names.includes("refused")) return "refused" as R;
   return "unavailable";
+}
+
+/** What is wrong with hosted mode's configuration, by the variable to fix, when Google's refusal says so. */
+export type ConfigurationFault = "FIREBASE_SERVICE_ACCOUNT" | "FIREBASE_PROJECT_ID" | "FIREBASE_API_KEY";
+
+export function configurationFault(error: unknown): ConfigurationFault | null {
+  const code = identityCode(error);
+  if (code === null) return null;
+  if (code.startsWith("API_KEY_")) return "FIREBASE_API_KEY";
+  // The SDK says invalid-credential also when the token endpoint could not be reached: only Google's OAuth2
+  // refusals (RFC 6749 §5.2 error codes in its message) are the credential's fault.
+  if (code === "app/invalid-credential") {
+    const message = error instanceof Error ? error.message : "";
+    return /\b(invalid_grant|invalid_client|unauthorized_client|invalid_scope)\b/.test(message)
+      ? "FIREBASE_SERVICE_ACCOUNT"
+      : null;
+  }
+  if (["auth/insufficient-permission", "auth/project-not-found", "auth/configuration-not-found"].includes(code)) {
+    return "FIREBASE_PROJECT_ID";
+  }
+  // Google's IAM answers a 403 whose message has no code ("Caller does not have required permission to use
+  // project …"): the SDK calls it an internal error.
+  const status = (error as { httpResponse?: { status?: unknown } }).httpResponse?.status;
+  if (code === "auth/internal-error" && status === 403) return "FIREBASE_PROJECT_ID";
+  return null;
 }

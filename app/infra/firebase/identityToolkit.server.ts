@@ -20,6 +20,14 @@ export class IdentityError extends Error {
   }
 }
 
+/** An answer from Identity Toolkit's address that is not its JSON: as good as no answer (unavailable). */
+export class ToolkitUnreadable extends Error {
+  override name = "ToolkitUnreadable";
+  constructor(readonly status: number) {
+    super(`Identity Toolkit's answer (HTTP ${status}) was not its JSON`);
+  }
+}
+
 export function isIdentityError(error: unknown): error is IdentityError {
   return error instanceof IdentityError;
 }
@@ -39,7 +47,20 @@ interface ToolkitResponse {
   refreshToken?: string;
   email?: string;
   displayName?: string;
-  error?: { message?: string };
+  /** Google's error (google.rpc.Status): a code in `message`, or for an API key Google refused, in an ErrorInfo. */
+  error?: { message?: string; details?: { reason?: unknown }[] };
+}
+
+/**
+ * The stable code of a refusal. A refused API key has no code in `message` ("API key not valid. Please pass a valid
+ * API key."): its ErrorInfo's reason (API_KEY_INVALID, API_KEY_SERVICE_BLOCKED, …) is the code then.
+ */
+function codeOf(data: ToolkitResponse, status: number): string {
+  const apiKey = data.error?.details?.find((d) => typeof d.reason === "string" && d.reason.startsWith("API_KEY_"));
+  if (apiKey) return apiKey.reason as string;
+  // Production appends a sentence ("WEAK_PASSWORD : Password should be …"); the code comes first.
+  const code = data.error?.message?.split(/\s*:\s*/)[0];
+  return code && /^[A-Z_]+$/.test(code) ? code : `HTTP_${status}`;
 }
 
 /**
@@ -65,13 +86,11 @@ export function identityToolkit(options: { baseUrl: string; apiKey: string; time
       body: JSON.stringify({ ...body, returnSecureToken: true }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
-    const data = (await response.json().catch(() => ({}))) as ToolkitResponse;
+    // An answer that is not Identity Toolkit's JSON (a proxy's HTML page, a body cut short) is no answer at all.
+    const data = (await response.json().catch(() => null)) as ToolkitResponse | null;
+    if (data === null || typeof data !== "object") throw new ToolkitUnreadable(response.status);
     const uid = data.localId ?? (data.idToken ? subjectOf(data.idToken) : null);
-    if (!response.ok || !data.idToken || !uid) {
-      // Production appends a sentence ("WEAK_PASSWORD : Password should be …"); the code comes first.
-      const code = data.error?.message?.split(/\s*:\s*/)[0] || `HTTP_${response.status}`;
-      throw new IdentityError(code);
-    }
+    if (!response.ok || !data.idToken || !uid) throw new IdentityError(codeOf(data, response.status));
     return {
       uid,
       idToken: data.idToken,

@@ -96,9 +96,22 @@ export function twilioSender(options: {
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         },
       );
+      const detail = await response.text().catch(() => null);
       if (!response.ok) {
-        const detail = await response.text().catch(() => "");
-        throw new SmsDeliveryError(`SMS provider answered ${response.status}: ${detail.slice(0, 200)}`);
+        throw new SmsDeliveryError(`SMS provider answered ${response.status}: ${(detail ?? "").slice(0, 200)}`);
+      }
+      // Accepted is a Message resource (201, JSON with its SM… sid); anything else (a proxy's page, an answer cut
+      // short) is not known to be sent, and the member is told so.
+      let sid: unknown = null;
+      try {
+        sid = (JSON.parse(detail ?? "") as { sid?: unknown }).sid;
+      } catch {
+        // Not JSON.
+      }
+      if (typeof sid !== "string" || !/^(SM|MM)[0-9a-f]{32}$/.test(sid)) {
+        throw new SmsDeliveryError(
+          `SMS provider answered ${response.status} without a message: ${(detail ?? "").slice(0, 200)}`,
+        );
       }
     },
   };
