@@ -107,7 +107,9 @@ describe("Twilio adapter", () => {
       req.on("data", (c: Buffer) => (body += c.toString()));
       req.on("end", () => {
         seen.push({ url: req.url, auth: req.headers.authorization, body });
-        res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ sid: `SM${"0".repeat(32)}` }));
+        res
+          .writeHead(status, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ sid: `SM${"0".repeat(32)}` }));
       });
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
