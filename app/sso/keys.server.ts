@@ -71,6 +71,21 @@ export function parseSigningKeys(text: string): SigningKeys {
   return { keys };
 }
 
+/**
+ * The variable's keys, or an error that names it. JSON.parse's own message quotes the text it choked on, which
+ * here is private key material, so it never reaches the log.
+ */
+function parsedVariable(text: string): SigningKeys {
+  let parsed: SigningKeys;
+  try {
+    parsed = parseSigningKeys(text);
+  } catch (error) {
+    const why = error instanceof SyntaxError ? "is not valid JSON" : `is not usable: ${(error as Error).message}`;
+    throw new Error(`SSO_SIGNING_KEYS ${why} (npm run sso:client -- new-key prints a set)`);
+  }
+  return parsed;
+}
+
 /** A set that can sign for every partner: an RS256 and an ES256 key (hosted mode's SSO_SIGNING_KEYS must be one). */
 function complete(keys: SigningKeys, where: string): SigningKeys {
   const missing = SIGNING_ALGS.filter((alg) => !hasAlg(keys, alg));
@@ -127,6 +142,6 @@ export const signingKeysIn = (keys: SigningKeys): PrivateJwk[] =>
 
 /** This deployment's keys: null in hosted mode without SSO_SIGNING_KEYS (no single sign-on then). */
 export function signingKeysOf(config: Config): SigningKeys | null {
-  if (config.SSO_SIGNING_KEYS) return complete(parseSigningKeys(config.SSO_SIGNING_KEYS), "SSO_SIGNING_KEYS");
+  if (config.SSO_SIGNING_KEYS) return complete(parsedVariable(config.SSO_SIGNING_KEYS), "SSO_SIGNING_KEYS");
   return config.mode === "local" ? localSigningKeys(config.DATA_DIR) : null;
 }

@@ -163,6 +163,17 @@ describe("a file made once in DATA_DIR", () => {
     expect(hosted(both)).toEqual(both);
   });
 
+  it("names the variable for malformed hosted keys, never quoting the key material", () => {
+    const hosted = (text: string) => () =>
+      signingKeysOf({ mode: "hosted", SSO_SIGNING_KEYS: text } as unknown as Config);
+    const secret = JSON.stringify({ keys: newSigningKeys() }).slice(0, -3);
+    expect(hosted(secret)).toThrow(/^SSO_SIGNING_KEYS is not valid JSON/);
+    expect(hosted(secret)).not.toThrow(secret.slice(20, 60));
+    expect(hosted('{"keys":[{"kid":"a","alg":"HS256","d":"x"}]}')).toThrow(
+      /^SSO_SIGNING_KEYS is not usable: every key/,
+    );
+  });
+
   it("is read as it is when it exists, never made again", () => {
     const dataDir = freshDir();
     const file = path.join(dataDir, "session-secret");
