@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { featureStyles, ResultHeading, resultAction, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import { exchangePage, json, languageOf, pageSeo, type RateView } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -53,7 +53,7 @@ export default function CurrencyExchangeRoute() {
           {t("exchange.sampleNote")}
         </p>
       ) : null}
-      <Form method="get" className="form exchange__form" noValidate>
+      <Form method="get" action={resultAction("/finance/currencyExchange")} className="form exchange__form" noValidate>
         <Field id="amount" label={t("exchange.amount")} error={problemText(problems.amount)}>
           <input
             id="amount"
@@ -78,10 +78,11 @@ export default function CurrencyExchangeRoute() {
           {t("exchange.convert")}
         </button>
       </Form>
-      <section className="exchange__result" aria-labelledby="exchange-result" aria-live="polite" aria-busy={busy}>
-        <h2 id="exchange-result" className="visually-hidden">
+      <section className="exchange__result" aria-labelledby="result" aria-live="polite" aria-busy={busy}>
+        {/* Drawn once there is something under it; before that it only names the live region. */}
+        <ResultHeading className={answer || missing.length ? undefined : "visually-hidden"}>
           {t("exchange.resultHeading")}
-        </h2>
+        </ResultHeading>
         {missing.map((code) => (
           <p key={code} className="exchange__missing" role="alert">
             <SentenceWithValues

@@ -15,6 +15,8 @@ import {
   directionOf,
   featureStyles,
   Ltr,
+  ResultHeading,
+  resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
   SourceLine,
@@ -59,7 +61,7 @@ export default function LoanRoute() {
   return (
     <div className="loan">
       <p className="muted">{t("loan.intro")}</p>
-      <Form method="get" action="/finance/loan" className="form" noValidate>
+      <Form method="get" action={resultAction("/finance/loan")} className="form" noValidate>
         <NumberField name="amount" label={t("loan.amount")} value={values.amount} problem={problemOf("amount")} />
         <NumberField name="rate" label={t("loan.rate")} value={values.rate} problem={problemOf("rate")} decimal />
         <NumberField
@@ -92,8 +94,8 @@ export default function LoanRoute() {
         </button>
       </Form>
       {result ? (
-        <section className="loan__result" aria-labelledby="loan-result">
-          <h2 id="loan-result">{t("loan.result.title")}</h2>
+        <section className="loan__result" aria-labelledby="result">
+          <ResultHeading>{t("loan.result.title")}</ResultHeading>
           <dl className="loan__figures">
             {result.gracePayment ? (
               <Figure label={t("loan.result.grace", { count: result.graceMonths })} value={result.gracePayment} />

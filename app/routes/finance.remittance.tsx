@@ -10,7 +10,15 @@ import { Form, useLoaderData } from "@remix-run/react";
 import type { RateView, RemittanceField } from "~/finance/remittancePage.server";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, LabelledField, RouteErrorBoundary, SentenceWithValues, translateFormMessage } from "~/pageKit";
+import {
+  featureStyles,
+  LabelledField,
+  ResultHeading,
+  resultAction,
+  RouteErrorBoundary,
+  SentenceWithValues,
+  translateFormMessage,
+} from "~/pageKit";
 import { json, languageOf, pageSeo, remittancePage } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -42,7 +50,7 @@ export default function RemittanceRoute() {
   return (
     <div className="remittance">
       <p className="remittance__intro">{t("remittance.intro")}</p>
-      <Form method="get" className="form remittance__form" noValidate>
+      <Form method="get" action={resultAction("/finance/remittance")} className="form remittance__form" noValidate>
         <LabelledField id="country" label={t("remittance.country")} error={errorOf("country")}>
           <select id="country" name="country" className="input" defaultValue={form.country} {...invalid("country")}>
             <option value="">{t("remittance.chooseCountry")}</option>
@@ -110,8 +118,8 @@ export default function RemittanceRoute() {
       </Form>
 
       {result ? (
-        <section className="card remittance__result" aria-labelledby="remittance-result" aria-live="polite">
-          <h2 id="remittance-result">{t("remittance.resultTitle")}</h2>
+        <section className="card remittance__result" aria-labelledby="result" aria-live="polite">
+          <ResultHeading>{t("remittance.resultTitle")}</ResultHeading>
           <p className="remittance__estimate">{t("remittance.estimateNote")}</p>
           <dl className="remittance__items">
             <Row label={t("remittance.items.send")} value={`${result.send} KRW`} />

@@ -29,7 +29,7 @@ for (const lng of ["en", "ko", "vi", "ur"]) {
     await page.getByRole("button", { name: t.calculate }).click();
     await expect(page).toHaveURL(/country=VN/);
     expect(new URL(page.url()).searchParams.get("send")).toBe("1,000,000");
-    const result = page.locator("section", { has: page.locator("#remittance-result") });
+    const result = page.locator("section", { has: page.locator("#result") });
     await expect(result.getByRole("heading", { name: t.resultTitle })).toBeVisible();
     for (const label of Object.values(t.items)) await expect(result.getByText(label, { exact: true })).toBeVisible();
     await expect(result.locator(".remittance__row--total dd").last()).toHaveText(/^[\d,]+ VND/);
@@ -45,7 +45,7 @@ for (const lng of ["en", "ko", "vi", "ur"]) {
     await page.getByRole("button", { name: t.calculate }).click();
     await expect(page.locator("#amount-error")).toHaveText(t.errors.bothAmounts!);
     await expect(page.getByLabel(t.receive!)).toHaveValue("500");
-    await expect(page.locator("#remittance-result")).toHaveCount(0);
+    await expect(page.locator("#result")).toHaveCount(0);
 
     if (lng === "ur") {
       // Right to left: the estimate's labels start at the right edge, the figures read left to right.
@@ -71,5 +71,5 @@ test("a transfer over the per-transaction limit is refused with the limit named,
   await expect(message).toContainText("US dollars per transfer");
   await expect(page.getByLabel(t.send!)).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel(t.send!)).toHaveValue("10,000,000");
-  await expect(page.locator("#remittance-result")).toHaveCount(0);
+  await expect(page.locator("#result")).toHaveCount(0);
 });
