@@ -5,7 +5,8 @@
  * with its TTB/TTS, source, day and age; a sample or stale rate says so; a currency without a rate gets no number.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, ResultHeading, resultAction, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
@@ -32,11 +33,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
+const PATH = "/finance/currencyExchange";
+
+/**
+ * The swap with JavaScript: the opposite question of the fields as they are now (an amount edited since the last
+ * answer included), asked at once. Without JavaScript the link asks the opposite of the last answer's question.
+ */
+function swapAsTyped(event: MouseEvent<HTMLAnchorElement>, submit: ReturnType<typeof useSubmit>) {
+  const form = event.currentTarget.closest("form");
+  if (!form || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  const typed = new FormData(form);
+  const from = String(typed.get("from") ?? "");
+  typed.set("from", String(typed.get("to") ?? ""));
+  typed.set("to", from);
+  submit(typed, { method: "get", action: resultAction(PATH) });
+}
+
 export default function CurrencyExchangeRoute() {
   const { t } = useTranslation("exchange");
   const data = useLoaderData<typeof loader>();
   const { input, problems, currencies, rates, missing, answer, sample } = data;
   const busy = useNavigation().state === "loading";
+  const { search } = useLocation();
+  const submit = useSubmit();
   const nameOf = (code: string) => currencies.find((c) => c.code === code)?.name ?? code;
   const problemText = (name: string | undefined) => (name ? t(`exchange.problems.${name}`) : null);
   // The opposite question, with the amount typed (none when none was: an empty one would be a question asked).
@@ -53,7 +73,8 @@ export default function CurrencyExchangeRoute() {
           {t("exchange.sampleNote")}
         </p>
       ) : null}
-      <Form method="get" action={resultAction("/finance/currencyExchange")} className="form exchange__form" noValidate>
+      {/* Keyed on the question: after any navigation (an answer, the swap, Back) the fields show what was computed. */}
+      <Form key={search} method="get" action={resultAction(PATH)} className="form exchange__form" noValidate>
         <Field id="amount" label={t("exchange.amount")} error={problemText(problems.amount)}>
           <input
             id="amount"
@@ -69,7 +90,7 @@ export default function CurrencyExchangeRoute() {
         </Field>
         <CurrencyField id="from" label={t("exchange.from")} data={data} error={problemText(problems.from)} />
         <p className="exchange__swap">
-          <Link to={`?${swapped}`} rel="nofollow">
+          <Link to={`?${swapped}#result`} rel="nofollow" onClick={(event) => swapAsTyped(event, submit)}>
             {t("exchange.swap")}
           </Link>
         </p>

@@ -6,7 +6,7 @@
  * residents, those for a signed-in member's visa first (docs/decisions/0064).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
@@ -46,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function LoanRoute() {
   const { t } = useTranslation("loan");
   const { values, problems, result, methods, limits, products } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   const problemOf = (field: LoanField) => problems[field] ?? null;
   const headers = (
     <thead>
@@ -61,7 +62,8 @@ export default function LoanRoute() {
   return (
     <div className="loan">
       <p className="muted">{t("loan.intro")}</p>
-      <Form method="get" action={resultAction("/finance/loan")} className="form" noValidate>
+      {/* Keyed on the question: after an answer or Back the fields show what the answer computed. */}
+      <Form key={search} method="get" action={resultAction("/finance/loan")} className="form" noValidate>
         <NumberField name="amount" label={t("loan.amount")} value={values.amount} problem={problemOf("amount")} />
         <NumberField name="rate" label={t("loan.rate")} value={values.rate} problem={problemOf("rate")} decimal />
         <NumberField

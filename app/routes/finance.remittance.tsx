@@ -6,7 +6,7 @@
  * so), and the legal limits beside it. Problems are said next to their field, with what was typed kept.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import type { RateView, RemittanceField } from "~/finance/remittancePage.server";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
@@ -43,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function RemittanceRoute() {
   const { t } = useTranslation("remittance");
   const page = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   const { form, errors, result, corridor, limits } = page;
   const errorOf = (name: RemittanceField) => translateFormMessage(t, errors[name]) ?? null;
   const invalid = (name: RemittanceField) =>
@@ -50,7 +51,14 @@ export default function RemittanceRoute() {
   return (
     <div className="remittance">
       <p className="remittance__intro">{t("remittance.intro")}</p>
-      <Form method="get" action={resultAction("/finance/remittance")} className="form remittance__form" noValidate>
+      {/* Keyed on the question: after an answer or Back the fields show what the answer computed. */}
+      <Form
+        key={search}
+        method="get"
+        action={resultAction("/finance/remittance")}
+        className="form remittance__form"
+        noValidate
+      >
         <LabelledField id="country" label={t("remittance.country")} error={errorOf("country")}>
           <select id="country" name="country" className="input" defaultValue={form.country} {...invalid("country")}>
             <option value="">{t("remittance.chooseCountry")}</option>

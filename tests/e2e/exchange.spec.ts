@@ -18,6 +18,7 @@ for (const lng of ["en", "ko", "vi", "ur"]) {
   test(`the calculator in ${lng}: an answer, a bad amount, a currency without a rate, the sample marked`, async ({
     page,
     context,
+    javaScriptEnabled,
   }) => {
     const t = words(lng);
     await useLanguage(context, lng);
@@ -43,6 +44,23 @@ for (const lng of ["en", "ko", "vi", "ur"]) {
     await expect(page.locator(".exchange__missing")).toHaveCount(0);
     await expect(page.getByLabel(t.amount!)).toHaveValue("1,000");
     await expect(result).toHaveText("0.70 USD");
+    // The fields say what the answer computed, and Back brings both the old answer and its fields.
+    await expect(page.getByLabel(t.from!)).toHaveValue("KRW");
+    await expect(page.getByLabel(t.to!, { exact: true })).toHaveValue("USD");
+    await page.goBack();
+    await expect(result).toHaveText("1,418,500 KRW");
+    await expect(page.getByLabel(t.from!)).toHaveValue("USD");
+    await expect(page.getByLabel(t.to!, { exact: true })).toHaveValue("KRW");
+    if (javaScriptEnabled) {
+      // With JavaScript the swap takes the amount as typed since the last answer, and asks at once.
+      await page.getByLabel(t.amount!).fill("2,000");
+      await page.getByRole("link", { name: t.swap }).click();
+      await expect(page).toHaveURL(/amount=2%2C000&from=KRW&to=USD#result$/);
+      // 2,000 ÷ 1,418.5 = 1.4099…, rounded down to the cent.
+      await expect(result).toHaveText("1.40 USD");
+      await expect(page.getByLabel(t.amount!)).toHaveValue("2,000");
+      await expect(page.getByLabel(t.from!)).toHaveValue("KRW");
+    }
 
     // A bad amount: its message beside the field, what was typed kept, no answer.
     await page.getByLabel(t.amount!).fill("-5");
