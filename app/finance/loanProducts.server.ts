@@ -234,13 +234,23 @@ export interface LoanProductView {
 const rangeView = (r: { min: number | string | null; max: number | string | null } | null): RangeView | null =>
   r && { min: r.min === null ? null : formatNumber(r.min), max: r.max === null ? null : formatNumber(r.max) };
 
+/**
+ * The lender as the page names it. The data writes a Korean lender's name with its Korean one after it
+ * ("JB Bank (전북은행)"); a Korean page shows that Korean name alone, every other page the whole.
+ */
+export function lenderIn(lender: string, lng: string): string {
+  if (lng !== "ko") return lender;
+  const korean = /\(([^()]*\p{Script=Hangul}[^()]*)\)\s*$/u.exec(lender)?.[1]?.trim();
+  return korean || lender;
+}
+
 function loanProductView(product: LoanProduct, lng: string): LoanProductView | null {
   const found = textIn(product.translations, lng);
   if (!found) return null;
   const korean = product.translations.ko?.name ?? null;
   return {
     itemCd: product.itemCd,
-    lender: product.lender,
+    lender: lenderIn(product.lender, lng),
     text: found.text,
     lang: found.lang,
     koreanName: korean && korean !== found.text.name ? korean : null,

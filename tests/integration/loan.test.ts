@@ -160,6 +160,13 @@ describe("the loan products", () => {
     expect(products.others[2]).toMatchObject({ visas: [], amountKrw: null, ratePercent: null, termMonths: null });
   });
 
+  it("names the lenders in Korean on the Korean page, as the data writes them there", async () => {
+    const ko = await loanPage("?lng=ko");
+    expect(ko.products.others.map((p) => p.lender)).toEqual(["전북은행", "신한카드", "BNK경남은행"]);
+    const vi = await loanPage("?lng=vi");
+    expect(vi.products.others.map((p) => p.lender)).toEqual(shipped.map((p) => p.lender));
+  });
+
   it("puts the products for a member's visa first (from a sub-type too), labelled with the status", async () => {
     const worker = await loanPage("?lng=vi", await memberWith("E-9-1"));
     expect(worker.products.visa).toBe("E-9");
