@@ -256,9 +256,7 @@ function ProductCard({ product }: { product: LoanProductView }) {
   const { text, lang, source } = product;
   const marks = lang ? { lang: lang.code, dir: directionOf(lang.code) } : {};
   const titleId = `loan-product-${product.itemCd}`;
-  // A fact the source does not state says so in its cell; the card asks once to check them with the lender.
   const notStated = <span className="muted">{t("loan.products.notStated")}</span>;
-  const anyNotStated = !product.visas.length || !product.amountKrw || !product.ratePercent || !product.termMonths;
   const range = (r: RangeView | null) => {
     if (!r) return notStated;
     if (r.min && r.max && r.min === r.max) return <Ltr>{r.min}</Ltr>;
@@ -307,7 +305,6 @@ function ProductCard({ product }: { product: LoanProductView }) {
             )
           : null}
       </dl>
-      {anyNotStated ? <p className="muted">{t("loan.products.askLender")}</p> : null}
       <p className="notice notice--warning">{t("loan.products.checkWithLender")}</p>
       <SourceLine
         source={source}
