@@ -134,3 +134,22 @@ describe("glossaries", () => {
     expect(drift(rows, strings)).toHaveLength(2);
   });
 });
+
+/**
+ * Korean written as a form letter: a particle with its alternative in brackets (`와(과)`, `(으)로`, `을(를)`,
+ * `은(는)`, `이(가)`) after a value. A Korean product rephrases so that no particle follows the value.
+ */
+const PARTICLE_ALTERNATIVE = /와\(과\)|과\(와\)|\(으\)로|을\(를\)|를\(을\)|은\(는\)|는\(은\)|이\(가\)|가\(이\)/;
+const particleAlternatives = (strings: Map<string, string>) =>
+  [...strings].filter(([, text]) => PARTICLE_ALTERNATIVE.test(text)).map(([key]) => key);
+
+describe("Korean strings", () => {
+  it("use no particle with its alternative in brackets", () => {
+    expect(particleAlternatives(stringsOf("ko"))).toEqual([]);
+  });
+
+  it("catch one that does", () => {
+    const strings = new Map([["sso:partners.revoked", "{{partner}}와(과)의 연결을 끊었어요"]]);
+    expect(particleAlternatives(strings)).toEqual(["sso:partners.revoked"]);
+  });
+});
