@@ -15,7 +15,7 @@ import {
   BENEFIT_CATEGORIES,
   BENEFIT_FACTS,
   benefitFormSchema,
-  benefitsImporter,
+  benefitsKind,
   editedItem,
   editFormAction,
   json,
@@ -74,7 +74,7 @@ export const action = (args: ActionFunctionArgs) =>
     schema: benefitFormSchema,
     find: (stores, itemCd) => stores.benefits.byId(itemCd),
     taken: "codeTaken",
-    save: (stores, item, actorUid, at) => saveContentItem(stores, benefitsImporter, item, actorUid, at),
+    save: (stores, item, actorUid, at) => saveContentItem(stores, benefitsKind, item, actorUid, at),
     problemField: "translations.ko.name",
     list: "/admin/benefits",
   });

@@ -17,7 +17,7 @@ import {
   editFormAction,
   json,
   offerFormSchema,
-  offersImporter,
+  offersKind,
   requireAdmin,
   saveContentItem,
 } from "~/routeKit.server";
@@ -57,7 +57,7 @@ export const action = (args: ActionFunctionArgs) =>
     schema: offerFormSchema,
     find: (stores, itemCd) => stores.offers.byId(itemCd),
     taken: "codeTaken",
-    save: (stores, item, actorUid, at) => saveContentItem(stores, offersImporter, item, actorUid, at),
+    save: (stores, item, actorUid, at) => saveContentItem(stores, offersKind, item, actorUid, at),
     problemField: "translations.ko.title",
     list: "/admin/offers",
   });
