@@ -36,7 +36,7 @@ export { saveCorridor } from "~/finance/corridorsKind.server";
 export { remittancePage } from "~/finance/remittancePage.server";
 export * from "~/finance/loanPage.server";
 export * from "~/finance/loanProducts.server";
-export { saveLoanProduct } from "~/finance/loanProductsKind.server";
+export { loanProductsKind } from "~/finance/loanProductsKind.server";
 export * from "~/forms/form.server";
 export * from "~/finance/exchange.server";
 export { OPERATOR_CURRENCIES } from "~/finance/exchange";

@@ -13,7 +13,7 @@
  * checkbox left unticked (false), and a terms text's sections written in one
  * textarea, each starting with a "## " heading line.
  */
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/admin.server";
 import { benefitsKind } from "~/benefits/benefitsKind.server";
@@ -242,4 +242,60 @@ export async function editFormAction<Schema extends z.ZodType<{ itemCd: string }
   const saved = await form.save(stores, item, admin.actor, Date.now());
   if (!saved.ok) return refuse(submission, saved.problem, { field: form.problemField });
   return redirect(form.list);
+}
+
+/** One admin edit page of a content kind: how its stored item is found and shown, and how its form is written. */
+export interface ContentEdit<
+  Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>,
+  Stored,
+  Fields,
+  Extra,
+> extends Omit<EditForm<Schema>, "find" | "save"> {
+  find(stores: Stores, itemCd: string): Promise<(Stored & { itemCd: string }) | null>;
+  /** The stored item as the form's fields (the same names the form sends). */
+  fieldsOf(stored: Stored): Fields;
+  /** What else the page shows (its categories, its limits). */
+  extra?: Extra;
+  /** How an admin's item is written; the kind's own write (saveContentItem) when not said. */
+  save?: EditForm<Schema>["save"];
+}
+
+/**
+ * The loader and the action of an admin edit page of `kind` (/admin/<list>/edit, `?itemCd=` for a stored item):
+ * the loader checks the admin and gives the stored item as the form's fields, the languages and `extra`; the action
+ * is editFormAction, written by the kind as the import writes it. Each page keeps its own component.
+ */
+export function contentEditRoute<
+  Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>,
+  Stored,
+  Fields,
+  Extra extends Record<string, unknown> = Record<never, never>,
+>(kind: ContentKind<z.output<Schema>>, edit: ContentEdit<Schema, Stored, Fields, Extra>) {
+  const form: EditForm<Schema> = {
+    ...edit,
+    save: edit.save ?? ((stores, item, actor, at) => saveContentItem(stores, kind, item, actor, at)),
+  };
+  return {
+    async loader({ request, context }: { request: Request; context: AppLoadContext }) {
+      await requireAdmin(request, context.services);
+      const stored = await editedItem(request, (itemCd) => edit.find(context.services.stores, itemCd), edit.wellFormed);
+      return json({
+        fields: stored === null ? null : edit.fieldsOf(stored),
+        languages: adminLanguages(),
+        ...((edit.extra ?? {}) as Extra),
+      });
+    },
+    action: (args: { request: Request; context: AppLoadContext }) => editFormAction(args, form),
+  };
+}
+
+/** The loader of an admin section's list: the admin checked, then each stored item as the page's row. */
+export function adminListLoader<Stored, Row>(
+  list: (stores: Stores) => Promise<readonly Stored[]>,
+  rowOf: (item: Stored) => Row,
+) {
+  return async ({ request, context }: { request: Request; context: AppLoadContext }) => {
+    await requireAdmin(request, context.services);
+    return json({ items: (await list(context.services.stores)).map(rowOf) });
+  };
 }

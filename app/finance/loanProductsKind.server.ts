@@ -1,13 +1,11 @@
 /**
  * Loan products as a content kind (app/content/kind.server.ts): the content import's `loanProducts` key and the
- * admin form's save, written by item code only where they differ; the products shipped with the app
+ * admin form's writes (contentEditRoute), by item code only where they differ; the products shipped with the app
  * (content/loanProducts.json), written at start where absent, as benefits are (decision 0065).
  */
 import shippedFile from "../../content/loanProducts.json";
-import { auditNoteOf } from "~/content/audit.server";
 import { koreanProblem } from "~/content/texts.server";
-import { storedContentKind, writeContent } from "~/content/write.server";
-import type { AuditActor, Stores } from "~/stores/stores";
+import { storedContentKind } from "~/content/write.server";
 import { loanProductItem, loanProductOf, type LoanProductItem } from "./loanProducts.server";
 
 export const loanProductsKind = storedContentKind({
@@ -18,11 +16,6 @@ export const loanProductsKind = storedContentKind({
   audit: { kind: "loanProduct", summaryOf: (item) => `${item.lender}: ${item.translations.ko!.name}` },
   shipped: () => shippedLoanProducts(),
 });
-
-/** Writes an admin's product (created or changed) and records it in the audit log; unchanged records nothing. */
-export async function saveLoanProduct(stores: Stores, item: LoanProductItem, actor: AuditActor, at: number) {
-  return writeContent(stores.loanProducts, loanProductOf(item), at, auditNoteOf(loanProductsKind, item, actor, at));
-}
 
 /** The shipped products, validated as an import is; a broken file is a build's mistake and stops the start. */
 export function shippedLoanProducts(file: unknown = shippedFile): LoanProductItem[] {
