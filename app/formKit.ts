@@ -15,6 +15,7 @@ export {
   CategoryField,
   ItemCodeField,
   LanguageTexts,
+  PublishActions,
   type AdminReply,
 } from "~/components/AdminForm";
 export { CodeStep, CodeStepPage, ProvenNumberPage } from "~/components/CodeStep";

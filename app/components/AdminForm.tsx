@@ -151,6 +151,7 @@ export function AdminInput({
   type,
   dir,
   readOnly,
+  maxLength,
 }: {
   name: string;
   label: string;
@@ -161,6 +162,7 @@ export function AdminInput({
   /** Left out: the page's direction (names and words). */
   dir?: "ltr";
   readOnly?: boolean;
+  maxLength?: number;
 }) {
   return (
     <AdminField label={label} hint={hint} error={error} id={name}>
@@ -172,6 +174,7 @@ export function AdminInput({
         dir={dir}
         defaultValue={value ?? ""}
         readOnly={readOnly}
+        maxLength={maxLength}
         autoComplete="off"
       />
     </AdminField>
@@ -249,6 +252,38 @@ export function AdminSave({ label }: { label: string }) {
       <button type="submit" className="button button--primary">
         {label}
       </button>
+    </div>
+  );
+}
+
+/** The buttons of content that is published (notices, terms versions): save, and publish until it is. */
+export function PublishActions({
+  previewLabel,
+  saveLabel,
+  publishLabel,
+  published,
+}: {
+  /** A preview of the texts first, where the form has one. */
+  previewLabel?: string;
+  saveLabel: string;
+  publishLabel: string;
+  published: boolean;
+}) {
+  return (
+    <div className="admin-row__actions">
+      {previewLabel ? (
+        <button type="submit" name="intent" value="preview" className="button button--secondary">
+          {previewLabel}
+        </button>
+      ) : null}
+      <button type="submit" name="intent" value="save" className="button button--secondary">
+        {saveLabel}
+      </button>
+      {published ? null : (
+        <button type="submit" name="intent" value="publish" className="button button--primary">
+          {publishLabel}
+        </button>
+      )}
     </div>
   );
 }
