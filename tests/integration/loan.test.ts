@@ -324,7 +324,7 @@ describe("the admin's loan products", () => {
     });
     // The form shows the stored product; the code in the address wins over the form's.
     const edit = await load(editLoader, "/admin/loanProducts/edit?itemCd=admin-loan", admin);
-    expect(((await edit.json()) as { product: { amountKrw: unknown } }).product.amountKrw).toEqual({
+    expect(((await edit.json()) as { fields: { amountKrw: unknown } }).fields.amountKrw).toEqual({
       min: "1000000",
       max: "",
     });
