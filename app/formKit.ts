@@ -6,7 +6,18 @@
  * for why one module makes one chunk.
  */
 export { getFormProps, getInputProps } from "@conform-to/react";
-export { AdminField, adminErrors, LanguageTexts, type AdminReply } from "~/components/AdminForm";
+export {
+  AdminField,
+  AdminFormError,
+  AdminInput,
+  AdminSave,
+  adminErrors,
+  CategoryField,
+  ItemCodeField,
+  LanguageTexts,
+  PublishActions,
+  type AdminReply,
+} from "~/components/AdminForm";
 export { CodeStep, CodeStepPage, ProvenNumberPage } from "~/components/CodeStep";
 export {
   CodeField,

@@ -1,8 +1,8 @@
 /**
  * npm run content -- import FILE.json
  *
- * Imports content (one JSON object whose keys each hold a list: every key of the
- * importers of app/content/importers.server.ts, which the usage lists; docs/content-import.md)
+ * Imports content (one JSON object whose keys each hold a list: the key of every content
+ * kind of app/server/contentKinds.server.ts, which the usage lists; docs/content-import.md)
  * into the server's database (DATABASE_URL's, else the SQLite file of DATA_DIR),
  * also while the server runs (SQLite in WAL mode: each item is one short write
  * transaction, waiting up to the busy timeout for the server's). The whole file is
@@ -16,22 +16,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  contentImporters,
-  duplicateNameErrors,
-  importContent,
-  importSummary,
-  type ImportError,
-} from "~/content/importers.server";
+import { duplicateNameErrors, importContent, importSummary, type ImportError } from "~/content/import.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { loadConfig } from "~/infra/config.server";
+import { CONTENT_KINDS } from "~/server/contentKinds.server";
 import { openStores } from "~/server/storage.server";
 import { translateFormMessage } from "~/lib/formMessage";
 import { runCli } from "./cli";
 
 const USAGE = [
   "usage: npm run content -- import FILE.json",
-  `FILE.json is one JSON object whose keys each hold a list of items: ${contentImporters.map((i) => i.key).join(", ")}.`,
+  `FILE.json is one JSON object whose keys each hold a list of items: ${CONTENT_KINDS.map((kind) => kind.key).join(", ")}.`,
   "Their formats: docs/content-import.md.",
 ].join("\n");
 
@@ -74,7 +69,7 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const stores = await openStores(config);
   try {
-    const result = await importContent(stores, json, Date.now());
+    const result = await importContent(CONTENT_KINDS, stores, json, Date.now());
     if (!result.ok) return refused(result.errors);
     console.log(importSummary(result.counts));
     return 0;

@@ -5,11 +5,12 @@
  * claim of their sign-in), says so; anyone else, signed in or not, gets the app's
  * 404 page, so the area does not say it exists. Every change an admin makes is
  * recorded: who (their uid, with their name as it was), what, to which item, a short
- * line, when; the stores write the record in the change's own transaction (AuditNote).
+ * line, when; the stores write the record in the change's own transaction (AuditNote,
+ * made by app/content/audit.server.ts).
  */
 import { readSession, type SessionMember, type SessionServices } from "~/auth/session.server";
 import { notFound } from "~/infra/http.server";
-import type { AuditActor, NewAuditEntry, Stores } from "~/stores/stores";
+import type { AuditActor } from "~/stores/stores";
 
 /** An admin, with how the audit log names them. */
 export type AdminMember = SessionMember & { actor: AuditActor & { kind: "admin" } };
@@ -21,14 +22,6 @@ export async function requireAdmin(request: Request, services: SessionServices):
   // The name they have now, kept with each change they make: a later rename does not rewrite the log.
   const name = (await services.stores.members.profile(member.uid))?.name ?? null;
   return { ...member, actor: { kind: "admin", uid: member.uid, name } };
-}
-
-/**
- * Records one change in the audit log on its own, for a change no store transaction holds (a partner disabled
- * through the OpenID provider's records). Every other change passes its record to the store's write (AuditNote).
- */
-export async function recordAudit(stores: Stores, entry: NewAuditEntry): Promise<void> {
-  await stores.audit.record(entry);
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -1,8 +1,8 @@
 /**
  * The admin forms of benefits, offers and terms versions (decision 0066): each is
  * the content import's item schema (benefits/schemas.server.ts,
- * terms/importer.server.ts) behind a small adapter that turns a plain form's fields
- * into an item, and each change is written by the importer's own `apply` (or, for
+ * terms/termsKind.server.ts) behind a small adapter that turns a plain form's fields
+ * into an item, and each change is written by the kind's own `apply` (or, for
  * a terms draft, the same store method) and recorded in the audit log as the admin's.
  *
  * A form's field names are the item's paths ("source.checkedOn",
@@ -13,11 +13,13 @@
  * checkbox left unticked (false), and a terms text's sections written in one
  * textarea, each starting with a "## " heading line.
  */
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/admin.server";
-import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
-import { auditNoteOf, type ContentImporter } from "~/content/importers.server";
+import { benefitsKind } from "~/benefits/benefitsKind.server";
+import { offersKind } from "~/benefits/offersKind.server";
+import { auditNoteOf } from "~/content/audit.server";
+import type { ContentKind } from "~/content/kind.server";
 import { invalid, parseForm, refuse, type ProblemName } from "~/forms/form.server";
 import { notFound } from "~/infra/http.server";
 import { directionOf, supportedLanguages } from "~/i18n/config";
@@ -27,7 +29,7 @@ import type { Services } from "~/context";
 import type { AuditActor, Stores } from "~/stores/stores";
 import type { TermsVersionHead } from "~/stores/terms";
 import { statusOf, versionInForce } from "~/terms/documents";
-import { termsVersionOf, termsImporter, type TermsItem } from "~/terms/importer.server";
+import { termsVersionOf, termsKind, type TermsItem } from "~/terms/termsKind.server";
 
 /** The language blocks of every admin form: Korean (the original) first, then the others in the picker's code order. */
 export const adminLanguages = () =>
@@ -74,7 +76,7 @@ function formOf(schema: z.ZodTypeAny, adapt: (raw: Raw) => Raw) {
   return z.preprocess((raw) => (isRecord(raw) ? adapt({ ...raw }) : raw), schema);
 }
 
-export const benefitFormSchema = formOf(benefitsImporter.item, (raw) => {
+export const benefitFormSchema = formOf(benefitsKind.item, (raw) => {
   raw.visas = words(raw.visas);
   raw.phones = words(raw.phones);
   if (isRecord(raw.languages)) {
@@ -91,7 +93,7 @@ export const benefitFormSchema = formOf(benefitsImporter.item, (raw) => {
   return raw;
 });
 
-export const offerFormSchema = formOf(offersImporter.item, (raw) => {
+export const offerFormSchema = formOf(offersKind.item, (raw) => {
   raw.priceKrw = group(raw.priceKrw);
   raw.translations = languageBlocks(raw.translations);
   return raw;
@@ -114,7 +116,7 @@ export function sectionsOf(text: string): { heading: string; body: string }[] {
 export const sectionsText = (sections: readonly { heading: string; body: string }[]) =>
   sections.map((s) => `## ${s.heading}\n${s.body}`).join("\n\n");
 
-export const termsFormSchema = formOf(termsImporter.item, (raw) => {
+export const termsFormSchema = formOf(termsKind.item, (raw) => {
   raw.required = raw.required === "on";
   raw.translations = languageBlocks(raw.translations, (text) =>
     typeof text.sections === "string" ? { ...text, sections: sectionsOf(text.sections) } : text,
@@ -144,14 +146,14 @@ export type ContentSaved = { ok: true } | { ok: false; problem: ProblemName };
  */
 export async function saveContentItem<Item>(
   stores: Stores,
-  importer: ContentImporter<Item>,
+  kind: ContentKind<Item>,
   item: Item,
   actor: AuditActor,
   at: number,
 ): Promise<ContentSaved> {
-  const problem = importer.check?.(item) ?? (await importer.refusal?.(stores, item, at)) ?? null;
+  const problem = kind.check?.(item) ?? (await kind.refusal?.(stores, item, at)) ?? null;
   if (problem) return { ok: false, problem: problemOf(problem) };
-  await importer.apply(stores, item, at, auditNoteOf(importer, item, actor, at));
+  await kind.apply(stores, item, at, auditNoteOf(kind, item, actor, at));
   return { ok: true };
 }
 
@@ -160,9 +162,9 @@ export async function saveContentItem<Item>(
  * of a version in force; published only by `publishTermsVersion`.
  */
 export async function saveTermsDraft(stores: Stores, item: TermsItem, actor: AuditActor, at: number) {
-  const problem = termsImporter.check?.(item) ?? (await termsImporter.refusal?.(stores, item, at)) ?? null;
+  const problem = termsKind.check?.(item) ?? (await termsKind.refusal?.(stores, item, at)) ?? null;
   if (problem) return { ok: false as const, problem: problemOf(problem) };
-  const audit = auditNoteOf(termsImporter, item, actor, at);
+  const audit = auditNoteOf(termsKind, item, actor, at);
   const saved = await stores.terms.save(termsVersionOf(item), at, formatDate(at), audit);
   if (!saved.ok) return { ok: false as const, problem: "termsInForce" as const };
   return { ok: true as const };
@@ -176,7 +178,7 @@ export async function publishTermsVersion(stores: Stores, document: string, vers
   const published = await stores.terms.publish(document, version, at, {
     actor,
     action: "publish",
-    target: { kind: termsImporter.audit.kind, id: `${document}@${version}` },
+    target: { kind: termsKind.audit.kind, id: `${document}@${version}` },
     summary: `${document}@${version} ${stored.texts.ko?.title ?? ""}`.trim(),
     at,
   });
@@ -240,4 +242,60 @@ export async function editFormAction<Schema extends z.ZodType<{ itemCd: string }
   const saved = await form.save(stores, item, admin.actor, Date.now());
   if (!saved.ok) return refuse(submission, saved.problem, { field: form.problemField });
   return redirect(form.list);
+}
+
+/** One admin edit page of a content kind: how its stored item is found and shown, and how its form is written. */
+export interface ContentEdit<
+  Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>,
+  Stored,
+  Fields,
+  Extra,
+> extends Omit<EditForm<Schema>, "find" | "save"> {
+  find(stores: Stores, itemCd: string): Promise<(Stored & { itemCd: string }) | null>;
+  /** The stored item as the form's fields (the same names the form sends). */
+  fieldsOf(stored: Stored): Fields;
+  /** What else the page shows (its categories, its limits). */
+  extra?: Extra;
+  /** How an admin's item is written; the kind's own write (saveContentItem) when not said. */
+  save?: EditForm<Schema>["save"];
+}
+
+/**
+ * The loader and the action of an admin edit page of `kind` (/admin/<list>/edit, `?itemCd=` for a stored item):
+ * the loader checks the admin and gives the stored item as the form's fields, the languages and `extra`; the action
+ * is editFormAction, written by the kind as the import writes it. Each page keeps its own component.
+ */
+export function contentEditRoute<
+  Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>,
+  Stored,
+  Fields,
+  Extra extends Record<string, unknown> = Record<never, never>,
+>(kind: ContentKind<z.output<Schema>>, edit: ContentEdit<Schema, Stored, Fields, Extra>) {
+  const form: EditForm<Schema> = {
+    ...edit,
+    save: edit.save ?? ((stores, item, actor, at) => saveContentItem(stores, kind, item, actor, at)),
+  };
+  return {
+    async loader({ request, context }: { request: Request; context: AppLoadContext }) {
+      await requireAdmin(request, context.services);
+      const stored = await editedItem(request, (itemCd) => edit.find(context.services.stores, itemCd), edit.wellFormed);
+      return json({
+        fields: stored === null ? null : edit.fieldsOf(stored),
+        languages: adminLanguages(),
+        ...((edit.extra ?? {}) as Extra),
+      });
+    },
+    action: (args: { request: Request; context: AppLoadContext }) => editFormAction(args, form),
+  };
+}
+
+/** The loader of an admin section's list: the admin checked, then each stored item as the page's row. */
+export function adminListLoader<Stored, Row>(
+  list: (stores: Stores) => Promise<readonly Stored[]>,
+  rowOf: (item: Stored) => Row,
+) {
+  return async ({ request, context }: { request: Request; context: AppLoadContext }) => {
+    await requireAdmin(request, context.services);
+    return json({ items: (await list(context.services.stores)).map(rowOf) });
+  };
 }

@@ -5,6 +5,7 @@
  * order. A text missing in the page's language is shown in English, else in Korean,
  * marked with its language.
  */
+import { textIn, textLanguages } from "~/content/texts.server";
 import type { Services } from "~/context";
 import { languagesNamedIn } from "~/i18n/displayNames.server";
 import { formatNumber } from "~/lib/format";
@@ -20,23 +21,6 @@ import {
 } from "~/stores/benefits";
 import type { Offer, OfferText } from "~/stores/offers";
 import { statusOfVisa } from "~/visa/catalogue";
-
-/** The languages a text is looked for in, in order: the page's, then English, then the Korean original. */
-export function textLanguages(lng: string): string[] {
-  return [...new Set([lng, "en", "ko"])];
-}
-
-/** The item's text in the first of those languages it has, and that language (null when it is the page's). */
-export function textIn<Text>(
-  translations: Record<string, Text>,
-  lng: string,
-): { text: Text; lang: { code: string; name: string } | null } | null {
-  for (const code of textLanguages(lng)) {
-    const text = translations[code];
-    if (text) return { text, lang: code === lng ? null : { code, name: languagesNamedIn([code], lng) ?? code } };
-  }
-  return null;
-}
 
 export interface BenefitView {
   itemCd: string;

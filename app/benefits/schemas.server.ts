@@ -13,7 +13,7 @@
  * (finance/loanProducts.server.ts), which shares these rules.
  *
  * Fields that may be left out are optional here (input and output alike, so a
- * schema is a `z.ZodType<Item>`); the importers turn an item into the stored record.
+ * schema is a `z.ZodType<Item>`); the kinds (benefitsKind.server.ts, offersKind.server.ts) turn an item into the stored record.
  */
 import { z } from "zod";
 import { isSupportedLanguage } from "~/i18n/config";
@@ -74,11 +74,6 @@ export function translations<Text extends z.ZodTypeAny>(item: Text) {
       }
     }
   });
-}
-
-/** Cross-item checks the importers add (ContentImporter.check): the Korean original is there. */
-export function koreanProblem(item: { translations: Record<string, unknown> }): string | null {
-  return item.translations.ko ? null : "errors.form.koreanOriginal";
 }
 
 const time = z.string(types).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "benefitContent.time");

@@ -131,3 +131,159 @@ export function LanguageTexts({
     </>
   );
 }
+
+/** The form's own message (the whole item's, or its texts'), above its fields. */
+export function AdminFormError({ message }: { message: string | null }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** One line of text, named by the item's path; `dir="ltr"` for codes, links, numbers and dates. */
+export function AdminInput({
+  name,
+  label,
+  value,
+  error,
+  hint,
+  type,
+  dir,
+  readOnly,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  error: string | null;
+  hint?: string;
+  type?: string;
+  /** Left out: the page's direction (names and words). */
+  dir?: "ltr";
+  readOnly?: boolean;
+  maxLength?: number;
+}) {
+  return (
+    <AdminField label={label} hint={hint} error={error} id={name}>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        className="input"
+        dir={dir}
+        defaultValue={value ?? ""}
+        readOnly={readOnly}
+        maxLength={maxLength}
+        autoComplete="off"
+      />
+    </AdminField>
+  );
+}
+
+/** The item's code: typed for a new item, shown and kept for a stored one (its address names it). */
+export function ItemCodeField({
+  label,
+  hint,
+  error,
+  value,
+  stored,
+  maxLength = 64,
+}: {
+  label: string;
+  hint: string;
+  error: string | null;
+  value: string;
+  stored: boolean;
+  maxLength?: number;
+}) {
+  return (
+    <AdminField label={label} hint={hint} error={error} id="itemCd">
+      <input
+        id="itemCd"
+        name="itemCd"
+        className="input"
+        dir="ltr"
+        defaultValue={value}
+        readOnly={stored}
+        required
+        maxLength={maxLength}
+        autoComplete="off"
+      />
+    </AdminField>
+  );
+}
+
+/** The item's category, one of a fixed list, chosen (none is chosen before the admin does). */
+export function CategoryField({
+  label,
+  choose,
+  error,
+  value,
+  categories,
+  nameOf,
+}: {
+  label: string;
+  /** The empty choice's words. */
+  choose: string;
+  error: string | null;
+  value: string;
+  categories: readonly string[];
+  nameOf: (category: string) => string;
+}) {
+  return (
+    <AdminField label={label} error={error} id="category">
+      <select id="category" name="category" className="input" defaultValue={value} required>
+        <option value="">{choose}</option>
+        {categories.map((c) => (
+          <option key={c} value={c}>
+            {nameOf(c)}
+          </option>
+        ))}
+      </select>
+    </AdminField>
+  );
+}
+
+/** The form's one button: save. */
+export function AdminSave({ label }: { label: string }) {
+  return (
+    <div className="admin-row__actions">
+      <button type="submit" className="button button--primary">
+        {label}
+      </button>
+    </div>
+  );
+}
+
+/** The buttons of content that is published (notices, terms versions): save, and publish until it is. */
+export function PublishActions({
+  previewLabel,
+  saveLabel,
+  publishLabel,
+  published,
+}: {
+  /** A preview of the texts first, where the form has one. */
+  previewLabel?: string;
+  saveLabel: string;
+  publishLabel: string;
+  published: boolean;
+}) {
+  return (
+    <div className="admin-row__actions">
+      {previewLabel ? (
+        <button type="submit" name="intent" value="preview" className="button button--secondary">
+          {previewLabel}
+        </button>
+      ) : null}
+      <button type="submit" name="intent" value="save" className="button button--secondary">
+        {saveLabel}
+      </button>
+      {published ? null : (
+        <button type="submit" name="intent" value="publish" className="button button--primary">
+          {publishLabel}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -7,7 +7,6 @@ export interface AdminListItem {
   title: ReactNode;
   /** One or more `notice-meta` lines. */
   meta: ReactNode;
-  editTo: string;
 }
 
 /**
@@ -20,12 +19,16 @@ export function AdminItemList({
   emptyText,
   editLabel,
   items,
+  by = "itemCd",
 }: {
+  /** The form: empty for a new item, `?<by>=<key>` for a stored one. */
   newTo: string;
   newLabel: string;
   emptyText: string;
   editLabel: string;
   items: AdminListItem[];
+  /** The form's parameter naming the item: its code, or a corridor's country. */
+  by?: string;
 }) {
   return (
     <>
@@ -39,7 +42,7 @@ export function AdminItemList({
             {item.title}
             {item.meta}
             <div className="admin-row__actions">
-              <Link className="button button--secondary" to={item.editTo}>
+              <Link className="button button--secondary" to={`${newTo}?${by}=${encodeURIComponent(item.key)}`}>
                 {editLabel}
               </Link>
             </div>

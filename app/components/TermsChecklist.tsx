@@ -9,15 +9,7 @@ import { FieldError } from "~/components/form";
 
 /** The sheet's code is fetched the first time a document is opened: most people never open one. */
 const TermsSheet = lazy(() => import("~/components/TermsSheet").then((module) => ({ default: module.TermsSheet })));
-import type { TermsChoices, TermsDocumentId } from "~/terms/documents";
-
-/** A document as the checklist shows it; titles come translated from the loader (signup/termsView.server.ts). */
-export interface TermsItem {
-  id: TermsDocumentId;
-  title: string;
-  required: boolean;
-  hasText: boolean;
-}
+import type { TermsChecklistItem, TermsChoices, TermsDocumentId } from "~/terms/documents";
 
 export function TermsChecklist({
   formId,
@@ -27,7 +19,7 @@ export function TermsChecklist({
   errors,
 }: {
   formId: string;
-  documents: readonly TermsItem[];
+  documents: readonly TermsChecklistItem[];
   defaults: Partial<TermsChoices>;
   /** The form as the server's answer sends it back (conform's `initialValue`): its boxes stay as they were sent. */
   submitted?: Record<string, unknown> | null;

@@ -1,18 +1,14 @@
 /**
  * Remittance corridors as operator data (app/stores/corridors.ts, docs/decisions/0062): their format for the
- * content import's `corridors` key and the admin form (one zod schema), the importer, the corridors shipped
- * with the app (content/corridors.json, written at start where absent, as benefits are), and the reading of a
- * stored record into the domain's `Corridor` (app/finance/remittance.ts) with `bigint` amounts.
+ * content import's `corridors` key and the admin form (one zod schema; the kind is corridorsKind.server.ts), and
+ * the reading of a stored record into the domain's `Corridor` (app/finance/remittance.ts) with `bigint` amounts.
  *
  * Messages are message keys: `errors.form.*` of `common` and `corridorContent.*` of the `remittance` namespace.
  */
 import { z } from "zod";
-import shippedFile from "../../content/corridors.json";
-import type { ContentImporter } from "~/content/importers.server";
 import { isOperatorLink } from "~/lib/links";
 import { formMessage } from "~/lib/formMessage";
 import { CORRIDOR_FACTS, FEE_TIER_CURRENCIES, type CorridorRecord, type StoredCorridor } from "~/stores/corridors";
-import type { AuditActor, Stores } from "~/stores/stores";
 import { isCurrencyCode, type CurrencyCode } from "./money";
 import { corridorProblems, type Corridor, type RemittanceFee } from "./remittance";
 import { UNWANTED_CHARACTER } from "~/lib/text";
@@ -149,45 +145,6 @@ export function corridorProblem(item: CorridorItem): string | null {
   return problems.length ? formMessage("corridorContent.notQuotable", { reasons: problems.join("; ") }) : null;
 }
 
-/** The content import's `corridors` key: by country, written only where the figures differ. */
-export const corridorsImporter: ContentImporter<CorridorItem> = {
-  key: "corridors",
-  item: corridorItem,
-  idOf: (item) => item.country,
-  check: corridorProblem,
-  apply: (stores, item, at, audit) => stores.corridors.put(recordOf(item), at, audit),
-  audit: { kind: "corridor", summaryOf: (item) => `${item.country}: ${item.provider}, ${item.asOf}` },
-};
-
-/** The shipped corridors, validated as an import is; a broken file is a build's mistake and stops the start. */
-export function shippedCorridors(file: unknown = shippedFile): CorridorItem[] {
-  const list = (file as { corridors?: unknown }).corridors;
-  if (!Array.isArray(list)) throw new Error("content/corridors.json: no corridors list");
-  const seen = new Set<string>();
-  return list.map((raw, index) => {
-    const parsed = corridorItem.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new Error(`content/corridors.json: corridors[${index}].${issue.path.join(".")}: ${issue.message}`);
-    }
-    const item = parsed.data;
-    const problem = corridorProblem(item) ?? (seen.has(item.country) ? "duplicate country" : null);
-    if (problem) throw new Error(`content/corridors.json: ${item.country}: ${problem}`);
-    seen.add(item.country);
-    return item;
-  });
-}
-
-/** Writes each shipped corridor whose country has none stored: an operator's figures survive restarts. */
-export async function seedShippedCorridors(stores: Stores, at = Date.now()): Promise<number> {
-  let created = 0;
-  for (const item of shippedCorridors()) {
-    if (await stores.corridors.get(item.country)) continue;
-    if ((await stores.corridors.put(recordOf(item), at)) === "created") created++;
-  }
-  return created;
-}
-
 export type { StoredCorridor };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -275,14 +232,4 @@ export function readCorridorForm(formData: FormData, country: string | null): Co
   const problem = corridorProblem(parsed.data);
   if (problem) return { ok: false, values, errors: { "": problem } };
   return { ok: true, item: parsed.data };
-}
-
-/** Saves an admin's corridor and records the change (nothing recorded when the figures are the same). */
-export async function saveCorridor(stores: Stores, item: CorridorItem, actor: AuditActor, at: number) {
-  return stores.corridors.put(recordOf(item), at, {
-    actor,
-    target: { kind: corridorsImporter.audit.kind, id: item.country },
-    summary: corridorsImporter.audit.summaryOf(item),
-    at,
-  });
 }

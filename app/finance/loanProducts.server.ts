@@ -1,15 +1,13 @@
 /**
- * Loan products (app/stores/loanProducts.ts): their format as the content import and the admin form read it, the
- * importer of the `loanProducts` key, the shipped ones (content/loanProducts.json, written at start where absent,
- * as benefits are: docs/decisions/0055) and what /finance/loan shows of them. The format shares its rules with
+ * Loan products (app/stores/loanProducts.ts): their format as the content import and the admin form read it
+ * (the kind, its shipped products and the admin's save: loanProductsKind.server.ts) and what /finance/loan
+ * shows of them. The format shares its rules with
  * benefits' (benefits/schemas.server.ts): text taken as written or refused, https links, dates, the Korean text
  * required. Its own messages are `loanContent.*` of the `loan` namespace.
  */
 import { z } from "zod";
-import shippedFile from "../../content/loanProducts.json";
 import type { Services } from "~/context";
-import { textIn, textLanguages } from "~/benefits/benefits.server";
-import { contentImporter, writeContent } from "~/benefits/importers.server";
+import { textIn, textLanguages } from "~/content/texts.server";
 import {
   date,
   ITEM_CD_PATTERN,
@@ -24,7 +22,6 @@ import {
 import { formatNumber } from "~/lib/format";
 import { parseDecimal } from "./money";
 import type { LoanProduct, LoanProductContent, LoanProductText } from "~/stores/loanProducts";
-import type { AuditActor, Stores } from "~/stores/stores";
 import { isKnownVisa, statusOfVisa } from "~/visa/catalogue";
 
 /** A range with at least one end, the lower not above the higher. */
@@ -99,14 +96,6 @@ export function loanProductOf(item: LoanProductItem): LoanProductContent {
   };
 }
 
-export const loanProductsImporter = contentImporter(
-  "loanProducts",
-  loanProductItem,
-  (stores) => stores.loanProducts,
-  loanProductOf,
-  { kind: "loanProduct", summaryOf: (item) => `${item.lender}: ${item.translations.ko!.name}` },
-);
-
 // ---------------------------------------------------------------------------------------------------------
 // The admin form (/admin/loanProducts/edit): its fields are named by the item's paths ("amountKrw.min",
 // "translations.ko.name"), so the import's schema judges it and its messages land beside their fields.
@@ -172,42 +161,6 @@ export const loanProductFormSchema = z.preprocess(
     }
   }),
 );
-
-/** Writes an admin's product (created or changed) and records it in the audit log; unchanged records nothing. */
-export async function saveLoanProduct(stores: Stores, item: LoanProductItem, actor: AuditActor, at: number) {
-  return writeContent(stores.loanProducts, loanProductOf(item), at, {
-    actor,
-    target: { kind: loanProductsImporter.audit.kind, id: item.itemCd },
-    summary: loanProductsImporter.audit.summaryOf(item),
-    at,
-  });
-}
-
-/** The shipped products, validated as an import is; a broken file is a build's mistake and stops the start. */
-export function shippedLoanProducts(file: unknown = shippedFile): LoanProductItem[] {
-  const list = (file as { loanProducts?: unknown }).loanProducts;
-  if (!Array.isArray(list)) throw new Error("content/loanProducts.json: no loanProducts list");
-  return list.map((raw, index) => {
-    const parsed = loanProductItem.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new Error(`content/loanProducts.json: loanProducts[${index}].${issue.path.join(".")}: ${issue.message}`);
-    }
-    const problem = loanProductsImporter.check?.(parsed.data);
-    if (problem) throw new Error(`content/loanProducts.json: ${parsed.data.itemCd}: ${problem}`);
-    return parsed.data;
-  });
-}
-
-/** Writes each shipped product that is not stored yet (an operator's edit survives a restart); the number written. */
-export async function seedShippedLoanProducts(stores: Stores, at = Date.now()): Promise<number> {
-  let created = 0;
-  for (const item of shippedLoanProducts()) {
-    if (await stores.loanProducts.byId(item.itemCd)) continue;
-    if ((await loanProductsImporter.apply(stores, item, at)) === "created") created++;
-  }
-  return created;
-}
 
 /** A range's ends as the page writes them (comma groups), either null. */
 export interface RangeView {

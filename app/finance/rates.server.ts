@@ -7,13 +7,12 @@
  *   else (a time-out, HTML, an error code, only empty days) leaves the last good snapshot in place, with its real
  *   day, and is recorded with the attempt. Code 4 (the daily limit) is not asked again before midnight in Korea.
  * - Operator rates: entered per currency with their day and source, in /admin/rates or the content import's `rates`
- *   key, for the 14 currencies AP01 does not carry (OPERATOR_CURRENCIES).
+ *   key (ratesKind.server.ts), for the 14 currencies AP01 does not carry (OPERATOR_CURRENCIES).
  * - The sample (local mode without a key): content/sample-rates.json, real published rates of one day, written at
  *   start and marked `sample` on every page that shows them; dropped as soon as a key is configured.
  */
 import { z } from "zod";
 import type { Services } from "~/context";
-import type { ContentImporter } from "~/content/importers.server";
 import { isOperatorLink } from "~/lib/links";
 import type { Config } from "~/infra/config.server";
 import { log as defaultLog, type Log } from "~/infra/log.server";
@@ -231,7 +230,8 @@ export function operatorRateOf(item: OperatorRateItem): OperatorRateIn {
   };
 }
 
-const summaryOf = (item: OperatorRateItem) =>
+/** How the audit log names an operator rate. */
+export const operatorRateSummaryOf = (item: OperatorRateItem) =>
   `${item.currency} ${item.base} KRW / ${item.unit} (${item.day}, ${item.sourceName})`;
 
 /** Saves one operator rate from the admin form and records the change; "unchanged" records nothing. */
@@ -244,19 +244,10 @@ export async function saveOperatorRate(
   return stores.rates.saveOperatorRate(operatorRateOf(item), at, {
     actor,
     target: { kind: "rate", id: item.currency },
-    summary: summaryOf(item),
+    summary: operatorRateSummaryOf(item),
     at,
   });
 }
-
-/** The content import's `rates` key: operator rates by currency (app/content/importers.server.ts). */
-export const ratesImporter: ContentImporter<OperatorRateItem> = {
-  key: "rates",
-  item: operatorRateItem as unknown as z.ZodType<OperatorRateItem>,
-  idOf: (item) => item.currency,
-  apply: (stores, item, at, audit) => stores.rates.saveOperatorRate(operatorRateOf(item), at, audit),
-  audit: { kind: "rate", summaryOf },
-};
 
 // ---------------------------------------------------------------------------------------------------------
 // Local mode's sample

@@ -67,7 +67,7 @@ export const PROBLEMS = {
   itemCdTaken: { key: "admin.problems.itemCdTaken", status: 409, field: "itemCd" },
   /** A new benefit's, offer's or terms version's code is in use. */
   codeTaken: { key: "admin.problems.codeTaken", status: 409, field: "itemCd" },
-  /** The content import's checks, answered in the admin forms (content/importers.server.ts). */
+  /** The content import's checks, answered in the admin forms (content/kind.server.ts). */
   koreanOriginal: { key: "errors.form.koreanOriginal", status: 400, field: "" },
   termsNotRequirable: { key: "errors.form.termsNotRequirable", status: 400, field: "required" },
   termsTextMissing: { key: "errors.form.termsTextMissing", status: 400, field: "" },

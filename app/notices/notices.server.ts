@@ -7,7 +7,6 @@
  */
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import type { ContentImporter } from "~/content/importers.server";
 import { excerpt } from "~/community/text";
 import { i18nFor } from "~/i18n/instances.server";
 import { languagesNamedIn } from "~/i18n/displayNames.server";
@@ -15,7 +14,7 @@ import type { Services } from "~/context";
 import { formatDate, formatKoreanDateTime, formatTime } from "~/lib/format";
 import type { AuditActor, NoticeCategory, NoticeInput, NoticeRecord, NoticeStateChange, Stores } from "~/stores/stores";
 import { markdownText, renderMarkdown } from "./markdown.server";
-import { isNoticeId, noticeImportSchema, noticeInputOf, type NoticeImportItem } from "./schemas.server";
+import { isNoticeId, noticeSummaryOf } from "./schemas.server";
 
 export const NOTICE_PAGE_SIZE = 20;
 const DESCRIPTION_MAX = 160;
@@ -151,8 +150,6 @@ export async function publishedNotices(stores: Stores, now: number, limit: numbe
   return found.slice(0, limit);
 }
 
-const summaryOf = (notice: Pick<NoticeInput, "translations">) => notice.translations.ko.title;
-
 /**
  * Creates or changes a notice as the admin form gives it, recorded in the audit log under `actor` when
  * something changed. Its broadcast follows in the same store call.
@@ -161,7 +158,7 @@ export async function saveNotice(stores: Stores, notice: NoticeInput, actor: Aud
   return stores.notices.save(notice, at, {
     actor,
     target: { kind: "notice", id: notice.itemCd },
-    summary: summaryOf(notice),
+    summary: noticeSummaryOf(notice),
     at,
   });
 }
@@ -195,16 +192,7 @@ export async function changeNotice(
     actor,
     action,
     target: { kind: "notice", id: itemCd },
-    summary: summaryOf(before),
+    summary: noticeSummaryOf(before),
     at,
   });
 }
-
-/** The import's `notices` key (README, "Content import"; the import records its changes in the audit log). */
-export const noticesImporter: ContentImporter<NoticeImportItem> = {
-  key: "notices",
-  item: noticeImportSchema as unknown as ContentImporter<NoticeImportItem>["item"],
-  idOf: (item) => item.itemCd,
-  apply: (stores, item, at, audit) => stores.notices.save(noticeInputOf(item), at, audit),
-  audit: { kind: "notice", summaryOf: summaryOf },
-};

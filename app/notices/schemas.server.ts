@@ -148,6 +148,9 @@ export const noticeInputOf = (item: NoticeImportItem): NoticeInput => ({
   translations: item.translations,
 });
 
+/** How the audit log names a notice: its Korean title. */
+export const noticeSummaryOf = (notice: Pick<NoticeInput, "translations">) => notice.translations.ko.title;
+
 /** The admin list's buttons on one notice. */
 export const noticeActionSchema = z.object({
   itemCd,

@@ -8,7 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { AdminItemList, formatDate, RouteErrorBoundary } from "~/pageKit";
-import { json, requireAdmin } from "~/routeKit.server";
+import { adminListLoader } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   i18n: ["admin", "benefit"],
@@ -17,20 +17,18 @@ export const handle: PageHandle = {
   secret: true,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.services);
-  const benefits = await context.services.stores.benefits.list({});
-  return json({
-    items: benefits.map((b) => ({
+export const loader = (args: LoaderFunctionArgs) =>
+  adminListLoader(
+    (stores) => stores.benefits.list({}),
+    (b) => ({
       itemCd: b.itemCd,
       name: b.translations.ko?.name ?? b.itemCd,
       category: b.category,
       checkedOn: b.source.checkedOn,
       updatedOn: formatDate(b.updatedAt),
       languages: Object.keys(b.translations),
-    })),
-  });
-}
+    }),
+  )(args);
 
 export default function AdminBenefitsRoute() {
   const { t } = useTranslation(["admin", "benefit"]);
@@ -52,7 +50,6 @@ export default function AdminBenefitsRoute() {
             <span dir="ltr">{b.languages.join(" ")}</span>
           </span>
         ),
-        editTo: `/admin/benefits/edit?itemCd=${encodeURIComponent(b.itemCd)}`,
       }))}
     />
   );

@@ -6,21 +6,26 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminField, adminErrors, LanguageTexts, type AdminReply } from "~/formKit";
+import {
+  AdminField,
+  AdminFormError,
+  AdminInput,
+  AdminSave,
+  adminErrors,
+  CategoryField,
+  ItemCodeField,
+  LanguageTexts,
+  type AdminReply,
+} from "~/formKit";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
 import {
-  adminLanguages,
   BENEFIT_CATEGORIES,
   BENEFIT_FACTS,
   benefitFormSchema,
-  benefitsImporter,
-  editedItem,
-  editFormAction,
-  json,
-  requireAdmin,
-  saveContentItem,
+  benefitsKind,
+  contentEditRoute,
 } from "~/routeKit.server";
 
 /** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
@@ -34,50 +39,43 @@ export const handle: PageHandle = {
   maxBody: EDIT_FORM_MAX_BODY,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.services);
-  const benefit = await editedItem(request, (itemCd) => context.services.stores.benefits.byId(itemCd));
-  // The stored benefit as the form's fields (the same names the form sends).
-  const fields = benefit && {
-    itemCd: benefit.itemCd,
-    category: benefit.category,
-    order: String(benefit.order),
-    visas: benefit.visas.join(" "),
-    link: benefit.link ?? "",
-    phones: benefit.phones.join(" "),
-    hours: benefit.hours ?? {},
-    languages: benefit.languages
-      ? {
-          count: benefit.languages.count === null ? "" : String(benefit.languages.count),
-          about: benefit.languages.about ? "on" : undefined,
-          codes: benefit.languages.codes.join(" "),
-        }
-      : {},
-    source: {
-      name: benefit.source.name ?? "",
-      url: benefit.source.url ?? "",
-      checkedOn: benefit.source.checkedOn,
-    },
-    unverified: benefit.unverified,
-    translations: benefit.translations,
-  };
-  return json({
-    fields,
-    languages: adminLanguages(),
-    categories: BENEFIT_CATEGORIES,
-    facts: BENEFIT_FACTS,
-  });
-}
-
-export const action = (args: ActionFunctionArgs) =>
-  editFormAction(args, {
+/** Made when a request comes (the browser's build has no server code to make it with). */
+const edit = () =>
+  contentEditRoute(benefitsKind, {
     schema: benefitFormSchema,
     find: (stores, itemCd) => stores.benefits.byId(itemCd),
+    // The stored benefit as the form's fields (the same names the form sends).
+    fieldsOf: (benefit) => ({
+      itemCd: benefit.itemCd,
+      category: benefit.category,
+      order: String(benefit.order),
+      visas: benefit.visas.join(" "),
+      link: benefit.link ?? "",
+      phones: benefit.phones.join(" "),
+      hours: benefit.hours ?? {},
+      languages: benefit.languages
+        ? {
+            count: benefit.languages.count === null ? "" : String(benefit.languages.count),
+            about: benefit.languages.about ? "on" : undefined,
+            codes: benefit.languages.codes.join(" "),
+          }
+        : {},
+      source: {
+        name: benefit.source.name ?? "",
+        url: benefit.source.url ?? "",
+        checkedOn: benefit.source.checkedOn,
+      },
+      unverified: benefit.unverified,
+      translations: benefit.translations,
+    }),
+    extra: { categories: BENEFIT_CATEGORIES, facts: BENEFIT_FACTS },
     taken: "codeTaken",
-    save: (stores, item, actorUid, at) => saveContentItem(stores, benefitsImporter, item, actorUid, at),
     problemField: "translations.ko.name",
     list: "/admin/benefits",
   });
+
+export const loader = (args: LoaderFunctionArgs) => edit().loader(args);
+export const action = (args: ActionFunctionArgs) => edit().action(args);
 
 /** The labels of the facts that can be marked unverified, from the benefit page's own. */
 const FACT_LABELS = {
@@ -115,45 +113,26 @@ export default function AdminBenefitEditRoute() {
   const text = (language: string) => value.translations?.[language] ?? {};
   const formError = errorOf("", true) ?? errorOf("translations", true);
   const input = (name: string, label: string, current: string | undefined, extra: { hint?: string } = {}) => (
-    <AdminField label={label} hint={extra.hint} error={errorOf(name)} id={name}>
-      <input id={name} name={name} className="input" dir="ltr" defaultValue={current ?? ""} autoComplete="off" />
-    </AdminField>
+    <AdminInput name={name} label={label} value={current} error={errorOf(name)} hint={extra.hint} dir="ltr" />
   );
   return (
     <Form method="post" className="form" noValidate>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <AdminField
+      <AdminFormError message={formError} />
+      <ItemCodeField
         label={t("admin.edit.itemCd")}
         hint={t("admin.content.itemCdHint")}
         error={errorOf("itemCd")}
-        id="itemCd"
-      >
-        <input
-          id="itemCd"
-          name="itemCd"
-          className="input"
-          dir="ltr"
-          defaultValue={fields?.itemCd ?? value.itemCd ?? ""}
-          readOnly={Boolean(fields)}
-          required
-          maxLength={64}
-          autoComplete="off"
-        />
-      </AdminField>
-      <AdminField label={t("admin.edit.category")} error={errorOf("category")} id="category">
-        <select id="category" name="category" className="input" defaultValue={value.category ?? ""} required>
-          <option value="">{t("admin.edit.chooseCategory")}</option>
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {t(`benefit.categories.${c}`)}
-            </option>
-          ))}
-        </select>
-      </AdminField>
+        value={fields?.itemCd ?? value.itemCd ?? ""}
+        stored={Boolean(fields)}
+      />
+      <CategoryField
+        label={t("admin.edit.category")}
+        choose={t("admin.edit.chooseCategory")}
+        error={errorOf("category")}
+        value={value.category ?? ""}
+        categories={categories}
+        nameOf={(c) => t(`benefit.categories.${c}`)}
+      />
       {input("order", t("admin.content.order"), value.order, { hint: t("admin.content.orderHint") })}
       {input("visas", t("admin.content.visas"), value.visas, { hint: t("admin.content.visasHint") })}
       {input("link", t("admin.content.link"), value.link)}
@@ -180,16 +159,14 @@ export default function AdminBenefitEditRoute() {
         hint: t("admin.content.sourceNameHint"),
       })}
       {input("source.url", t("admin.content.sourceUrl"), value.source?.url)}
-      <AdminField label={t("admin.content.checkedOn")} error={errorOf("source.checkedOn")} id="source.checkedOn">
-        <input
-          id="source.checkedOn"
-          name="source.checkedOn"
-          type="date"
-          className="input"
-          dir="ltr"
-          defaultValue={value.source?.checkedOn ?? ""}
-        />
-      </AdminField>
+      <AdminInput
+        name="source.checkedOn"
+        label={t("admin.content.checkedOn")}
+        value={value.source?.checkedOn}
+        error={errorOf("source.checkedOn")}
+        type="date"
+        dir="ltr"
+      />
       <fieldset className="field">
         <legend className="field__label">{t("admin.content.unverified")}</legend>
         {facts.map((fact) => (
@@ -213,11 +190,7 @@ export default function AdminBenefitEditRoute() {
         text={text}
         errorOf={errorOf}
       />
-      <div className="admin-row__actions">
-        <button type="submit" className="button button--primary">
-          {t("admin.edit.save")}
-        </button>
-      </div>
+      <AdminSave label={t("admin.edit.save")} />
     </Form>
   );
 }

@@ -7,7 +7,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { AdminItemList, formatDate, RouteErrorBoundary } from "~/pageKit";
-import { json, requireAdmin } from "~/routeKit.server";
+import { adminListLoader } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   i18n: ["remittance"],
@@ -16,11 +16,10 @@ export const handle: PageHandle = {
   secret: true,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.services);
-  const corridors = await context.services.stores.corridors.list();
-  return json({
-    items: corridors.map((c) => ({
+export const loader = (args: LoaderFunctionArgs) =>
+  adminListLoader(
+    (stores) => stores.corridors.list(),
+    (c) => ({
       country: c.country,
       provider: c.provider,
       asOf: c.asOf,
@@ -37,9 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
               .join(" · "),
       unverified: c.unverified,
       updatedOn: formatDate(c.updatedAt),
-    })),
-  });
-}
+    }),
+  )(args);
 
 export default function AdminCorridorsRoute() {
   const { t } = useTranslation("remittance");
@@ -49,6 +47,7 @@ export default function AdminCorridorsRoute() {
       <p>{t("corridorAdmin.intro")}</p>
       <AdminItemList
         newTo="/admin/corridors/edit"
+        by="country"
         newLabel={t("corridorAdmin.new")}
         emptyText={t("corridorAdmin.empty")}
         editLabel={t("corridorAdmin.edit")}
@@ -79,7 +78,6 @@ export default function AdminCorridorsRoute() {
               </span>
             </>
           ),
-          editTo: `/admin/corridors/edit?country=${c.country}`,
         }))}
       />
     </>

@@ -8,7 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { AdminItemList, RouteErrorBoundary } from "~/pageKit";
-import { json, requireAdmin } from "~/routeKit.server";
+import { adminListLoader } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   i18n: ["admin", "loan"],
@@ -17,19 +17,17 @@ export const handle: PageHandle = {
   secret: true,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.services);
-  const products = await context.services.stores.loanProducts.list();
-  return json({
-    items: products.map((p) => ({
+export const loader = (args: LoaderFunctionArgs) =>
+  adminListLoader(
+    (stores) => stores.loanProducts.list(),
+    (p) => ({
       itemCd: p.itemCd,
       lender: p.lender,
       name: p.translations.ko?.name ?? p.itemCd,
       checkedOn: p.source.checkedOn,
       languages: Object.keys(p.translations),
-    })),
-  });
-}
+    }),
+  )(args);
 
 export default function AdminLoanProductsRoute() {
   const { t } = useTranslation(["admin", "loan"]);
@@ -51,7 +49,6 @@ export default function AdminLoanProductsRoute() {
             <span dir="ltr">{p.languages.join(" ")}</span>
           </span>
         ),
-        editTo: `/admin/loanProducts/edit?itemCd=${encodeURIComponent(p.itemCd)}`,
       }))}
     />
   );

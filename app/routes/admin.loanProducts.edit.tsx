@@ -7,20 +7,15 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
-import { translateFormMessage } from "~/formKit";
+import { AdminFormError, AdminInput, LanguageTexts, translateFormMessage } from "~/formKit";
 import {
-  adminLanguages,
-  editedItem,
-  editFormAction,
+  contentEditRoute,
   isLoanProductCode,
-  json,
   loanProductFormSchema,
-  requireAdmin,
-  saveLoanProduct,
+  loanProductsKind,
   type FormReply,
 } from "~/routeKit.server";
 
@@ -36,18 +31,18 @@ export const handle: PageHandle = {
   maxBody: EDIT_FORM_MAX_BODY,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.services);
-  const product = await editedItem(
-    request,
-    (itemCd) => context.services.stores.loanProducts.byId(itemCd),
-    isLoanProductCode,
-  );
-  const text = (value: number | string | null | undefined) =>
-    value === null || value === undefined ? "" : String(value);
-  return json({
+/** A stored value as a form's text: empty for none. */
+const text = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
+
+/** Made when a request comes (the browser's build has no server code to make it with). */
+const edit = () =>
+  contentEditRoute(loanProductsKind, {
+    schema: loanProductFormSchema,
+    find: (stores, itemCd) => stores.loanProducts.byId(itemCd),
+    wellFormed: isLoanProductCode,
     // The stored product as the form's fields.
-    product: product && {
+    fieldsOf: (product) => ({
       itemCd: product.itemCd,
       order: text(product.order),
       lender: product.lender,
@@ -58,23 +53,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       link: text(product.link),
       source: { name: text(product.source.name), url: text(product.source.url), checkedOn: product.source.checkedOn },
       translations: product.translations,
-    },
-    languages: adminLanguages(),
-  });
-}
-
-export const action = (args: ActionFunctionArgs) =>
-  editFormAction(args, {
-    schema: loanProductFormSchema,
-    find: (stores, itemCd) => stores.loanProducts.byId(itemCd),
-    wellFormed: isLoanProductCode,
+    }),
     taken: "loanProductTaken",
-    save: async (stores, item, actorUid, at) => {
-      await saveLoanProduct(stores, item, actorUid, at);
-      return { ok: true };
-    },
     list: "/admin/loanProducts",
   });
+
+export const loader = (args: LoaderFunctionArgs) => edit().loader(args);
+export const action = (args: ActionFunctionArgs) => edit().action(args);
 
 type Fields = Record<string, unknown>;
 
@@ -87,24 +72,14 @@ function valueAt(fields: Fields | null | undefined, name: string): string {
 
 export default function AdminLoanProductEditRoute() {
   const { t } = useTranslation(["admin", "loan", "benefit"]);
-  const { product, languages } = useLoaderData<typeof loader>();
+  const { fields: product, languages } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
   const submitted = (reply?.initialValue ?? null) as Fields | null;
   const value = (name: string) => valueAt(submitted ?? (product as Fields | null), name);
   const errorOf = (name: string) => translateFormMessage(t, reply?.error?.[name]?.[0]) ?? null;
   const formError = errorOf("") ?? errorOf("translations");
   const input = (name: string, label: string, options: { hint?: string; dir?: "ltr"; readOnly?: boolean } = {}) => (
-    <Field label={label} hint={options.hint} error={errorOf(name)} id={name}>
-      <input
-        id={name}
-        name={name}
-        className="input"
-        dir={options.dir}
-        defaultValue={value(name)}
-        readOnly={options.readOnly}
-        autoComplete="off"
-      />
-    </Field>
+    <AdminInput name={name} label={label} value={value(name)} error={errorOf(name)} {...options} />
   );
   /** Two ends of a range, and the range's own message (an end above the other) under them. */
   const range = (name: string, label: string) => (
@@ -117,11 +92,7 @@ export default function AdminLoanProductEditRoute() {
   );
   return (
     <Form method="post" className="form" noValidate>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <AdminFormError message={formError} />
       {input("itemCd", t("admin.edit.itemCd"), {
         hint: t("loanAdmin.itemCdHint"),
         dir: "ltr",
@@ -137,67 +108,23 @@ export default function AdminLoanProductEditRoute() {
       {input("source.name", t("loanAdmin.sourceName"))}
       {input("source.url", t("loanAdmin.sourceUrl"), { dir: "ltr" })}
       {input("source.checkedOn", t("loanAdmin.checkedOn"), { hint: t("loanAdmin.checkedOnHint"), dir: "ltr" })}
-      {languages.map((language) => {
-        const nameField = `translations.${language.code}.name`;
-        const conditionsField = `translations.${language.code}.conditions`;
-        const errors = [errorOf(nameField), errorOf(conditionsField), errorOf(`translations.${language.code}`)];
-        const filled = Boolean(value(nameField) || value(conditionsField));
-        return (
-          <details
-            key={language.code}
-            className="admin-language"
-            open={language.code === "ko" || filled || errors.some(Boolean)}
-          >
-            <summary>
-              {language.name} <span dir="ltr">({language.code})</span>
-              {language.code === "ko" ? ` ${t("admin.edit.original")}` : null}
-            </summary>
-            <Field
-              label={t("loanAdmin.name")}
-              hint={t("benefitContent.oneLine")}
-              error={errors[0] ?? errors[2] ?? null}
-              id={nameField}
-            >
-              <input
-                id={nameField}
-                name={nameField}
-                className="input"
-                lang={language.code}
-                dir={language.dir}
-                defaultValue={value(nameField)}
-              />
-            </Field>
-            <Field label={t("loan.products.conditions")} error={errors[1] ?? null} id={conditionsField}>
-              <textarea
-                id={conditionsField}
-                name={conditionsField}
-                className="input"
-                lang={language.code}
-                dir={language.dir}
-                defaultValue={value(conditionsField)}
-                rows={4}
-              />
-            </Field>
-          </details>
-        );
-      })}
+      <LanguageTexts
+        languages={languages}
+        originalLabel={t("admin.edit.original")}
+        fields={[
+          { field: "name", label: t("loanAdmin.name"), hint: t("benefitContent.oneLine"), rows: 0 },
+          { field: "conditions", label: t("loan.products.conditions"), rows: 4 },
+        ]}
+        text={(code) => ({
+          name: value(`translations.${code}.name`),
+          conditions: value(`translations.${code}.conditions`),
+        })}
+        errorOf={errorOf}
+      />
       <button type="submit" className="button button--primary">
         {t("admin.edit.save")}
       </button>
     </Form>
-  );
-}
-
-function Field(props: { label: string; hint?: string; error: string | null; id: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.hint ? <p className="field__hint">{props.hint}</p> : null}
-      {props.children}
-      {props.error ? <p className="field__error">{props.error}</p> : null}
-    </div>
   );
 }
 

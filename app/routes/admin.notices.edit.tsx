@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { directionOf, RouteErrorBoundary } from "~/pageKit";
-import { AdminField, adminErrors, LanguageTexts } from "~/formKit";
+import { AdminFormError, adminErrors, CategoryField, ItemCodeField, LanguageTexts, PublishActions } from "~/formKit";
 import {
   adminLanguages,
   changeNotice,
@@ -124,11 +124,7 @@ export default function AdminNoticeEditRoute() {
   const formError = errorOf("", true) ?? errorOf("translations", true);
   return (
     <Form method="post" className="form" noValidate>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <AdminFormError message={formError} />
       {reply?.preview ? (
         <section className="admin-preview" aria-labelledby="preview-title">
           <h2 id="preview-title">{t("admin.edit.previewTitle")}</h2>
@@ -140,34 +136,22 @@ export default function AdminNoticeEditRoute() {
           ))}
         </section>
       ) : null}
-      <AdminField
+      <ItemCodeField
         label={t("admin.edit.itemCd")}
         hint={t("admin.edit.itemCdHint")}
         error={errorOf("itemCd")}
-        id="itemCd"
-      >
-        <input
-          id="itemCd"
-          name="itemCd"
-          className="input"
-          dir="ltr"
-          defaultValue={value.itemCd}
-          readOnly={Boolean(notice)}
-          required
-          maxLength={32}
-          autoComplete="off"
-        />
-      </AdminField>
-      <AdminField label={t("admin.edit.category")} error={errorOf("category")} id="category">
-        <select id="category" name="category" className="input" defaultValue={value.category} required>
-          <option value="">{t("admin.edit.chooseCategory")}</option>
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {t(`notices.categories.${c}`)}
-            </option>
-          ))}
-        </select>
-      </AdminField>
+        value={value.itemCd}
+        stored={Boolean(notice)}
+        maxLength={32}
+      />
+      <CategoryField
+        label={t("admin.edit.category")}
+        choose={t("admin.edit.chooseCategory")}
+        error={errorOf("category")}
+        value={value.category}
+        categories={categories}
+        nameOf={(c) => t(`notices.categories.${c}`)}
+      />
       <label className="choice">
         <input type="checkbox" name="pinned" defaultChecked={value.pinned} /> {t("admin.edit.pinned")}
       </label>
@@ -181,19 +165,12 @@ export default function AdminNoticeEditRoute() {
         text={value.text}
         errorOf={errorOf}
       />
-      <div className="admin-row__actions">
-        <button type="submit" name="intent" value="preview" className="button button--secondary">
-          {t("admin.edit.preview")}
-        </button>
-        <button type="submit" name="intent" value="save" className="button button--secondary">
-          {t("admin.edit.save")}
-        </button>
-        {notice?.published ? null : (
-          <button type="submit" name="intent" value="publish" className="button button--primary">
-            {t("admin.edit.publish")}
-          </button>
-        )}
-      </div>
+      <PublishActions
+        previewLabel={t("admin.edit.preview")}
+        saveLabel={t("admin.edit.save")}
+        publishLabel={t("admin.edit.publish")}
+        published={Boolean(notice?.published)}
+      />
     </Form>
   );
 }

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { AdminItemList, RouteErrorBoundary } from "~/pageKit";
-import { json, requireAdmin } from "~/routeKit.server";
+import { adminListLoader } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   i18n: ["admin", "shop"],
@@ -13,19 +13,17 @@ export const handle: PageHandle = {
   secret: true,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.services);
-  const offers = await context.services.stores.offers.list();
-  return json({
-    items: offers.map((o) => ({
+export const loader = (args: LoaderFunctionArgs) =>
+  adminListLoader(
+    (stores) => stores.offers.list(),
+    (o) => ({
       itemCd: o.itemCd,
       partner: o.partner,
       title: o.translations.ko?.title ?? o.itemCd,
       checkedOn: o.checkedOn,
       languages: Object.keys(o.translations),
-    })),
-  });
-}
+    }),
+  )(args);
 
 export default function AdminOffersRoute() {
   const { t } = useTranslation(["admin", "shop"]);
@@ -47,7 +45,6 @@ export default function AdminOffersRoute() {
             <span dir="ltr">{o.languages.join(" ")}</span>
           </span>
         ),
-        editTo: `/admin/offers/edit?itemCd=${encodeURIComponent(o.itemCd)}`,
       }))}
     />
   );

@@ -7,20 +7,19 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminField, adminErrors, LanguageTexts, type AdminReply } from "~/formKit";
+import {
+  AdminFormError,
+  AdminInput,
+  AdminSave,
+  adminErrors,
+  ItemCodeField,
+  LanguageTexts,
+  type AdminReply,
+} from "~/formKit";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
-import {
-  adminLanguages,
-  editedItem,
-  editFormAction,
-  json,
-  offerFormSchema,
-  offersImporter,
-  requireAdmin,
-  saveContentItem,
-} from "~/routeKit.server";
+import { contentEditRoute, offerFormSchema, offersKind } from "~/routeKit.server";
 
 /** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
 const EDIT_FORM_MAX_BODY = 1024 * 1024;
@@ -34,33 +33,29 @@ export const handle: PageHandle = {
   maxBody: EDIT_FORM_MAX_BODY,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.services);
-  const offer = await editedItem(request, (itemCd) => context.services.stores.offers.byId(itemCd));
-  // The stored offer as the form's fields (the same names the form sends).
-  const fields = offer && {
-    itemCd: offer.itemCd,
-    partner: offer.partner,
-    link: offer.link,
-    priceKrw: offer.priceKrw
-      ? { min: String(offer.priceKrw.min), max: offer.priceKrw.max === null ? "" : String(offer.priceKrw.max) }
-      : {},
-    checkedOn: offer.checkedOn,
-    order: String(offer.order),
-    translations: offer.translations,
-  };
-  return json({ fields, languages: adminLanguages() });
-}
-
-export const action = (args: ActionFunctionArgs) =>
-  editFormAction(args, {
+/** Made when a request comes (the browser's build has no server code to make it with). */
+const edit = () =>
+  contentEditRoute(offersKind, {
     schema: offerFormSchema,
     find: (stores, itemCd) => stores.offers.byId(itemCd),
+    fieldsOf: (offer) => ({
+      itemCd: offer.itemCd,
+      partner: offer.partner,
+      link: offer.link,
+      priceKrw: offer.priceKrw
+        ? { min: String(offer.priceKrw.min), max: offer.priceKrw.max === null ? "" : String(offer.priceKrw.max) }
+        : {},
+      checkedOn: offer.checkedOn,
+      order: String(offer.order),
+      translations: offer.translations,
+    }),
     taken: "codeTaken",
-    save: (stores, item, actorUid, at) => saveContentItem(stores, offersImporter, item, actorUid, at),
     problemField: "translations.ko.title",
     list: "/admin/offers",
   });
+
+export const loader = (args: LoaderFunctionArgs) => edit().loader(args);
+export const action = (args: ActionFunctionArgs) => edit().action(args);
 
 type Fields = {
   itemCd?: string;
@@ -87,43 +82,26 @@ export default function AdminOfferEditRoute() {
     current: string | undefined,
     extra: { hint?: string; type?: string; dir?: "ltr" } = { dir: "ltr" },
   ) => (
-    <AdminField label={label} hint={extra.hint} error={errorOf(name)} id={name}>
-      <input
-        id={name}
-        name={name}
-        type={extra.type}
-        className="input"
-        dir={extra.dir}
-        defaultValue={current ?? ""}
-        autoComplete="off"
-      />
-    </AdminField>
+    <AdminInput
+      name={name}
+      label={label}
+      value={current}
+      error={errorOf(name)}
+      hint={extra.hint}
+      type={extra.type}
+      dir={extra.dir}
+    />
   );
   return (
     <Form method="post" className="form" noValidate>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <AdminField
+      <AdminFormError message={formError} />
+      <ItemCodeField
         label={t("admin.edit.itemCd")}
         hint={t("admin.content.itemCdHint")}
         error={errorOf("itemCd")}
-        id="itemCd"
-      >
-        <input
-          id="itemCd"
-          name="itemCd"
-          className="input"
-          dir="ltr"
-          defaultValue={fields?.itemCd ?? value.itemCd ?? ""}
-          readOnly={Boolean(fields)}
-          required
-          maxLength={64}
-          autoComplete="off"
-        />
-      </AdminField>
+        value={fields?.itemCd ?? value.itemCd ?? ""}
+        stored={Boolean(fields)}
+      />
       {input("partner", t("admin.content.partner"), value.partner, {})}
       {input("link", t("admin.content.offerLink"), value.link)}
       {input("priceKrw.min", t("admin.content.priceMin"), value.priceKrw?.min, {
@@ -148,11 +126,7 @@ export default function AdminOfferEditRoute() {
         text={text}
         errorOf={errorOf}
       />
-      <div className="admin-row__actions">
-        <button type="submit" className="button button--primary">
-          {t("admin.edit.save")}
-        </button>
-      </div>
+      <AdminSave label={t("admin.edit.save")} />
     </Form>
   );
 }

@@ -10,7 +10,15 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminField, adminErrors, LanguageTexts, type AdminReply } from "~/formKit";
+import {
+  AdminField,
+  AdminFormError,
+  AdminInput,
+  adminErrors,
+  LanguageTexts,
+  PublishActions,
+  type AdminReply,
+} from "~/formKit";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
@@ -127,11 +135,7 @@ export default function AdminTermsEditRoute() {
   const formError = errorOf("", true) ?? errorOf("translations", true);
   return (
     <Form method="post" className="form" noValidate>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <AdminFormError message={formError} />
       <AdminField label={t("admin.terms.document")} error={errorOf("document")} id="document">
         {edited ? (
           <input id="document" name="document" className="input" dir="ltr" defaultValue={value.document} readOnly />
@@ -146,33 +150,24 @@ export default function AdminTermsEditRoute() {
           </select>
         )}
       </AdminField>
-      <AdminField
+      <AdminInput
+        name="version"
         label={t("admin.terms.version")}
         hint={t("admin.terms.versionHint")}
         error={errorOf("version")}
-        id="version"
-      >
-        <input
-          id="version"
-          name="version"
-          className="input"
-          dir="ltr"
-          defaultValue={value.version ?? ""}
-          readOnly={edited}
-          maxLength={32}
-          autoComplete="off"
-        />
-      </AdminField>
-      <AdminField label={t("admin.terms.effectiveOn")} error={errorOf("effectiveOn")} id="effectiveOn">
-        <input
-          id="effectiveOn"
-          name="effectiveOn"
-          type="date"
-          className="input"
-          dir="ltr"
-          defaultValue={value.effectiveOn ?? ""}
-        />
-      </AdminField>
+        value={value.version}
+        dir="ltr"
+        readOnly={edited}
+        maxLength={32}
+      />
+      <AdminInput
+        name="effectiveOn"
+        label={t("admin.terms.effectiveOn")}
+        error={errorOf("effectiveOn")}
+        value={value.effectiveOn}
+        type="date"
+        dir="ltr"
+      />
       <label className="choice">
         <input type="checkbox" name="required" defaultChecked={value.required === "on"} />{" "}
         {t("admin.terms.requiredLabel")}
@@ -189,16 +184,7 @@ export default function AdminTermsEditRoute() {
         text={(language) => value.translations?.[language] ?? {}}
         errorOf={errorOf}
       />
-      <div className="admin-row__actions">
-        <button type="submit" name="intent" value="save" className="button button--secondary">
-          {t("admin.edit.save")}
-        </button>
-        {published ? null : (
-          <button type="submit" name="intent" value="publish" className="button button--primary">
-            {t("admin.edit.publish")}
-          </button>
-        )}
-      </div>
+      <PublishActions saveLabel={t("admin.edit.save")} publishLabel={t("admin.edit.publish")} published={published} />
     </Form>
   );
 }

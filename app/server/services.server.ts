@@ -25,13 +25,11 @@ import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
 import { createdOnce } from "~/infra/dataFiles.server";
 import { filesDirOf, openStorage } from "./storage.server";
-import { seedShippedBenefits } from "~/benefits/shipped.server";
-import { seedShippedCorridors } from "~/finance/corridors.server";
-import { seedShippedLoanProducts } from "~/finance/loanProducts.server";
 import { holderName, jobLease, startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
 import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
-import { loadShippedTerms } from "~/terms/importer.server";
 import { createSso } from "~/sso/provider.server";
+import { seedKind } from "~/content/kind.server";
+import { CONTENT_KINDS } from "./contentKinds.server";
 
 /**
  * Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts; processes
@@ -89,19 +87,14 @@ export async function startServices(
     }
     const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
     const services = composeServices({ config, stores, emulator, sessionSecret, files, outbox });
-    // The terms versions shipped with the app, where not stored yet (docs/decisions/0057).
-    await loadShippedTerms(stores);
-    // The benefits shipped with the app, written where absent: an operator's edit survives restarts.
-    const shipped = await seedShippedBenefits(stores);
-    if (shipped) log(`shipped benefits written: ${shipped}`);
+    // The content shipped with the app (terms versions, benefits, corridors, loan products: decisions 0055, 0057,
+    // 0062, 0064), each kind's items written where absent, so an operator's edit survives restarts.
+    for (const kind of CONTENT_KINDS) {
+      const written = await seedKind(stores, kind);
+      if (written) log(`shipped ${kind.key} written: ${written}`);
+    }
     // Local mode without an Eximbank key: the dated sample of published rates, marked as one (decision 0060).
     if (await loadSampleRates(stores, config, Date.now())) log("sample exchange rates written");
-    // The remittance corridors shipped with the app, likewise (docs/decisions/0062).
-    const corridors = await seedShippedCorridors(stores);
-    if (corridors) log(`shipped corridors written: ${corridors}`);
-    // The loan products shipped with the app, the same way (docs/decisions/0064).
-    const loanProducts = await seedShippedLoanProducts(stores);
-    if (loanProducts) log(`shipped loan products written: ${loanProducts}`);
     // After a crash, identity and profiles agree again before anyone is served.
     if (ownsEmulator) await checkAccounts(stores.members, services.identity.admin.auth, log);
     if (config.mode === "hosted") {

@@ -6,10 +6,12 @@
  * the screen exists because on a shared database each of those reads is a round trip, and a signed-in page makes
  * all six (the request scope, app/infra/requestScope.server.ts, asks it in their place).
  */
-import type { MemberProfile, MemberSettings, TermsRecord } from "./members";
-import { memberInboxAudience } from "./notifications";
-import type { Stores } from "./stores";
-import type { TermsVersionHead } from "./terms";
+import type { MemberProfile, MemberSettings, MembersStore, TermsRecord } from "./members";
+import { memberInboxAudience, type NotificationsStore } from "./notifications";
+import type { RevocationStore } from "./revocations";
+import type { RolesStore } from "./roles";
+import type { SsoStore } from "./sso";
+import type { TermsStore, TermsVersionHead } from "./terms";
 
 export interface MemberScreen {
   /** `revocations.validAfter(uid)`. */
@@ -35,7 +37,15 @@ export interface MemberScreen {
 
 /** The screen made of the stores' own reads: for an embedded storage, where each read is a function call. */
 export async function composedMemberScreen(
-  stores: Pick<Stores, "revocations" | "roles" | "members" | "terms" | "notifications" | "sso">,
+  // The stores it reads, by their own interfaces (not `Stores`, which declares `memberScreen`: no circle of types).
+  stores: {
+    revocations: RevocationStore;
+    roles: RolesStore;
+    members: MembersStore;
+    terms: TermsStore;
+    notifications: NotificationsStore;
+    sso: SsoStore;
+  },
   uid: string,
   now: number,
 ): Promise<MemberScreen> {

@@ -94,3 +94,11 @@ export function statusOf(head: TermsVersionHead, inForce: TermsVersionHead | nul
   if (inForce && head.document === inForce.document && head.version === inForce.version) return "inForce";
   return head.effectiveOn > today ? "upcoming" : "earlier";
 }
+
+/** A document as the checklist shows it; titles come translated from the loader (terms/view.server.ts, termsChecklistIn). */
+export interface TermsChecklistItem {
+  id: TermsDocumentId;
+  title: string;
+  required: boolean;
+  hasText: boolean;
+}

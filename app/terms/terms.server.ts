@@ -16,16 +16,17 @@ import {
   type TermsAnswers,
   type TermsDocumentId,
 } from "./documents";
-import { loadShippedTerms } from "./importer.server";
 
 type WithStores = Pick<Services, "stores">;
 
 /** Korea's date at an instant: the day a version's effective date is compared with. */
 export const termsToday = (now: number) => formatDate(now);
 
-/** Every version's head (drafts included), once the shipped versions are stored. */
+/**
+ * Every version's head (drafts included). A read only: the shipped versions are written at start
+ * (startServices seeds every content kind), never by a read.
+ */
 export async function termsHeads(services: WithStores): Promise<TermsVersionHead[]> {
-  await loadShippedTerms(services.stores);
   return services.stores.terms.heads();
 }
 

@@ -3,7 +3,6 @@
  * in force, or one version asked for), the versions a member has to answer, and the notice of them shown on every
  * page. Texts are content (app/stores/terms.ts): a language without a translation shows the Korean original.
  */
-import type { TermsItem } from "~/components/TermsChecklist";
 import type { Services } from "~/context";
 import { notFound } from "~/infra/http.server";
 import { i18nFor } from "~/i18n/instances.server";
@@ -18,6 +17,7 @@ import {
   VERSION_ID,
   versionInForce,
   type DocumentId,
+  type TermsChecklistItem,
   type TermsDocumentId,
   type VersionStatus,
 } from "./documents";
@@ -37,7 +37,11 @@ async function textsOf(services: WithStores, versions: readonly TermsVersionHead
 }
 
 /** The joining checklist: each consent in force with its title in the visitor's language. */
-export async function termsChecklistIn(services: WithStores, lng: string, now = Date.now()): Promise<TermsItem[]> {
+export async function termsChecklistIn(
+  services: WithStores,
+  lng: string,
+  now = Date.now(),
+): Promise<TermsChecklistItem[]> {
   const inForce = await consentsInForce(services, now);
   const text = await textsOf(services, inForce, lng);
   return inForce.map((v) => ({

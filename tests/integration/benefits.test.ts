@@ -8,8 +8,10 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { offersImporter, benefitsImporter } from "~/benefits/importers.server";
-import { seedShippedBenefits, shippedBenefits } from "~/benefits/shipped.server";
+import { benefitsKind } from "~/benefits/benefitsKind.server";
+import { offersKind } from "~/benefits/offersKind.server";
+import { shippedBenefits } from "~/benefits/benefitsKind.server";
+import { seedKind } from "~/content/kind.server";
 import type { BenefitsPage } from "~/benefits/benefits.server";
 import { offerItem } from "~/benefits/schemas.server";
 import { supportedLanguages } from "~/i18n/config";
@@ -30,7 +32,7 @@ const shipped = shippedBenefits();
 const T0 = Date.UTC(2026, 10, 22, 3, 0, 0);
 
 beforeAll(async () => {
-  expect(await seedShippedBenefits(services.stores, T0)).toBe(shipped.length);
+  expect(await seedKind(services.stores, benefitsKind, T0)).toBe(shipped.length);
 });
 
 /** A member with this visa, signed in in a jar. */
@@ -139,7 +141,7 @@ describe("the benefits page's data", () => {
       vi: base.translations.vi!,
       en: base.translations.en!,
     };
-    await benefitsImporter.apply(
+    await benefitsKind.apply(
       services.stores,
       { ...base, itemCd: "only-ko-vi", order: 5, translations: koreanAndVietnamese },
       T0,
@@ -159,13 +161,13 @@ describe("the shipped benefits at start and the content import", () => {
     const { createdAt: _c, updatedAt: _u, ...content } = stored;
     const edited = { ...content, phones: ["1577-1366", "1577-5432"] };
     expect(await services.stores.benefits.update(edited, T0 + 1)).toEqual({ ok: true });
-    expect(await seedShippedBenefits(services.stores, T0 + 2)).toBe(0);
+    expect(await seedKind(services.stores, benefitsKind, T0 + 2)).toBe(0);
     expect((await services.stores.benefits.byId("danuri"))?.phones).toEqual(["1577-1366", "1577-5432"]);
     // Only what is missing comes back.
     const other = createTestServices();
     try {
-      expect(await seedShippedBenefits(other.stores, T0)).toBe(shipped.length);
-      expect(await seedShippedBenefits(other.stores, T0)).toBe(0);
+      expect(await seedKind(other.stores, benefitsKind, T0)).toBe(shipped.length);
+      expect(await seedKind(other.stores, benefitsKind, T0)).toBe(0);
     } finally {
       await other.cleanup();
     }
@@ -180,13 +182,13 @@ describe("the shipped benefits at start and the content import", () => {
       checkedOn: "2026-11-20",
       translations: { ko: { title: "선불 유심", description: "30일 데이터" } },
     });
-    expect(await offersImporter.apply(services.stores, item, T0)).toBe("created");
-    expect(await offersImporter.apply(services.stores, item, T0 + 1)).toBe("unchanged");
+    expect(await offersKind.apply(services.stores, item, T0)).toBe("created");
+    expect(await offersKind.apply(services.stores, item, T0 + 1)).toBe("unchanged");
     expect((await services.stores.offers.byId("import-sim"))?.updatedAt).toBe(T0);
-    expect(await offersImporter.apply(services.stores, { ...item, priceKrw: { min: 30000 } }, T0 + 2)).toBe("updated");
+    expect(await offersKind.apply(services.stores, { ...item, priceKrw: { min: 30000 } }, T0 + 2)).toBe("updated");
     expect((await services.stores.offers.byId("import-sim"))?.priceKrw).toEqual({ min: 30000, max: null });
     const benefit = shipped.find((b) => b.itemCd === "kiip")!;
-    expect(await benefitsImporter.apply(services.stores, benefit, T0 + 3)).toBe("unchanged");
+    expect(await benefitsKind.apply(services.stores, benefit, T0 + 3)).toBe("unchanged");
   });
 });
 

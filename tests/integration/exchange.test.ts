@@ -13,7 +13,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/auth/session.server";
 import type { ExchangePage } from "~/finance/exchange.server";
-import { importContent } from "~/content/importers.server";
+import { importContent } from "~/content/import.server";
+import { CONTENT_KINDS } from "~/server/contentKinds.server";
 import { sampleSnapshot } from "~/finance/rates.server";
 import { formatDate } from "~/lib/format";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
@@ -155,7 +156,7 @@ describe("the content import's rates key", () => {
 
   it("judges the whole file first: one bad rate and nothing is written", async () => {
     const bad = { rates: [...file.rates, { currency: "USD", base: "1", day: TODAY, sourceName: "x" }] };
-    const result = await importContent(services.stores, bad, Date.now());
+    const result = await importContent(CONTENT_KINDS, services.stores, bad, Date.now());
     expect(result).toEqual({
       ok: false,
       errors: [{ key: "rates", item: "#2", field: "currency", message: "exchange.problems.operatorCurrency" }],
@@ -164,11 +165,11 @@ describe("the content import's rates key", () => {
   });
 
   it("writes each rate once, records it, and changes nothing when run again", async () => {
-    expect(await importContent(services.stores, file, Date.now())).toEqual({
+    expect(await importContent(CONTENT_KINDS, services.stores, file, Date.now())).toEqual({
       ok: true,
       counts: { rates: { created: 2, updated: 0, unchanged: 0 } },
     });
-    expect(await importContent(services.stores, file, Date.now())).toEqual({
+    expect(await importContent(CONTENT_KINDS, services.stores, file, Date.now())).toEqual({
       ok: true,
       counts: { rates: { created: 0, updated: 0, unchanged: 2 } },
     });

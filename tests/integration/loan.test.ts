@@ -6,9 +6,11 @@
  * JavaScript gets the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importContent } from "~/content/importers.server";
+import { importContent } from "~/content/import.server";
+import { CONTENT_KINDS } from "~/server/contentKinds.server";
 import type { LoanPage } from "~/finance/loanPage.server";
-import { seedShippedLoanProducts, shippedLoanProducts } from "~/finance/loanProducts.server";
+import { loanProductsKind, shippedLoanProducts } from "~/finance/loanProductsKind.server";
+import { seedKind } from "~/content/kind.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin.loanProducts.edit";
 import { loader as listLoader } from "~/routes/admin.loanProducts._index";
 import { loader as loanLoader } from "~/routes/finance.loan";
@@ -25,7 +27,7 @@ const shipped = shippedLoanProducts();
 const T0 = Date.UTC(2026, 10, 26, 3, 0, 0);
 
 beforeAll(async () => {
-  expect(await seedShippedLoanProducts(services.stores, T0)).toBe(shipped.length);
+  expect(await seedKind(services.stores, loanProductsKind, T0)).toBe(shipped.length);
 });
 
 type Route = (args: { request: Request; params: Record<string, string>; context: typeof context }) => unknown;
@@ -193,6 +195,7 @@ describe("the loan products", () => {
     });
     expect((await loanPage("?lng=ko")).products.others[1]).toMatchObject({ lang: null, koreanName: null });
     const imported = await importContent(
+      CONTENT_KINDS,
       services.stores,
       {
         loanProducts: [
@@ -224,11 +227,11 @@ describe("the loan products", () => {
       source: { name: "Example Bank's page", url: "https://example.com/loan", checkedOn: "2026-11-20" },
       translations: { ko: { name: "예시 대출", conditions: "예시 조건이에요." } },
     };
-    expect(await importContent(services.stores, { loanProducts: [item] }, T0)).toEqual({
+    expect(await importContent(CONTENT_KINDS, services.stores, { loanProducts: [item] }, T0)).toEqual({
       ok: true,
       counts: { loanProducts: { created: 1, updated: 0, unchanged: 0 } },
     });
-    expect(await importContent(services.stores, { loanProducts: [item] }, T0 + 1)).toEqual({
+    expect(await importContent(CONTENT_KINDS, services.stores, { loanProducts: [item] }, T0 + 1)).toEqual({
       ok: true,
       counts: { loanProducts: { created: 0, updated: 0, unchanged: 1 } },
     });
@@ -237,6 +240,7 @@ describe("the loan products", () => {
       true,
     );
     const bad = await importContent(
+      CONTENT_KINDS,
       services.stores,
       {
         loanProducts: [
@@ -327,7 +331,7 @@ describe("the admin's loan products", () => {
     });
     // The form shows the stored product; the code in the address wins over the form's.
     const edit = await load(editLoader, "/admin/loanProducts/edit?itemCd=admin-loan", admin);
-    expect(((await edit.json()) as { product: { amountKrw: unknown } }).product.amountKrw).toEqual({
+    expect(((await edit.json()) as { fields: { amountKrw: unknown } }).fields.amountKrw).toEqual({
       min: "1000000",
       max: "",
     });

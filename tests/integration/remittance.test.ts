@@ -12,8 +12,10 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/auth/session.server";
-import { importContent } from "~/content/importers.server";
-import { seedShippedCorridors, shippedCorridors } from "~/finance/corridors.server";
+import { importContent } from "~/content/import.server";
+import { CONTENT_KINDS } from "~/server/contentKinds.server";
+import { corridorsKind, shippedCorridors } from "~/finance/corridorsKind.server";
+import { seedKind } from "~/content/kind.server";
 import { parseDecimal, type CurrencyCode } from "~/finance/money";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import type { RemittancePage } from "~/finance/remittancePage.server";
@@ -40,7 +42,7 @@ const rate = (currency: string, krw: string, unit: 1 | 100 = 1) => ({
 });
 
 beforeAll(async () => {
-  expect(await seedShippedCorridors(services.stores, T0)).toBe(shippedCorridors().length);
+  expect(await seedKind(services.stores, corridorsKind, T0)).toBe(shippedCorridors().length);
   // No NPR rate: Nepal's corridor exists, its rate does not.
   await services.stores.rates.replaceSnapshot(
     "sample",
@@ -203,6 +205,7 @@ describe("the corridors' content import", () => {
   it("refuses a whole file with one bad corridor, then imports a good one once", async () => {
     const before = await services.stores.corridors.get("TH");
     const bad = await importContent(
+      CONTENT_KINDS,
       services.stores,
       { corridors: [item("TH"), { ...item("LA"), fee: { kind: "tiered", tierCurrency: "KRW", tiers: [] } }] },
       T0,
@@ -213,17 +216,18 @@ describe("the corridors' content import", () => {
     ]);
     expect(await services.stores.corridors.get("TH")).toEqual(before);
     const unquotable = await importContent(
+      CONTENT_KINDS,
       services.stores,
       { corridors: [{ ...item("TH"), fee: { kind: "tiered", tierCurrency: "KRW", tiers: [{ upTo: 5, krw: 1 }] } }] },
       T0,
     );
     expect(!unquotable.ok && unquotable.errors[0]?.message).toMatch(/^corridorContent.notQuotable::.*open-ended/);
 
-    expect(await importContent(services.stores, { corridors: [item("TH")] }, T0 + 1)).toEqual({
+    expect(await importContent(CONTENT_KINDS, services.stores, { corridors: [item("TH")] }, T0 + 1)).toEqual({
       ok: true,
       counts: { corridors: { created: 0, updated: 1, unchanged: 0 } },
     });
-    expect(await importContent(services.stores, { corridors: [item("TH")] }, T0 + 2)).toEqual({
+    expect(await importContent(CONTENT_KINDS, services.stores, { corridors: [item("TH")] }, T0 + 2)).toEqual({
       ok: true,
       counts: { corridors: { created: 0, updated: 0, unchanged: 1 } },
     });

@@ -23,9 +23,10 @@ import { registerMember } from "../support/members";
 import { lastCodeTo, uniqueNumber } from "../support/join";
 import { createTestServices, loadContext, type TestServices } from "../support/services";
 import { formatDate } from "~/lib/format";
-import { shippedTerms, termsImporter } from "~/terms/importer.server";
-import { seedShippedBenefits } from "~/benefits/shipped.server";
-import { seedShippedCorridors } from "~/finance/corridors.server";
+import { shippedTerms, termsKind } from "~/terms/termsKind.server";
+import { benefitsKind } from "~/benefits/benefitsKind.server";
+import { seedKind } from "~/content/kind.server";
+import { corridorsKind } from "~/finance/corridorsKind.server";
 
 const appDirectory = path.resolve(__dirname, "../../app");
 const HUMAN =
@@ -230,9 +231,9 @@ beforeAll(async () => {
   standIn = await startGoogleStandIn();
   services = createTestServices();
   // The benefits the server writes at start: /benefit draws them (and, signed in, those for the visa first).
-  await seedShippedBenefits(services.stores);
+  await seedKind(services.stores, benefitsKind);
   // The corridors likewise: /finance/remittance lists them and quotes one.
-  await seedShippedCorridors(services.stores);
+  await seedKind(services.stores, corridorsKind);
   google = createTestServices(standIn.env);
   const source = await sourceBuild();
   pages = source.pages;
@@ -521,7 +522,7 @@ describe("every page renders from its URL, language and loaders' data alone", ()
     await phoneJoiner.open("/member/termsUpdate");
     const privacy = shippedTerms().find((item) => item.document === "privacy")!;
     const v2 = { ...privacy, version: "renderPurity", effectiveOn: formatDate(Date.now()) };
-    await termsImporter.apply(services.stores, v2, Date.now());
+    await termsKind.apply(services.stores, v2, Date.now());
     await phoneJoiner.open("/member/termsUpdate?redirectTo=%2Fmypage");
     await phoneJoiner.open("/member/findVisa");
 

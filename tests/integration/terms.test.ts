@@ -9,7 +9,8 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/auth/session.server";
-import { importContent } from "~/content/importers.server";
+import { importContent } from "~/content/import.server";
+import { CONTENT_KINDS } from "~/server/contentKinds.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import { formatDate } from "~/lib/format";
 import { loader as rootLoader } from "~/root";
@@ -21,7 +22,8 @@ import { loader as secedeLoader } from "~/routes/mypage.secede";
 import { loader as myTermsLoader } from "~/routes/mypage.terms";
 import { loader as visaIndexLoader } from "~/routes/mypage.visa._index";
 import type { Stores } from "~/stores/stores";
-import { loadShippedTerms, shippedTerms, termsImporter, type TermsItem } from "~/terms/importer.server";
+import { seedKind } from "~/content/kind.server";
+import { shippedTerms, termsKind, type TermsItem } from "~/terms/termsKind.server";
 import type { TermsNotice, TermsPageData } from "~/terms/view.server";
 import { get, Jar, post } from "../support/jar";
 import { httpBrowser, joinOverHttp } from "../support/join";
@@ -50,7 +52,7 @@ function newVersion(document: string, days: number, required: boolean, version =
 }
 
 /** Publishes a version as the content import does. */
-const publish = (stores: Stores, item: TermsItem) => termsImporter.apply(stores, item, Date.now());
+const publish = (stores: Stores, item: TermsItem) => termsKind.apply(stores, item, Date.now());
 
 type Route = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 
@@ -336,7 +338,7 @@ describe("the import of terms versions", () => {
   afterAll(() => h.services.cleanup());
 
   it("is idempotent by document and version, and never changes a version in force", async () => {
-    await loadShippedTerms(h.services.stores);
+    await seedKind(h.services.stores, termsKind);
     const later = newVersion("privacy", 5, true);
     expect(await publish(h.services.stores, later)).toBe("created");
     expect(await publish(h.services.stores, later)).toBe("unchanged");
@@ -353,11 +355,11 @@ describe("the import of terms versions", () => {
   });
 
   it("refuses a whole file that changes a version in force, naming it, before writing anything", async () => {
-    await loadShippedTerms(h.services.stores);
+    await seedKind(h.services.stores, termsKind);
     const fresh = newVersion("service", 9, true);
     const changedInForce = { ...shipped[1]!, required: false };
     const file = { terms: [fresh, changedInForce] };
-    const result = await importContent(h.services.stores, file, Date.now());
+    const result = await importContent(CONTENT_KINDS, h.services.stores, file, Date.now());
     expect(result).toEqual({
       ok: false,
       errors: [{ key: "terms", item: "privacy@2026-11-01", field: "", message: "errors.form.termsInForce" }],
@@ -365,7 +367,7 @@ describe("the import of terms versions", () => {
     // The valid item before it was not written either.
     expect(await h.services.stores.terms.version("service", fresh.version)).toBeNull();
     // The same version unchanged is no change, and imports with the rest.
-    const again = await importContent(h.services.stores, { terms: [fresh, shipped[1]!] }, Date.now());
+    const again = await importContent(CONTENT_KINDS, h.services.stores, { terms: [fresh, shipped[1]!] }, Date.now());
     expect(again).toEqual({ ok: true, counts: { terms: { created: 1, updated: 0, unchanged: 1 } } });
   });
 });

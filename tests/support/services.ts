@@ -14,10 +14,14 @@ import { loadConfig, type Config } from "~/infra/config.server";
 import type { Services } from "~/context";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import { composeServices } from "~/server/services.server";
+import { seedKind } from "~/content/kind.server";
+import { termsKind } from "~/terms/termsKind.server";
 import { databaseFileOf } from "~/server/storage.server";
 
 export interface TestServices extends Services {
   dataDir: string;
+  /** Settled once the shipped terms versions are written (at once in effect: SQLite answers without waiting). */
+  seeded: Promise<void>;
   /** The SQLite file behind `stores`, for tests that reach past the stores (a broken table, a forged flow). */
   databaseFile: string;
   cleanup(): Promise<void>;
@@ -33,8 +37,13 @@ export function createTestServices(env: Record<string, string> = {}): TestServic
   // The run's shared emulator; this handle does not own its process.
   const emulator = otherProcessEmulator(host, projectId);
   const services = composeServices({ config, stores, emulator, sessionSecret: randomBytes(32).toString("base64url") });
+  // The shipped terms versions, as the server writes them at start (startServices seeds every kind; a read never
+  // does): joining and member pages need versions in force. The other kinds are seeded by the tests that read them.
+  // SQLite's reads and writes do not wait, so this is done before the file's first test runs.
+  const seeded = seedKind(stores, termsKind).then(() => undefined);
   return {
     ...services,
+    seeded,
     dataDir,
     databaseFile: databaseFileOf(config),
     async cleanup() {

@@ -4,7 +4,8 @@
  * bank counter's tiers in US dollars; and the import format's refusals.
  */
 import { describe, expect, it } from "vitest";
-import { corridorItem, corridorOf, corridorProblem, recordOf, shippedCorridors } from "~/finance/corridors.server";
+import { corridorItem, corridorOf, corridorProblem, recordOf } from "~/finance/corridors.server";
+import { shippedCorridors } from "~/finance/corridorsKind.server";
 import { type CurrencyCode, type Rate, divide, parseDecimal } from "~/finance/money";
 import { sampleSnapshot } from "~/finance/rates.server";
 import { appliedRate, feeFor, quote } from "~/finance/remittance";

@@ -7,11 +7,12 @@
  * `instanceof` their class), and `~/` imports would be left unresolved in
  * build/server.js.
  *
- * Inside app/, the layering of docs/decisions/0048: infrastructure and the ports
- * import no feature, auth and members import neither signup nor community (the
- * account lifecycle sits above them), only entry.server reaches the composition
- * root (app/server), and no import circle runs anywhere (none through the
- * composition root even counting type imports).
+ * Inside app/, the layering of docs/decisions/0048: a row of its table for every
+ * folder and top file of app/ (MAY_IMPORT), each folder importing only what its row
+ * names (infrastructure and the ports no feature, the content kernel no feature,
+ * decision 0087), only entry.server reaching the composition root (app/server), and
+ * no import circle anywhere, type imports included, but through the declared
+ * vocabularies' types (money's, the root loader's data).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -129,25 +130,79 @@ function appSources(): Record<string, string> {
 /** "auth" for app/auth/…, "context.ts" for app/context.ts. */
 const areaOf = (file: string) => file.split("/")[1]!;
 
-/** The folders a folder may import besides itself: the ports and the platform sit below every feature. */
-const ONLY_IMPORTS: Record<string, readonly string[]> = {
-  stores: [],
-  infra: ["stores"],
-  countries: [],
-  phone: ["countries", "lib"],
+/** The platform every feature may stand on (decision 0048's "low"). */
+const LOW = ["stores", "infra", "lib", "i18n", "countries", "phone", "assets", "styles", "nonce.tsx"] as const;
+
+/**
+ * Decision 0048's table, a row for every folder and file at the top of app/: what each may import besides itself.
+ * `types` are taken as types only (a component draws a feature's data but runs none of its code).
+ */
+const MAY_IMPORT: Record<string, { imports: readonly string[]; types?: readonly string[] }> = {
+  // The ports, the platform and the low modules.
+  stores: { imports: [] },
+  infra: { imports: ["stores"] },
+  countries: { imports: [] },
+  phone: { imports: ["countries", "lib"] },
+  lib: { imports: ["i18n", "assets", "styles", "nonce.tsx"] },
+  i18n: { imports: ["lib", "forms", "infra"] },
+  assets: { imports: [] },
+  styles: { imports: [] },
+  "nonce.tsx": { imports: [] },
+  forms: { imports: ["infra", "lib", "phone", "stores"] },
+  verification: { imports: ["forms", ...LOW, "context.ts"] },
+  // The content kernel (decision 0087): the port, the writer, the audit writer, the text rules, the import.
+  content: { imports: ["stores", "lib", "i18n"] },
+  // The features.
+  visa: { imports: [...LOW, "context.ts"] },
+  terms: { imports: ["content", ...LOW, "context.ts"] },
+  auth: { imports: ["members", "verification", "forms", "visa", "terms", ...LOW, "context.ts"] },
+  members: { imports: ["auth", "verification", "forms", "visa", "terms", ...LOW, "context.ts"] },
+  notices: { imports: ["content", "community", ...LOW, "context.ts"] },
+  community: { imports: ["auth", "members", "verification", "forms", "visa", "notices", ...LOW, "context.ts"] },
+  benefits: { imports: ["content", "visa", ...LOW, "context.ts"] },
+  finance: { imports: ["content", "benefits", "visa", ...LOW, "context.ts"] },
+  seo: { imports: ["notices", "visa", ...LOW, "context.ts"] },
+  sso: { imports: ["auth", ...LOW, "context.ts"] },
+  signup: { imports: ["auth", "members", "verification", "forms", "visa", "terms", ...LOW, "context.ts"] },
+  account: { imports: ["auth", "members", "signup", "community", "sso", ...LOW, "context.ts"] },
+  admin: { imports: ["auth", "content", "benefits", "terms", "forms", ...LOW, "context.ts"] },
+  // The composition root: every feature, never a page.
+  server: {
+    imports: [
+      ...["account", "admin", "auth", "benefits", "community", "content", "finance", "forms", "members"],
+      ...["notices", "seo", "signup", "sso", "terms", "verification", "visa", ...LOW, "context.ts"],
+    ],
+  },
+  "context.ts": { imports: [], types: ["forms", "infra", "sso", "stores", "verification"] },
+  "entry.server.tsx": { imports: ["server", ...LOW] },
+  // The pages: server code through routeKit only; features' types.
+  "routeKit.server.ts": {
+    imports: [
+      ...["account", "admin", "auth", "benefits", "community", "content", "finance", "forms", "members"],
+      ...["notices", "seo", "signup", "sso", "terms", "verification", "visa", ...LOW],
+    ],
+  },
+  components: {
+    imports: ["admin", "pageKit.ts", ...LOW],
+    types: ["members", "signup", "terms", "verification", "visa", "root.tsx"],
+  },
+  "pageKit.ts": { imports: ["components", "routeKit.server.ts", ...LOW] },
+  "formKit.ts": { imports: ["components", ...LOW] },
+  "root.tsx": { imports: ["components", "pageKit.ts", "routeKit.server.ts", ...LOW] },
+  "entry.client.tsx": { imports: ["pageKit.ts", ...LOW] },
+  routes: {
+    imports: ["components", "pageKit.ts", "formKit.ts", "routeKit.server.ts", "finance", ...LOW],
+    types: ["benefits", "community", "signup", "stores", "root.tsx", "context.ts"],
+  },
 };
 
 /**
- * Value types every layer may name in a type-only import: money's exact decimals and currency codes are the
- * vocabulary of the rates port (app/stores/rates.ts) as of the finance features (decision 0061).
+ * The vocabularies: files any layer may name in a type-only import, and that a circle may pass through as types.
+ * Money's exact decimals and currency codes are the vocabulary of the rates port (app/stores/rates.ts) as of the
+ * finance features (decision 0061); the root loader's data type is what every page's shell draws.
  */
-const SHARED_TYPES = ["app/finance/money.ts"];
-
-/** Folders a folder must not import: auth and members sit below joining, the community and the account lifecycle. */
-const NEVER_IMPORTS: Record<string, readonly string[]> = {
-  auth: ["signup", "community", "account"],
-  members: ["signup", "community", "account"],
-};
+const VOCABULARIES = ["app/finance/money.ts", "app/root.tsx"];
+const isVocabulary = (file: string) => VOCABULARIES.some((v) => v === file || v.replace(/\.tsx?$/, "") === file);
 
 /** The composition root, and the one file that reaches it (the build's `bootstrap`, for server.ts). */
 const COMPOSITION_ROOT = "server";
@@ -157,21 +212,23 @@ const REACHES_ROOT = ["app/entry.server.tsx"];
 function layeringProblems(edges: Edge[]): string[] {
   return edges
     .filter(({ from, to, typeOnly }) => {
+      if (!to.startsWith("app/")) return false; // content/*.json and packages
       const [source, target] = [areaOf(from), areaOf(to)];
       if (source === target) return false;
-      if (typeOnly && SHARED_TYPES.includes(to)) return false;
+      if (typeOnly && isVocabulary(to)) return false;
       if (target === COMPOSITION_ROOT && !REACHES_ROOT.includes(from)) return true;
-      if (source in ONLY_IMPORTS && !ONLY_IMPORTS[source]!.includes(target)) return true;
-      return NEVER_IMPORTS[source]?.includes(target) ?? false;
+      const row = MAY_IMPORT[source];
+      if (!row) return true;
+      return !row.imports.includes(target) && !(typeOnly && row.types?.includes(target));
     })
     .map(({ from, to }) => `${from} -> ${to}`);
 }
 
-/** The import circles (strongly connected files), runtime imports only unless `withTypes`. */
-function circles(edges: Edge[], withTypes: boolean): string[][] {
+/** The import circles (strongly connected files), type imports included but those of a vocabulary's types. */
+function circles(edges: Edge[]): string[][] {
   const next = new Map<string, string[]>();
   for (const edge of edges) {
-    if (edge.typeOnly && !withTypes) continue;
+    if (edge.typeOnly && isVocabulary(edge.to)) continue;
     next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
   }
   // Tarjan's algorithm.
@@ -199,8 +256,6 @@ function circles(edges: Edge[], withTypes: boolean): string[][] {
   return found;
 }
 
-const throughRoot = (circle: string[]) => circle.some((f) => areaOf(f) === COMPOSITION_ROOT || f === "app/context.ts");
-
 describe("app/ layering", () => {
   const edges = importGraph(appSources());
 
@@ -214,13 +269,31 @@ describe("app/ layering", () => {
     expect(edges).toContainEqual({ from: "app/server/services.server.ts", to: "app/context.ts", typeOnly: true });
   });
 
-  it("keeps infra and the ports below the features, auth and members below joining and the community", () => {
+  it("has a row of the layer table for every folder and file at the top of app/", () => {
+    const tops = fs
+      .readdirSync(path.join(root, "app"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || /\.tsx?$/.test(entry.name))
+      .map((entry) => entry.name);
+    expect(tops.filter((name) => !(name in MAY_IMPORT))).toEqual([]);
+    expect(Object.keys(MAY_IMPORT).filter((name) => !tops.includes(name))).toEqual([]);
+  });
+
+  it("keeps every folder to its row of the layer table (decision 0048)", () => {
     expect(layeringProblems(edges)).toEqual([]);
   });
 
-  it("has no import circle, and none through the composition root even counting types", () => {
-    expect(circles(edges, false)).toEqual([]);
-    expect(circles(edges, true).filter(throughRoot)).toEqual([]);
+  it("keeps the content kernel below every feature", () => {
+    const features = Object.keys(MAY_IMPORT).filter(
+      (area) => area !== "content" && !(LOW as readonly string[]).includes(area),
+    );
+    const upward = edges.filter(
+      ({ from, to }) => areaOf(from) === "content" && to.startsWith("app/") && features.includes(areaOf(to)),
+    );
+    expect(upward.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
+  });
+
+  it("has no import circle, type imports included, but through a vocabulary's types", () => {
+    expect(circles(edges)).toEqual([]);
   });
 
   it("is caught by the checks when a module breaks them", () => {
@@ -234,6 +307,11 @@ describe("app/ layering", () => {
       "app/members/bad.server.ts": `const community = await import("~/community/community.server");`,
       "app/community/bad.server.ts": `import { startServices } from "~/server/services.server";`,
       "app/routes/bad.tsx": `type Root = import("~/server/services.server").Services;`,
+      "app/content/bad.server.ts": `import type { NoticeImportItem } from "~/notices/schemas.server";`,
+      "app/components/bad.tsx": `import { termsHeads } from "~/terms/terms.server";`,
+      "app/newFolder/bad.ts": `import { formatDate } from "~/lib/format";`,
+      "app/components/fine.tsx": `import type { TermsChecklistItem } from "~/terms/documents";`,
+      "app/stores/fine.ts": `import type { Decimal } from "~/finance/money";`,
       "app/entry.server.tsx": `export { bootstrap } from "./server/bootstrap.server";`,
     });
     expect(layeringProblems(bad)).toEqual([
@@ -245,6 +323,9 @@ describe("app/ layering", () => {
       "app/members/bad.server.ts -> app/community/community.server",
       "app/community/bad.server.ts -> app/server/services.server",
       "app/routes/bad.tsx -> app/server/services.server",
+      "app/content/bad.server.ts -> app/notices/schemas.server",
+      "app/components/bad.tsx -> app/terms/terms.server",
+      "app/newFolder/bad.ts -> app/lib/format",
     ]);
 
     const circular = importGraph({
@@ -252,10 +333,12 @@ describe("app/ layering", () => {
       "app/visa/reminderJob.server.ts": `import type { Services } from "~/server/services.server";`,
       "app/a.ts": `import { b } from "./b";`,
       "app/b.ts": `export { a } from "./a";`,
+      "app/root.tsx": `import { Shell } from "~/components/Shell";`,
+      "app/components/Shell.tsx": `import type { RootData } from "~/root";`,
     });
-    expect(circles(circular, false)).toEqual([["app/a.ts", "app/b.ts"]]);
-    expect(circles(circular, true).filter(throughRoot)).toEqual([
+    expect(circles(circular)).toEqual([
       ["app/server/services.server.ts", "app/visa/reminderJob.server.ts"],
+      ["app/a.ts", "app/b.ts"],
     ]);
   });
 });

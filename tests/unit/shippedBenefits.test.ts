@@ -5,9 +5,10 @@
  * refusing what the issue calls bad input.
  */
 import { describe, expect, it } from "vitest";
-import { shippedBenefits } from "~/benefits/shipped.server";
+import { shippedBenefits } from "~/benefits/benefitsKind.server";
 import { benefitItem, offerItem } from "~/benefits/schemas.server";
-import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
+import { benefitsKind } from "~/benefits/benefitsKind.server";
+import { offersKind } from "~/benefits/offersKind.server";
 import { supportedLanguages } from "~/i18n/config";
 
 const shipped = shippedBenefits();
@@ -178,10 +179,10 @@ describe("the import's item formats", () => {
     ]);
     const { ko: _korean, ...withoutKorean } = valid.translations;
     const noKorean = benefitItem.parse({ ...valid, translations: withoutKorean });
-    expect(benefitsImporter.check!(noKorean)).toBe("errors.form.koreanOriginal");
-    expect(benefitsImporter.check!(benefitItem.parse(valid))).toBeNull();
+    expect(benefitsKind.check!(noKorean)).toBe("errors.form.koreanOriginal");
+    expect(benefitsKind.check!(benefitItem.parse(valid))).toBeNull();
     expect(
-      offersImporter.check!({
+      offersKind.check!({
         ...offerItem.parse({
           itemCd: "x",
           partner: "P",

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { supportedLanguages } from "~/i18n/config";
 import type { TermsVersionHead } from "~/stores/terms";
 import { allDocuments, statusOf, termsDocuments, versionInForce } from "~/terms/documents";
-import { shippedTerms, termsImporter, termsItemId, termsItemSchema, type TermsItem } from "~/terms/importer.server";
+import { shippedTerms, termsKind, termsItemId, termsItemSchema, type TermsItem } from "~/terms/termsKind.server";
 
 const item = (overrides: Record<string, unknown> = {}) => ({
   document: "privacy",
@@ -28,7 +28,7 @@ const item = (overrides: Record<string, unknown> = {}) => ({
 function problems(raw: unknown): string[] {
   const parsed = termsItemSchema.safeParse(raw);
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-  const problem = termsImporter.check!(parsed.data);
+  const problem = termsKind.check!(parsed.data);
   return problem ? [problem] : [];
 }
 
@@ -43,7 +43,7 @@ describe("the shipped terms (content/terms.json)", () => {
     );
     for (const entry of shipped) {
       expect(Object.keys(entry.translations).sort(), termsItemId(entry)).toEqual([...supportedLanguages].sort());
-      expect(termsImporter.check!(entry)).toBeNull();
+      expect(termsKind.check!(entry)).toBeNull();
     }
   });
 

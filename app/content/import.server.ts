@@ -1,7 +1,8 @@
 /**
  * The content import (`npm run content -- import FILE.json`, scripts/content.ts):
- * a JSON file whose top-level keys each name an importer ("notices", "benefits",
- * "offers", "terms": the registry below), each holding a list of items.
+ * a JSON file whose top-level keys each name a content kind (app/content/kind.server.ts;
+ * the list of kinds is the composition root's, app/server/contentKinds.server.ts, and is
+ * given to `importContent`), each holding a list of items.
  *
  * The whole file is judged before anything is written: an unknown key, an item its
  * schema refuses, an item code twice in one key, or a cross check (`check`) that
@@ -15,65 +16,10 @@
  * ("unchanged" otherwise): an import cut short leaves whole items, and running it
  * again finishes it without changing what was done (decision 0054).
  */
-import type { z } from "zod";
-import { benefitsImporter, offersImporter } from "~/benefits/importers.server";
-import { corridorsImporter } from "~/finance/corridors.server";
-import { ratesImporter } from "~/finance/rates.server";
-import { loanProductsImporter } from "~/finance/loanProducts.server";
-import { noticesImporter } from "~/notices/notices.server";
-import type { AuditActor, AuditNote, Stores } from "~/stores/stores";
-import { termsImporter } from "~/terms/importer.server";
+import type { Stores } from "~/stores/stores";
+import { auditNoteOf } from "./audit.server";
 import { duplicateNames } from "./jsonNames.server";
-
-/** One key of the import file: its items' format, identity and how one is written. */
-export interface ContentImporter<Item> {
-  /** The top-level key of the import file: "notices", "benefits", "offers", "terms". */
-  key: string;
-  /** One item of that key's list: validated whole before anything is written. */
-  item: z.ZodType<Item>;
-  /** The item's identity in the file, unique within the key (itemCd), used in error messages and idempotence. */
-  idOf(item: Item): string;
-  /** Checks across items that the schema cannot (e.g. a Korean original present). null when fine, else a message key. */
-  check?(item: Item): string | null;
-  /**
-   * What the stored content refuses of the item (a change to a terms version in force): read for every item
-   * before anything is written, so such a file is refused whole. null when fine, else a message key.
-   */
-  refusal?(stores: Stores, item: Item, at: number): Promise<string | null>;
-  /**
-   * Writes one item if it differs from what is stored (same content → "unchanged": running an import twice changes
-   * nothing), with `audit`'s record in the same store transaction as the change (none without it: the shipped
-   * content written at start is not anyone's change).
-   */
-  apply(stores: Stores, item: Item, at: number, audit?: AuditNote): Promise<"created" | "updated" | "unchanged">;
-  /** How the audit log names a changed item: its kind ("notice", "benefit", …) and a short line (its Korean title). */
-  audit: { kind: string; summaryOf(item: Item): string };
-}
-
-/** The audit record of `actor`'s change of an item, for the store to write with the change (AuditNote). */
-export const auditNoteOf = <Item>(
-  importer: ContentImporter<Item>,
-  item: Item,
-  actor: AuditActor,
-  at: number,
-): AuditNote => ({
-  actor,
-  target: { kind: importer.audit.kind, id: importer.idOf(item) },
-  summary: importer.audit.summaryOf(item),
-  at,
-});
-
-/** Every importer, by the key it reads, in the order their keys are applied. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each importer has its own item type
-export const contentImporters: readonly ContentImporter<any>[] = [
-  noticesImporter,
-  benefitsImporter,
-  offersImporter,
-  termsImporter,
-  ratesImporter,
-  corridorsImporter,
-  loanProductsImporter,
-];
+import type { AnyContentKind, ContentKind } from "./kind.server";
 
 /** One problem of the file: where (key, item, field path) and a message key with its values (lib/formMessage.ts). */
 export interface ImportError {
@@ -119,31 +65,36 @@ export function duplicateNameErrors(text: string, file: unknown): ImportError[] 
 }
 
 /** Judges the whole file; applies it only when nothing is wrong. */
-export async function importContent(stores: Stores, file: unknown, at: number): Promise<ImportResult> {
+export async function importContent(
+  kinds: readonly AnyContentKind[],
+  stores: Stores,
+  file: unknown,
+  at: number,
+): Promise<ImportResult> {
   const errors: ImportError[] = [];
-  const planned: { importer: ContentImporter<unknown>; items: unknown[] }[] = [];
+  const planned: { kind: ContentKind<unknown>; items: unknown[] }[] = [];
   if (!isObject(file)) {
     return { ok: false, errors: [{ key: "", item: null, field: "", message: "admin.problems.fileNotObject" }] };
   }
-  const byKey = new Map(contentImporters.map((importer) => [importer.key, importer]));
+  const byKey = new Map(kinds.map((kind) => [kind.key, kind]));
   for (const key of Object.keys(file)) {
     if (!byKey.has(key)) errors.push({ key, item: null, field: "", message: "admin.problems.unknownKey" });
   }
-  for (const importer of contentImporters) {
-    if (!(importer.key in file)) continue;
-    const list = file[importer.key];
+  for (const kind of kinds) {
+    if (!(kind.key in file)) continue;
+    const list = file[kind.key];
     if (!Array.isArray(list)) {
-      errors.push({ key: importer.key, item: null, field: "", message: "admin.problems.notAList" });
+      errors.push({ key: kind.key, item: null, field: "", message: "admin.problems.notAList" });
       continue;
     }
     const items: unknown[] = [];
     const seen = new Set<string>();
     list.forEach((raw, index) => {
-      const parsed = importer.item.safeParse(raw);
+      const parsed = kind.item.safeParse(raw);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           errors.push({
-            key: importer.key,
+            key: kind.key,
             item: itemNameOf(raw, index),
             field: issue.path.join("."),
             message: issue.message,
@@ -151,38 +102,38 @@ export async function importContent(stores: Stores, file: unknown, at: number): 
         }
         return;
       }
-      const id = importer.idOf(parsed.data);
+      const id = kind.idOf(parsed.data);
       if (seen.has(id)) {
-        errors.push({ key: importer.key, item: id, field: "itemCd", message: "admin.problems.duplicateItem" });
+        errors.push({ key: kind.key, item: id, field: "itemCd", message: "admin.problems.duplicateItem" });
         return;
       }
       seen.add(id);
-      const problem = importer.check?.(parsed.data) ?? null;
+      const problem = kind.check?.(parsed.data) ?? null;
       if (problem) {
-        errors.push({ key: importer.key, item: id, field: "", message: problem });
+        errors.push({ key: kind.key, item: id, field: "", message: problem });
         return;
       }
       items.push(parsed.data);
     });
-    planned.push({ importer, items });
+    planned.push({ kind, items });
   }
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ERRORS) };
-  for (const { importer, items } of planned) {
-    if (!importer.refusal) continue;
+  for (const { kind, items } of planned) {
+    if (!kind.refusal) continue;
     for (const item of items) {
-      const problem = await importer.refusal(stores, item, at);
-      if (problem) errors.push({ key: importer.key, item: importer.idOf(item), field: "", message: problem });
+      const problem = await kind.refusal(stores, item, at);
+      if (problem) errors.push({ key: kind.key, item: kind.idOf(item), field: "", message: problem });
     }
   }
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ERRORS) };
 
   const counts: ImportCounts = {};
-  for (const { importer, items } of planned) {
-    const count = (counts[importer.key] = { created: 0, updated: 0, unchanged: 0 });
+  for (const { kind, items } of planned) {
+    const count = (counts[kind.key] = { created: 0, updated: 0, unchanged: 0 });
     for (const item of items) {
       // Each change and its audit record are one transaction: an import killed half-way leaves no change
       // outside the log, and running the file again writes (and records) the rest.
-      const outcome = await importer.apply(stores, item, at, auditNoteOf(importer, item, { kind: "import" }, at));
+      const outcome = await kind.apply(stores, item, at, auditNoteOf(kind, item, { kind: "import" }, at));
       count[outcome] += 1;
     }
   }

@@ -1,15 +1,14 @@
 /**
- * Terms versions as content: the item format of the import's `terms` key (README, "Content import"), its
- * importer, and the versions shipped with the app (content/terms.json), stored at start where absent. The same
- * schema serves the admin form that publishes a version (added on the admin area).
+ * Terms versions as a content kind (app/content/kind.server.ts): the item format of the import's `terms` key
+ * (docs/content-import.md), how one is written, and the versions shipped with the app (content/terms.json),
+ * stored at start where absent (decision 0057). The same schema serves the admin form that publishes a version.
  */
 import { z } from "zod";
-import type { ContentImporter } from "~/content/importers.server";
+import type { ContentKind } from "~/content/kind.server";
 import { isSupportedLanguage } from "~/i18n/config";
 import { formatDate } from "~/lib/format";
 import { formMessage } from "~/lib/formMessage";
 import { normalizedText, UNWANTED_CHARACTER } from "~/lib/text";
-import type { Stores } from "~/stores/stores";
 import { termsContentKey, termsVersionInForce, type NewTermsVersion } from "~/stores/terms";
 import shipped from "../../content/terms.json";
 import { allDocuments, alwaysOptional, VERSION_ID, type DocumentId } from "./documents";
@@ -111,7 +110,7 @@ export class TermsVersionInForce extends Error {
 }
 
 /** The `terms` key of a content import: each item a version, stored and published. */
-export const termsImporter: ContentImporter<TermsItem> = {
+export const termsKind: ContentKind<TermsItem> = {
   key: "terms",
   item: termsItemSchema,
   idOf: termsItemId,
@@ -135,6 +134,11 @@ export const termsImporter: ContentImporter<TermsItem> = {
     return saved.outcome;
   },
   audit: { kind: "terms", summaryOf: (item) => `${termsItemId(item)} ${item.translations.ko!.title}` },
+  // A version already stored (the shipped one, or one an admin changed before it took effect) is left as it is.
+  seed: {
+    items: () => shippedTerms(),
+    stored: async (stores, item) => (await stores.terms.version(item.document, item.version)) !== null,
+  },
 };
 
 /** The versions shipped with the app, validated as an import's (a broken file stops the start, naming the item). */
@@ -146,27 +150,4 @@ export function shippedTerms(): TermsItem[] {
     if (!parsed.success || problem) throw new Error(`content/terms.json: item ${index}: ${problem}`);
     return parsed.data;
   });
-}
-
-const loaded = new WeakMap<Stores, Promise<void>>();
-
-/**
- * Stores the shipped versions not stored yet, once per set of stores: a version already stored (the shipped one,
- * or one an admin changed before it took effect) is left as it is. The server calls it at start; the reads of the
- * versions in force wait for it, so whatever composed the stores sees the shipped versions.
- */
-export function loadShippedTerms(stores: Stores, at = Date.now()): Promise<void> {
-  let done = loaded.get(stores);
-  if (!done) {
-    done = (async () => {
-      const stored = new Set((await stores.terms.heads()).map(termsItemId));
-      for (const item of shippedTerms()) {
-        if (!stored.has(termsItemId(item))) await termsImporter.apply(stores, item, at);
-      }
-    })();
-    loaded.set(stores, done);
-    // A failure is not remembered: the next read tries again.
-    done.catch(() => loaded.delete(stores));
-  }
-  return done;
 }
