@@ -21,7 +21,7 @@ import "~/routeKit.server";
 
 export { Branded } from "~/components/Branded";
 export { Confirmation } from "~/components/Confirmation";
-export { ResultHeading, resultAction } from "~/components/ResultHeading";
+export { AnswerHeading, ResultHeading, resultAction } from "~/components/ResultHeading";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { AuthorLine, FeedCard, FeedList, TimeAgo, type FeedCardData } from "~/components/community/FeedList";
 export { Icon, type IconName } from "~/components/Icon";

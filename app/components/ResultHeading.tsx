@@ -32,3 +32,23 @@ export function ResultHeading({ className, children }: { className?: string; chi
     </h2>
   );
 }
+
+/**
+ * The heading of an answer a POST form's page opens on (the admin notice preview, drawn above a long form): the
+ * browser focuses it as the answer loads without JavaScript (`autofocus` in the server's HTML), and with
+ * JavaScript it is focused and scrolled to whenever a new answer arrives (`answer` changes with each).
+ */
+export function AnswerHeading({ id, answer, children }: { id: string; answer: unknown; children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const heading = ref.current;
+    if (!heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView({ block: "start" });
+  }, [answer]);
+  return (
+    <h2 id={id} ref={ref} tabIndex={-1} className="result-heading" autoFocus>
+      {children}
+    </h2>
+  );
+}

@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { directionOf, RouteErrorBoundary } from "~/pageKit";
+import { AnswerHeading, directionOf, RouteErrorBoundary } from "~/pageKit";
 import { AdminFormError, adminErrors, CategoryField, ItemCodeField, LanguageTexts, PublishActions } from "~/formKit";
 import {
   adminLanguages,
@@ -127,7 +127,9 @@ export default function AdminNoticeEditRoute() {
       <AdminFormError message={formError} />
       {reply?.preview ? (
         <section className="admin-preview" aria-labelledby="preview-title">
-          <h2 id="preview-title">{t("admin.edit.previewTitle")}</h2>
+          <AnswerHeading id="preview-title" answer={reply.preview}>
+            {t("admin.edit.previewTitle")}
+          </AnswerHeading>
           {reply.preview.map((p) => (
             <article key={p.language} lang={p.language} dir={directionOf(p.language)}>
               <h3>{p.title}</h3>

@@ -105,3 +105,27 @@ test("an admin creates and edits a benefit, an offer and a terms version", async
   await expect(field(page, "translations.ko.name")).toHaveAttribute("lang", "ko");
   await expect(field(page, "translations.ur.name")).toHaveAttribute("dir", "rtl");
 });
+
+test("the notice preview opens on itself, above the long form the admin pressed it at the bottom of", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  await hideTodayPopup(context);
+  await signInAsAdmin(context, baseURL!);
+  await useLanguage(context, "ko");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/admin/notices/edit");
+  await page.getByLabel(get("ko", "admin.edit.itemCd"), { exact: true }).fill("e2e-preview");
+  await page.getByLabel(get("ko", "admin.edit.category"), { exact: true }).selectOption({ index: 1 });
+  await field(page, "translations.ko.title").fill("미리보기 점검");
+  await field(page, "translations.ko.body").fill("**굵게** 쓴 본문이에요.");
+  await page.getByRole("button", { name: get("ko", "admin.edit.preview") }).click();
+  const heading = page.getByRole("heading", { name: get("ko", "admin.edit.previewTitle") });
+  await expect(heading).toBeInViewport();
+  if (javaScriptEnabled) await expect(heading).toBeFocused();
+  await expect(page.locator(".admin-preview strong")).toHaveText("굵게");
+  // What was typed stays in the form below it.
+  await expect(field(page, "translations.ko.title")).toHaveValue("미리보기 점검");
+});
