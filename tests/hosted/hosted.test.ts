@@ -386,6 +386,21 @@ describe.skipIf(unavailable)("hosted mode against stand-ins of Google and Twilio
   });
 
   describe("bad answers from Google and Twilio", () => {
+    it("an API key refused while the server runs is Firebase unavailable to the member, never a wrong password", async () => {
+      const email = `key-${Date.now()}@example.com`;
+      await idJoin(email, "a long enough passphrase");
+      await world.standIn({ op: "apiKey", revoked: true });
+      try {
+        const { answer } = await signInById(email, "a long enough passphrase");
+        expect(answer.status).toBe(503);
+        expect(answer.body).toContain(`value="${email}"`);
+        expect(answer.body).toContain("Sign-in is unavailable right now");
+        expect(answer.body).not.toContain("The ID or password is incorrect");
+      } finally {
+        await world.standIn({ op: "apiKey", revoked: false });
+      }
+    });
+
     it("an HTML page from Identity Toolkit fails the one sign-in with a translated message, the ID kept", async () => {
       const email = `html-${Date.now()}@example.com`;
       await idJoin(email, "a long enough passphrase");

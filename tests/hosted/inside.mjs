@@ -283,6 +283,9 @@ async function standIn(op) {
     case "signWith":
       state.signWith = op.keys;
       return { ok: true };
+    case "apiKey":
+      state.apiKeyRevoked = op.revoked;
+      return { ok: true };
     case "rotate":
       standIns.rotate();
       return { ok: true, keyIndex: state.keyIndex };

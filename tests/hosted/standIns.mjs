@@ -89,6 +89,8 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     /** Which of the rotating keys signs now: published are this one and the next. */
     keyIndex: 0,
     signWith: "published",
+    /** The Web API key deleted or restricted in the console while the server runs. */
+    apiKeyRevoked: false,
     mode: { google: "ok", twilio: "ok" },
     /** Only calls whose "METHOD host/path" contains this suffer the service's fault; null: every call. */
     match: { google: null, twilio: null },
@@ -533,7 +535,7 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     const rest = /^\/v1\/accounts:(\w+)$/.exec(url.pathname);
     const body = request.method === "POST" ? JSON.parse((await readBody(request)) || "{}") : {};
     if (rest) {
-      if (url.searchParams.get("key") !== apiKey) {
+      if (url.searchParams.get("key") !== apiKey || state.apiKeyRevoked) {
         const message = "API key not valid. Please pass a valid API key.";
         return send(
           400,
