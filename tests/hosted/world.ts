@@ -181,3 +181,25 @@ export function hostedBrowser(world: World, server: number, address: string, ext
   };
   return { jar, request, step };
 }
+
+/**
+ * A page as the visitor reads it: without its scripts. A page carries its namespaces' translations in a JSON
+ * script, so every message of a form is somewhere in its body: only what is left says which one is shown.
+ */
+export function shown(body: string): string {
+  return body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+}
+
+/** A fault of one service's stand-in ("refused", "hang", "html", "truncated") for the time of `run`, then "ok". */
+export async function withFault<T>(
+  world: World,
+  fault: { service: "google" | "twilio"; mode: string; match?: string },
+  run: () => Promise<T>,
+): Promise<T> {
+  await world.standIn({ op: "mode", ...fault });
+  try {
+    return await run();
+  } finally {
+    await world.standIn({ op: "mode", service: fault.service, mode: "ok" });
+  }
+}
