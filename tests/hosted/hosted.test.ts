@@ -371,8 +371,14 @@ describe.skipIf(unavailable)("hosted mode against stand-ins of Google and Twilio
       }
     });
 
-    it("bounds a Google that does not answer: /readyz within seconds, a sign-in within the server's bound", async () => {
+    it("bounds a Google that does not answer: /readyz within seconds, a sign-in within the server's bound, a member's session kept", async () => {
+      const { b: member } = await phoneJoin();
+      // The member's account check falls due during the outage.
+      await new Promise((r) => setTimeout(r, CHECK_MS));
       await withFault(world, { service: "google", mode: "hang" }, async () => {
+        const page = await member.request("/mypage");
+        expect(page.status).toBe(200);
+        expect(page.ms).toBeLessThan(15_000);
         const ready = await world.fetch({ server, url: "/readyz" });
         expect(ready.status).toBe(503);
         expect(ready.ms).toBeLessThan(5000);
