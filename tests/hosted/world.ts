@@ -203,3 +203,20 @@ export async function withFault<T>(
     await world.standIn({ op: "mode", service: fault.service, mode: "ok" });
   }
 }
+
+export type HostedBrowser = ReturnType<typeof hostedBrowser>;
+
+/**
+ * The join's pages after its way in (an ID, or Google): the name and a mobile number verified by the code texted
+ * to it (`codeTo` reads it from Twilio's stand-in), then nationality and visa.
+ */
+export async function finishJoin(
+  b: HostedBrowser,
+  person: { name: string; local: string; e164: string; nationality: string; visa: string },
+  codeTo: (e164: string) => Promise<string>,
+) {
+  const { name, local, e164, nationality, visa } = person;
+  await b.step("/member/userInfo", { intent: "send", name, phone: local }, "/member/userInfo");
+  await b.step("/member/userInfo", { intent: "verify", name, code: await codeTo(e164) }, "/member/addInfo");
+  await b.step("/member/addInfo", { nationality, visa }, "/member/complete");
+}
