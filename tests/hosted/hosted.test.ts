@@ -323,8 +323,10 @@ describe.skipIf(unavailable)("hosted mode against stand-ins of Google and Twilio
           /^\s+- FIREBASE_PROJECT_ID: the service account may not use this project's accounts/m,
         ],
       ];
-      for (const [env, message] of cases) {
-        const started = await world.startServer({ env });
+      // Side by side: each start ends at the check that refuses it.
+      const starts = await Promise.all(cases.map(([env]) => world.startServer({ env })));
+      for (const [index, [env, message]] of cases.entries()) {
+        const started = starts[index]!;
         expect(started.up, JSON.stringify(env)).toBe(false);
         expect(started.code).toBe(1);
         expect(started.output).toMatch(/^server failed to start: Invalid configuration:$|^Invalid configuration:$/m);
