@@ -406,6 +406,8 @@ describe.skipIf(unavailable)("hosted mode against stand-ins of Google and Twilio
       expect(answer.body, label).toContain(`value="${email}"`);
       expect(shown(answer.body), label).toContain("Sign-in is unavailable right now");
       expect(shown(answer.body), label).not.toContain("The ID or password is incorrect");
+      // Google's code and words are the operator's (the log), never the visitor's.
+      expect(answer.body, label).not.toMatch(/IdentityError|API_KEY_|SERVICE_DISABLED|HTTP_4\d\d|\.[jt]s:\d+:\d+/);
     };
 
     it("an API key refused while the server runs is Firebase unavailable to the member, never a wrong password", async () => {
