@@ -337,6 +337,19 @@ describe.skipIf(unavailable)("hosted mode against stand-ins of Google and Twilio
         expect(started.output).toMatch(message);
         noStack(started.output);
       }
+      // The Identity Toolkit API disabled in the key's project: the key's variable too, not "Google unreachable".
+      await world.standIn({ op: "keyRefusal", refusal: "SERVICE_DISABLED" });
+      try {
+        const started = await world.startServer();
+        expect(started.up).toBe(false);
+        expect(started.output).toMatch(
+          /^\s+- FIREBASE_API_KEY: Identity Toolkit refused this Web API key .*SERVICE_DISABLED/m,
+        );
+        expect(started.output).not.toContain("could not be reached");
+        noStack(started.output);
+      } finally {
+        await world.standIn({ op: "keyRefusal", refusal: null });
+      }
     });
 
     it("starts when Google cannot be reached or does not answer, says so, answers /readyz 503 and a translated page that keeps the ID", async () => {
