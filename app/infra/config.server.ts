@@ -144,6 +144,9 @@ const localSchema = z.object({
     .optional(),
 });
 
+/** A field of the service account JSON that is not there: the file was edited, or is not the console's. */
+const MISSING_FIELD = "is missing (copy the JSON file the Firebase console made, unchanged)";
+
 const serviceAccount = z
   .string()
   .transform((raw, ctx) => {
@@ -156,10 +159,10 @@ const serviceAccount = z
   })
   .pipe(
     z.object({
-      project_id: z.string().min(1),
-      client_email: z.string().email(),
+      project_id: z.string({ required_error: MISSING_FIELD }).min(1),
+      client_email: z.string({ required_error: MISSING_FIELD }).email(),
       private_key: z
-        .string()
+        .string({ required_error: MISSING_FIELD })
         .includes("PRIVATE KEY")
         .refine((pem) => {
           try {

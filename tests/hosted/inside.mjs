@@ -33,8 +33,8 @@ fs.mkdirSync(keysDir, { recursive: true });
 const openssl = (...args) => execFileSync("openssl", args, { stdio: ["ignore", "ignore", "pipe"] });
 const file = (name) => path.join(keysDir, name);
 
-/** A key pair and a self-signed certificate (Google publishes its signing keys as X.509 certificates). */
-function signingKey(kid) {
+/** A new RSA key (`name`.key) and a certificate for it (`name`.pem), self-signed for `subject`, valid two days. */
+function selfSigned(name, subject, ...extensions) {
   openssl(
     "req",
     "-x509",
@@ -42,14 +42,20 @@ function signingKey(kid) {
     "rsa:2048",
     "-nodes",
     "-keyout",
-    file(`${kid}.key`),
+    file(`${name}.key`),
     "-out",
-    file(`${kid}.pem`),
+    file(`${name}.pem`),
     "-days",
     "2",
     "-subj",
-    `/CN=${kid}`,
+    subject,
+    ...extensions.flatMap((extension) => ["-addext", extension]),
   );
+}
+
+/** A key pair and a self-signed certificate (Google publishes its signing keys as X.509 certificates). */
+function signingKey(kid) {
+  selfSigned(kid, `/CN=${kid}`);
   return {
     kid,
     privateKey: fs.readFileSync(file(`${kid}.key`), "utf8"),
@@ -67,25 +73,7 @@ const googleHosts = [
 const twilioHosts = ["api.twilio.com"];
 
 // The test CA, and one certificate for every name the stand-ins answer.
-openssl(
-  "req",
-  "-x509",
-  "-newkey",
-  "rsa:2048",
-  "-nodes",
-  "-keyout",
-  file("ca.key"),
-  "-out",
-  file("ca.pem"),
-  "-days",
-  "2",
-  "-subj",
-  "/CN=klife hosted test CA",
-  "-addext",
-  "basicConstraints=critical,CA:TRUE",
-  "-addext",
-  "keyUsage=critical,keyCertSign",
-);
+selfSigned("ca", "/CN=klife hosted test CA", "basicConstraints=critical,CA:TRUE", "keyUsage=critical,keyCertSign");
 openssl(
   "req",
   "-newkey",
@@ -282,6 +270,9 @@ async function standIn(op) {
       return { ok: true };
     case "signWith":
       state.signWith = op.keys;
+      return { ok: true };
+    case "keyRefusal":
+      state.keyRefusal = op.refusal ?? null;
       return { ok: true };
     case "rotate":
       standIns.rotate();

@@ -89,6 +89,11 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     /** Which of the rotating keys signs now: published are this one and the next. */
     keyIndex: 0,
     signWith: "published",
+    /**
+     * A configuration changed in the console while the server runs, as Identity Toolkit then refuses every call
+     * made with the Web API key (keyRefusals' names); null: none.
+     */
+    keyRefusal: null,
     mode: { google: "ok", twilio: "ok" },
     /** Only calls whose "METHOD host/path" contains this suffer the service's fault; null: every call. */
     match: { google: null, twilio: null },
@@ -529,26 +534,71 @@ export function createStandIns({ projectId, apiKey, serviceAccount, twilio, goog
     return null;
   }
 
+  /** Google's front end's refusals (google.rpc.Status with an ErrorInfo), and Identity Toolkit's for a provider. */
+  const errorInfo = (reason, metadata) => ({
+    details: [
+      {
+        "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+        reason,
+        domain: "googleapis.com",
+        metadata: { service: "identitytoolkit.googleapis.com", ...metadata },
+      },
+    ],
+  });
+  const projectNumber = "123456789012";
+  const keyRefusals = {
+    // The key deleted, or a typo.
+    API_KEY_INVALID: (method, send) =>
+      send(
+        400,
+        googleError(
+          400,
+          "API key not valid. Please pass a valid API key.",
+          "INVALID_ARGUMENT",
+          errorInfo("API_KEY_INVALID"),
+        ),
+      ),
+    // The key's API restrictions leave out Identity Toolkit.
+    API_KEY_SERVICE_BLOCKED: (method, send) => {
+      const rpc = `google.cloud.identitytoolkit.v1.AuthenticationService.${method[0].toUpperCase()}${method.slice(1)}`;
+      return send(
+        403,
+        googleError(
+          403,
+          `Requests to this API identitytoolkit method ${rpc} are blocked.`,
+          "PERMISSION_DENIED",
+          errorInfo("API_KEY_SERVICE_BLOCKED", { methodName: rpc, consumer: `projects/${projectNumber}` }),
+        ),
+      );
+    },
+    // The Identity Toolkit API disabled in the key's project.
+    SERVICE_DISABLED: (method, send) =>
+      send(
+        403,
+        googleError(
+          403,
+          `Identity Toolkit API has not been used in project ${projectNumber} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/identitytoolkit.googleapis.com/overview?project=${projectNumber} then retry.`,
+          "PERMISSION_DENIED",
+          errorInfo("SERVICE_DISABLED", { consumer: `projects/${projectNumber}` }),
+        ),
+      ),
+    // The Email/Password provider switched off (Authentication → Sign-in method).
+    OPERATION_NOT_ALLOWED: (method, send) =>
+      send(
+        400,
+        googleError(400, method === "signInWithPassword" ? "PASSWORD_LOGIN_DISABLED" : "OPERATION_NOT_ALLOWED"),
+      ),
+    // A 403 with no code at all, as a proxy or an IAM change may answer.
+    PERMISSION_DENIED: (method, send) =>
+      send(403, googleError(403, "The caller does not have permission", "PERMISSION_DENIED")),
+  };
+
   async function toolkit(request, url, send) {
     const rest = /^\/v1\/accounts:(\w+)$/.exec(url.pathname);
     const body = request.method === "POST" ? JSON.parse((await readBody(request)) || "{}") : {};
     if (rest) {
-      if (url.searchParams.get("key") !== apiKey) {
-        const message = "API key not valid. Please pass a valid API key.";
-        return send(
-          400,
-          googleError(400, message, "INVALID_ARGUMENT", {
-            details: [
-              {
-                "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-                reason: "API_KEY_INVALID",
-                domain: "googleapis.com",
-                metadata: { service: "identitytoolkit.googleapis.com" },
-              },
-            ],
-          }),
-        );
-      }
+      if (url.searchParams.get("key") !== apiKey) return keyRefusals.API_KEY_INVALID(rest[1], send);
+      if (state.keyRefusal) return keyRefusals[state.keyRefusal](rest[1], send);
       return toolkitRest(rest[1], body, send);
     }
     const admin = /^\/v1\/projects\/([^/:]+)((?:\/accounts)?(?::\w+)?)$/.exec(url.pathname);

@@ -181,3 +181,42 @@ export function hostedBrowser(world: World, server: number, address: string, ext
   };
   return { jar, request, step };
 }
+
+/**
+ * A page as the visitor reads it: without its scripts. A page carries its namespaces' translations in a JSON
+ * script, so every message of a form is somewhere in its body: only what is left says which one is shown.
+ */
+export function shown(body: string): string {
+  return body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+}
+
+/** A fault of one service's stand-in ("refused", "hang", "html", "truncated") for the time of `run`, then "ok". */
+export async function withFault<T>(
+  world: World,
+  fault: { service: "google" | "twilio"; mode: string; match?: string },
+  run: () => Promise<T>,
+): Promise<T> {
+  await world.standIn({ op: "mode", ...fault });
+  try {
+    return await run();
+  } finally {
+    await world.standIn({ op: "mode", service: fault.service, mode: "ok" });
+  }
+}
+
+export type HostedBrowser = ReturnType<typeof hostedBrowser>;
+
+/**
+ * The join's pages after its way in (an ID, or Google): the name and a mobile number verified by the code texted
+ * to it (`codeTo` reads it from Twilio's stand-in), then nationality and visa.
+ */
+export async function finishJoin(
+  b: HostedBrowser,
+  person: { name: string; local: string; e164: string; nationality: string; visa: string },
+  codeTo: (e164: string) => Promise<string>,
+) {
+  const { name, local, e164, nationality, visa } = person;
+  await b.step("/member/userInfo", { intent: "send", name, phone: local }, "/member/userInfo");
+  await b.step("/member/userInfo", { intent: "verify", name, code: await codeTo(e164) }, "/member/addInfo");
+  await b.step("/member/addInfo", { nationality, visa }, "/member/complete");
+}

@@ -90,6 +90,10 @@ describe("loadConfig", () => {
       ...account,
       private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
     });
+    const { private_key: _dropped, ...keyless } = account;
+    expect(problems({ ...hosted, FIREBASE_SERVICE_ACCOUNT: JSON.stringify(keyless) })).toMatch(
+      /^FIREBASE_SERVICE_ACCOUNT\.private_key: is missing \(copy the JSON file the Firebase console made, unchanged\)$/m,
+    );
     expect(problems({ ...hosted, FIREBASE_SERVICE_ACCOUNT: damaged })).toMatch(
       /^FIREBASE_SERVICE_ACCOUNT\.private_key: is not a readable private key/m,
     );

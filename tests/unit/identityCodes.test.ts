@@ -4,7 +4,7 @@
  * how a verb narrows a reason to the ones it declares.
  */
 import { describe, expect, it } from "vitest";
-import { identityCode, reasonFor, reasonOf } from "~/infra/firebase/identityCodes.server";
+import { configurationFault, identityCode, reasonFor, reasonOf } from "~/infra/firebase/identityCodes.server";
 import { IdentityError } from "~/infra/firebase/identityToolkit.server";
 
 /** An error as the Admin SDK throws them: a `code` such as "auth/user-not-found". */
@@ -24,11 +24,40 @@ describe("Identity Toolkit codes", () => {
     ["INVALID_CUSTOM_TOKEN", "invalidToken"],
     ["HTTP_500", "unavailable"],
     ["HTTP_503", "unavailable"],
-    // Firebase answered no, for a reason the app does not tell apart.
-    ["OPERATION_NOT_ALLOWED", "refused"],
-    ["HTTP_400", "refused"],
+    // What the member typed, refused as such.
+    ["INVALID_EMAIL", "refused"],
+    ["MISSING_PASSWORD", "refused"],
+    // The configuration's or Google's, never the member's: a key refused or restricted, the API disabled in the
+    // key's project, a provider switched off, no Authentication, a status without a code.
+    ["API_KEY_INVALID", "unavailable"],
+    ["API_KEY_SERVICE_BLOCKED", "unavailable"],
+    ["API_KEY_HTTP_REFERRER_BLOCKED", "unavailable"],
+    ["SERVICE_DISABLED", "unavailable"],
+    ["OPERATION_NOT_ALLOWED", "unavailable"],
+    ["PASSWORD_LOGIN_DISABLED", "unavailable"],
+    ["CONFIGURATION_NOT_FOUND", "unavailable"],
+    ["PROJECT_NOT_FOUND", "unavailable"],
+    ["PERMISSION_DENIED", "unavailable"],
+    ["HTTP_400", "unavailable"],
+    ["HTTP_403", "unavailable"],
   ])("%s is %s", (code, reason) => {
     expect(reasonOf(new IdentityError(code))).toBe(reason);
+  });
+
+  it("never reads a configuration refusal as a wrong password in a verb that declares 'refused'", () => {
+    const declared = ["wrongCredentials", "tooManyAttempts", "disabled", "refused"] as const;
+    for (const code of ["API_KEY_INVALID", "SERVICE_DISABLED", "OPERATION_NOT_ALLOWED", "HTTP_403", "HTTP_404"]) {
+      expect(reasonFor(new IdentityError(code), declared), code).toBe("unavailable");
+    }
+    expect(reasonFor(new IdentityError("INVALID_PASSWORD"), declared)).toBe("wrongCredentials");
+  });
+
+  it("names the variable to fix for a refusal of the Web API key or of its project", () => {
+    for (const code of ["API_KEY_INVALID", "API_KEY_SERVICE_BLOCKED", "SERVICE_DISABLED", "CONFIGURATION_NOT_FOUND"]) {
+      expect(configurationFault(new IdentityError(code)), code).toBe("FIREBASE_API_KEY");
+    }
+    expect(configurationFault(new IdentityError("INVALID_CUSTOM_TOKEN"))).toBeNull();
+    expect(configurationFault(new IdentityError("HTTP_503"))).toBeNull();
   });
 
   it("reads a throttling variant production may add as tooManyAttempts", () => {
@@ -73,6 +102,7 @@ describe("a verb's reasons", () => {
     const taken = new IdentityError("EMAIL_EXISTS");
     expect(reasonFor(taken, ["wrongCredentials", "refused"])).toBe("refused");
     expect(reasonFor(taken, ["wrongCredentials"])).toBe("unavailable");
+    expect(reasonFor(adminError("auth/something-new"), ["notFound", "refused"])).toBe("refused");
   });
 
   it("never turns an outage into a refusal", () => {

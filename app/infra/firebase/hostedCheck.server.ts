@@ -7,6 +7,7 @@
 import { ConfigError } from "~/infra/config.server";
 import type { FirebaseIdentity } from "~/infra/firebase/identity.server";
 import { configurationFault, identityCode, reasonOf } from "~/infra/firebase/identityCodes.server";
+import { IdentityError } from "~/infra/firebase/identityToolkit.server";
 
 /** Google's words for a refusal, on one line and bounded (they never hold a secret). */
 function wordsOf(error: unknown): string {
@@ -16,7 +17,7 @@ function wordsOf(error: unknown): string {
 
 const ADVICE = {
   FIREBASE_API_KEY:
-    "Identity Toolkit refused this Web API key (Firebase console → Project settings → General → Web API key; its API restrictions must allow the Identity Toolkit API)",
+    "Identity Toolkit refused this Web API key (Firebase console → Project settings → General → Web API key; its API restrictions must allow the Identity Toolkit API, which must be enabled in the key's project, with Authentication started)",
   FIREBASE_SERVICE_ACCOUNT:
     "Google refused the service account's credential (a key deleted or revoked, or another project's: Project settings → Service accounts → Generate new private key)",
   FIREBASE_PROJECT_ID:
@@ -51,7 +52,10 @@ export async function checkHostedIdentity(
     const fault = configurationFault(error);
     const code = identityCode(error);
     const words = wordsOf(error);
-    if (fault) problems.push(`${fault}: ${ADVICE[fault]}: ${words === code ? code : `${code}: ${words}`}`);
+    if (fault)
+      problems.push(`${fault}: ${ADVICE[fault]}: ${code && words.startsWith(code) ? words : `${code}: ${words}`}`);
+    // Identity Toolkit answered with a code, but not a fault's: Google is reached (an HTTP_5xx is Google's outage).
+    else if (error instanceof IdentityError && !/^HTTP_5\d\d$/.test(error.code)) continue;
     else if (reasonOf(error) === "unavailable") unreachable ??= words;
   }
   if (problems.length) throw new ConfigError(problems);

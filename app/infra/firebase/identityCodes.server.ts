@@ -27,6 +27,9 @@ export const IDENTITY_CODES: Readonly<Record<string, IdentityReason>> = {
   CREDENTIAL_MISMATCH: "invalidToken",
   INVALID_IDP_RESPONSE: "invalidToken",
   MISSING_OR_INVALID_NONCE: "invalidToken",
+  // What the member typed, refused as such (the forms validate first, so rare): said as a failed sign-in.
+  INVALID_EMAIL: "refused",
+  MISSING_PASSWORD: "refused",
   // Admin SDK.
   "auth/user-not-found": "notFound",
   "auth/email-already-exists": "emailTaken",
@@ -59,9 +62,13 @@ export function identityCode(error: unknown): string | null {
 }
 
 /**
- * What an error from Firebase means. A code the table does not know is "refused"
- * (Firebase answered, and said no), except Identity Toolkit's HTTP_5xx (no code in
- * the answer); anything that is not Firebase's answer at all is "unavailable".
+ * What an error from Firebase means. An Admin SDK code the table does not know is
+ * "refused" (Firebase answered, and said no). An Identity Toolkit code it does not know
+ * is "unavailable": the REST calls carry only what the forms validated, so any other
+ * answer (the Web API key refused or restricted, the API disabled in the key's project,
+ * a provider switched off, a status without a code) is the configuration's or Google's,
+ * never the member's, and must not read as a wrong password. Anything that is not
+ * Firebase's answer at all is "unavailable" too.
  */
 export function reasonOf(error: unknown): IdentityReason {
   const code = identityCode(error);
@@ -70,9 +77,7 @@ export function reasonOf(error: unknown): IdentityReason {
   if (known) return known;
   // Production may add a variant (TOO_MANY_ATTEMPTS_TRY_LATER today).
   if (code.startsWith("TOO_MANY_ATTEMPTS")) return "tooManyAttempts";
-  if (/^HTTP_5\d\d$/.test(code)) return "unavailable";
-  // The Web API key refused or restricted (API_KEY_INVALID, API_KEY_SERVICE_BLOCKED, …): the operator's to fix.
-  if (code.startsWith("API_KEY_")) return "unavailable";
+  if (error instanceof IdentityError) return "unavailable";
   return "refused";
 }
 
@@ -101,7 +106,10 @@ export type ConfigurationFault = "FIREBASE_SERVICE_ACCOUNT" | "FIREBASE_PROJECT_
 export function configurationFault(error: unknown): ConfigurationFault | null {
   const code = identityCode(error);
   if (code === null) return null;
-  if (code.startsWith("API_KEY_")) return "FIREBASE_API_KEY";
+  // The key refused or restricted, or its project without the Identity Toolkit API or without Authentication.
+  if (code.startsWith("API_KEY_") || code === "SERVICE_DISABLED" || code === "CONFIGURATION_NOT_FOUND") {
+    return "FIREBASE_API_KEY";
+  }
   // The SDK says invalid-credential also when the token endpoint could not be reached: only Google's OAuth2
   // refusals (RFC 6749 §5.2 error codes in its message) are the credential's fault.
   if (code === "app/invalid-credential") {

@@ -12,11 +12,18 @@ export interface AuthTokens {
   displayName?: string;
 }
 
-/** A refusal from Identity Toolkit, by its stable code (EMAIL_EXISTS, INVALID_LOGIN_CREDENTIALS, …). */
+/**
+ * A refusal from Identity Toolkit, by its stable code (EMAIL_EXISTS, INVALID_LOGIN_CREDENTIALS, …). The message
+ * adds the HTTP status and Google's own words when they say more than the code, for the operator's log line.
+ */
 export class IdentityError extends Error {
   override name = "IdentityError";
-  constructor(readonly code: string) {
-    super(code);
+  constructor(
+    readonly code: string,
+    readonly status?: number,
+    words?: string,
+  ) {
+    super(words && words !== code ? `${code} (HTTP ${status ?? "?"}): ${words}` : code);
   }
 }
 
@@ -47,20 +54,29 @@ interface ToolkitResponse {
   refreshToken?: string;
   email?: string;
   displayName?: string;
-  /** Google's error (google.rpc.Status): a code in `message`, or for an API key Google refused, in an ErrorInfo. */
-  error?: { message?: string; details?: { reason?: unknown }[] };
+  /**
+   * Google's error (google.rpc.Status): Identity Toolkit's code in `message`; for a refusal by Google's front end
+   * (a key refused or restricted, the API not enabled in the key's project) a sentence, with the code as an
+   * ErrorInfo's reason (API_KEY_INVALID, API_KEY_SERVICE_BLOCKED, SERVICE_DISABLED, …).
+   */
+  error?: { message?: unknown; details?: { reason?: unknown }[] };
 }
 
-/**
- * The stable code of a refusal. A refused API key has no code in `message` ("API key not valid. Please pass a valid
- * API key."): its ErrorInfo's reason (API_KEY_INVALID, API_KEY_SERVICE_BLOCKED, …) is the code then.
- */
+/** The stable code of a refusal: Identity Toolkit's in `message`, else an ErrorInfo's reason, else HTTP_<status>. */
 function codeOf(data: ToolkitResponse, status: number): string {
-  const apiKey = data.error?.details?.find((d) => typeof d.reason === "string" && d.reason.startsWith("API_KEY_"));
-  if (apiKey) return apiKey.reason as string;
   // Production appends a sentence ("WEAK_PASSWORD : Password should be …"); the code comes first.
-  const code = data.error?.message?.split(/\s*:\s*/)[0];
-  return code && /^[A-Z_]+$/.test(code) ? code : `HTTP_${status}`;
+  const message = data.error?.message;
+  const code = typeof message === "string" ? message.split(/\s*:\s*/)[0] : undefined;
+  if (code && /^[A-Z_]+$/.test(code)) return code;
+  const details = Array.isArray(data.error?.details) ? data.error.details : [];
+  const reason = details.map((d) => d?.reason).find((r): r is string => typeof r === "string" && /^[A-Z_]+$/.test(r));
+  return reason ?? `HTTP_${status}`;
+}
+
+/** Google's words, on one line and bounded, for the operator's log (they never hold a secret). */
+function wordsOf(data: ToolkitResponse): string | undefined {
+  const message = data.error?.message;
+  return typeof message === "string" ? message.replace(/\s+/g, " ").slice(0, 300) : undefined;
 }
 
 /**
@@ -90,7 +106,9 @@ export function identityToolkit(options: { baseUrl: string; apiKey: string; time
     const data = (await response.json().catch(() => null)) as ToolkitResponse | null;
     if (data === null || typeof data !== "object") throw new ToolkitUnreadable(response.status);
     const uid = data.localId ?? (data.idToken ? subjectOf(data.idToken) : null);
-    if (!response.ok || !data.idToken || !uid) throw new IdentityError(codeOf(data, response.status));
+    if (!response.ok || !data.idToken || !uid) {
+      throw new IdentityError(codeOf(data, response.status), response.status, wordsOf(data));
+    }
     return {
       uid,
       idToken: data.idToken,
