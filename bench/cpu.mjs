@@ -6,7 +6,7 @@
  * /usr/bin/node), repeated CPU_REPEATS times (medians). CPU per request hardly moves on a loaded machine,
  * where requests per second do. Needs a build (`npm run build`, `npx remix build` in bench/baseline).
  *
- * Env: CPU_REQUESTS (4000), CPU_REPEATS (3), CPU_CONNECTIONS (BENCH_CONNECTIONS, 10), CPU_PIPELINING (1),
+ * Env: CPU_TARGETS (names, comma-separated; all unless told), CPU_REQUESTS (4000), CPU_REPEATS (3), CPU_CONNECTIONS (BENCH_CONNECTIONS, 10), CPU_PIPELINING (1),
  * CPU_CLIENT_NODES (comma-separated `node` paths besides this one), CPU_TASKSET ("server,client" cpu lists).
  */
 import { spawn } from "node:child_process";
@@ -67,16 +67,19 @@ async function main() {
   pin(app.pid, SERVER_CPUS);
   pin(baseline.pid, SERVER_CPUS);
   const headers = { "user-agent": HUMAN, cookie: languageCookie("en"), "accept-encoding": "gzip" };
-  const targets = [
+  const all = [
     {
       name: "baseline /",
       url: `${baseline.url}/`,
       pid: baseline.pid,
       headers: { "user-agent": HUMAN, "accept-encoding": "gzip" },
     },
+    { name: "app /", url: `${app.url}/`, pid: app.pid, headers },
     { name: "app /finance/loan 360", url: `${app.url}${LOAN_360}`, pid: app.pid, headers },
     { name: "app /benefit", url: `${app.url}/benefit`, pid: app.pid, headers },
   ];
+  const only = process.env.CPU_TARGETS?.split(",");
+  const targets = only ? all.filter((t) => only.includes(t.name)) : all;
   const nodes = [process.execPath, ...OTHER_NODES, "wrk"];
   console.log(
     `${REQUESTS} requests × ${REPEATS} repeats, ${CONNECTIONS} connections, pipelining ${PIPELINING}` +
