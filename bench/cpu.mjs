@@ -6,12 +6,13 @@
  * /usr/bin/node), repeated CPU_REPEATS times (medians). CPU per request hardly moves on a loaded machine,
  * where requests per second do. Needs a build (`npm run build`, `npx remix build` in bench/baseline).
  *
- * Env: CPU_TARGETS (names, comma-separated; all unless told), CPU_REQUESTS (4000), CPU_REPEATS (3), CPU_CONNECTIONS (BENCH_CONNECTIONS, 10), CPU_PIPELINING (1),
+ * Env: CPU_CLIENTS (of node, the CPU_CLIENT_NODES paths, wrk; all unless told), CPU_TARGETS (names, comma-separated; all unless told), CPU_REQUESTS (4000), CPU_REPEATS (3), CPU_CONNECTIONS (BENCH_CONNECTIONS, 10), CPU_PIPELINING (1),
  * CPU_CLIENT_NODES (comma-separated `node` paths besides this one), CPU_TASKSET ("server,client" cpu lists).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { joinByPhone } from "./member.mjs";
 import { wrk } from "./wrk.mjs";
 import { HUMAN, languageCookie, median, root, runBenchmark, startApp, startBaseline } from "./servers.mjs";
 
@@ -67,6 +68,7 @@ async function main() {
   pin(app.pid, SERVER_CPUS);
   pin(baseline.pid, SERVER_CPUS);
   const headers = { "user-agent": HUMAN, cookie: languageCookie("en"), "accept-encoding": "gzip" };
+  const signedIn = { ...headers, cookie: `${headers.cookie}; ${await joinByPhone(app.url, app.dataDir)}` };
   const all = [
     {
       name: "baseline /",
@@ -75,12 +77,16 @@ async function main() {
       headers: { "user-agent": HUMAN, "accept-encoding": "gzip" },
     },
     { name: "app /", url: `${app.url}/`, pid: app.pid, headers },
+    { name: "app / signed in", url: `${app.url}/`, pid: app.pid, headers: signedIn },
+    { name: "app /mypage", url: `${app.url}/mypage`, pid: app.pid, headers: signedIn },
     { name: "app /finance/loan 360", url: `${app.url}${LOAN_360}`, pid: app.pid, headers },
     { name: "app /benefit", url: `${app.url}/benefit`, pid: app.pid, headers },
   ];
   const only = process.env.CPU_TARGETS?.split(",");
   const targets = only ? all.filter((t) => only.includes(t.name)) : all;
-  const nodes = [process.execPath, ...OTHER_NODES, "wrk"];
+  const nodes = [process.execPath, ...OTHER_NODES, "wrk"].filter(
+    (n) => !process.env.CPU_CLIENTS || process.env.CPU_CLIENTS.split(",").includes(n === process.execPath ? "node" : n),
+  );
   console.log(
     `${REQUESTS} requests × ${REPEATS} repeats, ${CONNECTIONS} connections, pipelining ${PIPELINING}` +
       (CLIENT_CPUS ? `, server on cpu ${SERVER_CPUS}, client on cpu ${CLIENT_CPUS}` : ""),
