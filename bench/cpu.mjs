@@ -77,6 +77,7 @@ async function main() {
       headers: { "user-agent": HUMAN, "accept-encoding": "gzip" },
     },
     { name: "app /", url: `${app.url}/`, pid: app.pid, headers },
+    { name: "app /language", url: `${app.url}/language`, pid: app.pid, headers },
     { name: "app / signed in", url: `${app.url}/`, pid: app.pid, headers: signedIn },
     { name: "app /mypage", url: `${app.url}/mypage`, pid: app.pid, headers: signedIn },
     { name: "app /finance/loan 360", url: `${app.url}${LOAN_360}`, pid: app.pid, headers },
