@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run bench: builds the app and a bare Remix 2.17 page (bench/baseline), serves
- * both on loopback, and in one run measures requests per second and p99 latency,
+ * both on loopback, and in one run measures requests per second and p99 latency (with wrk: decision 0089),
  * interleaved round by round after a warm-up (the main page both anonymous and
  * signed in, and the signed-in settings page); prints medians and ratios to the
  * baseline, then the gzipped JavaScript each route loads on a first visit, and

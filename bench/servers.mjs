@@ -11,7 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
+import { wrk } from "./wrk.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const baselineDir = path.join(root, "bench", "baseline");
@@ -32,21 +32,12 @@ export const benchSettings = () => ({
 
 /**
  * `url`'s requests per second, p99 latency (ms), socket errors and timeouts, and non-2xx answers over BENCH_SECONDS
- * with `connections` at once (BENCH_CONNECTIONS unless told).
+ * with `connections` at once (BENCH_CONNECTIONS unless told), loaded by wrk (bench/wrk.mjs, decision 0089: autocannon
+ * spent more CPU per large answer than the server, so it, not the page, set the large pages' figures).
  */
-export function measure(url, headers, connections = benchSettings().connections) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration: benchSettings().seconds }, (error, result) =>
-      error
-        ? reject(error)
-        : resolve({
-            rps: result.requests.average,
-            p99: result.latency.p99,
-            errors: result.errors + result.timeouts,
-            non2xx: result.non2xx,
-          }),
-    );
-  });
+export async function measure(url, headers, connections = benchSettings().connections) {
+  const { rps, p99, errors, non2xx } = await wrk(url, headers, { connections, seconds: benchSettings().seconds });
+  return { rps, p99, errors, non2xx };
 }
 
 /**
@@ -229,5 +220,5 @@ export async function startBaseline() {
   children.add(child);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, child);
-  return { url };
+  return { url, pid: child.pid };
 }
