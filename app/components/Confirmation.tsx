@@ -1,4 +1,14 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+
+/** Focuses `ref`'s element and scrolls it into view whenever `answer` changes (each new answer of a form). */
+export function useFocusOnAnswer(ref: RefObject<HTMLElement | null>, answer: unknown, block: ScrollLogicalPosition) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block });
+  }, [ref, answer, block]);
+}
 
 /**
  * The answer of a form sent to its own page ("saved", "sent", "posted"): the page opens on it, never with it above
@@ -16,12 +26,7 @@ export function Confirmation({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    element.focus({ preventScroll: true });
-    element.scrollIntoView({ block: "center" });
-  }, [answer]);
+  useFocusOnAnswer(ref, answer, "center");
   return (
     <div ref={ref} className={`confirmation ${className}`} role="status" tabIndex={-1} autoFocus>
       {children}

@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { useFocusOnAnswer } from "~/components/Confirmation";
 
 /** The fragment a calculator's GET form carries, so its answer page opens on the answer. */
 export const RESULT_FRAGMENT = "result";
@@ -40,12 +41,7 @@ export function ResultHeading({ className, children }: { className?: string; chi
  */
 export function AnswerHeading({ id, answer, children }: { id: string; answer: unknown; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    const heading = ref.current;
-    if (!heading) return;
-    heading.focus({ preventScroll: true });
-    heading.scrollIntoView({ block: "start" });
-  }, [answer]);
+  useFocusOnAnswer(ref, answer, "start");
   return (
     <h2 id={id} ref={ref} tabIndex={-1} className="result-heading" autoFocus>
       {children}
