@@ -78,6 +78,7 @@ function formOf(schema: z.ZodTypeAny, adapt: (raw: Raw) => Raw) {
 
 export const benefitFormSchema = formOf(benefitsKind.item, (raw) => {
   raw.visas = words(raw.visas);
+  raw.regions = words(raw.regions);
   raw.phones = words(raw.phones);
   if (isRecord(raw.languages)) {
     const languages: Raw = { ...raw.languages, codes: words(raw.languages.codes) };
@@ -94,7 +95,11 @@ export const benefitFormSchema = formOf(benefitsKind.item, (raw) => {
 });
 
 export const offerFormSchema = formOf(offersKind.item, (raw) => {
+  // A price left without a period is a price for once; the period alone is no price.
+  if (isRecord(raw.priceKrw) && blank(raw.priceKrw.per)) raw.priceKrw = { ...raw.priceKrw, per: undefined };
   raw.priceKrw = group(raw.priceKrw);
+  // The commission's three answers: yes, no, not known (left out).
+  raw.commission = raw.commission === "yes" ? true : raw.commission === "no" ? false : undefined;
   raw.translations = languageBlocks(raw.translations);
   return raw;
 });

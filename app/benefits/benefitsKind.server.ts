@@ -19,6 +19,7 @@ export function benefitOf(item: BenefitItem): BenefitContent {
     category: item.category,
     order: item.order ?? 0,
     visas: item.visas,
+    regions: item.regions ?? [],
     link: item.link ?? null,
     phones: item.phones ?? [],
     hours: item.hours ?? null,

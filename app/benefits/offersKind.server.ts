@@ -13,7 +13,10 @@ export function offerOf(item: OfferItem): OfferContent {
     itemCd: item.itemCd,
     partner: item.partner,
     link: item.link,
-    priceKrw: item.priceKrw ? { min: item.priceKrw.min, max: item.priceKrw.max ?? null } : null,
+    priceKrw: item.priceKrw
+      ? { min: item.priceKrw.min, max: item.priceKrw.max ?? null, per: item.priceKrw.per ?? null }
+      : null,
+    commission: item.commission ?? null,
     checkedOn: item.checkedOn,
     order: item.order ?? 0,
     translations: Object.fromEntries(

@@ -20,7 +20,8 @@ import { isSupportedLanguage } from "~/i18n/config";
 import { formMessage } from "~/lib/formMessage";
 import { isOperatorLink } from "~/lib/links";
 import { normalizedText, UNWANTED_CHARACTER } from "~/lib/text";
-import { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "~/stores/benefits";
+import { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS, REGIONS } from "~/stores/benefits";
+import { PRICE_PERIODS } from "~/stores/offers";
 import { isKnownVisa } from "~/visa/catalogue";
 
 /** An item code: what the spec's itemCd query parameter carries; nothing a path or SQL could read otherwise. */
@@ -100,6 +101,10 @@ export const benefitItem = object({
         (visas.every(isKnownVisa) && new Set(visas).size === visas.length),
       "benefitContent.visa",
     ),
+  regions: z
+    .array(z.enum(REGIONS, choice("benefitContent.region")), types)
+    .refine((regions) => new Set(regions).size === regions.length, "benefitContent.region")
+    .optional(),
   link: link.optional(),
   phones: z
     .array(z.string(types).regex(/^\+?\d[\d-]{1,18}\d$/, "benefitContent.phone"), types)
@@ -150,9 +155,14 @@ export const offerItem = object({
   itemCd,
   partner: text(100),
   link,
-  priceKrw: object({ min: won, max: won.optional() })
+  priceKrw: object({
+    min: won,
+    max: won.optional(),
+    per: z.enum(PRICE_PERIODS, choice("benefitContent.pricePer")).optional(),
+  })
     .refine((price) => price.max === undefined || price.max >= price.min, "benefitContent.price")
     .optional(),
+  commission: z.boolean(types).optional(),
   checkedOn: date,
   order: order.optional(),
   translations: translations(offerText),

@@ -7,6 +7,7 @@ export type IconName =
   | "home"
   | "community"
   | "benefit"
+  | "shop"
   | "noti"
   | "mypage"
   | "visa"

@@ -44,6 +44,7 @@ const entries = [
   { key: "exchange", to: "/finance/currencyExchange" },
   { key: "remittance", to: "/finance/remittance" },
   { key: "benefit", to: "/benefit" },
+  { key: "shop", to: "/shop" },
   { key: "mypage", to: "/mypage" },
 ] as const;
 

@@ -20,6 +20,7 @@ import {
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
+import { REGIONS } from "~/stores/benefits";
 import {
   BENEFIT_CATEGORIES,
   BENEFIT_FACTS,
@@ -50,6 +51,7 @@ const edit = () =>
       category: benefit.category,
       order: String(benefit.order),
       visas: benefit.visas.join(" "),
+      regions: (benefit.regions ?? []).join(" "),
       link: benefit.link ?? "",
       phones: benefit.phones.join(" "),
       hours: benefit.hours ?? {},
@@ -93,6 +95,7 @@ type Fields = {
   category?: string;
   order?: string;
   visas?: string;
+  regions?: string;
   link?: string;
   phones?: string;
   hours?: { days?: string; opens?: string; closes?: string };
@@ -135,6 +138,9 @@ export default function AdminBenefitEditRoute() {
       />
       {input("order", t("admin.content.order"), value.order, { hint: t("admin.content.orderHint") })}
       {input("visas", t("admin.content.visas"), value.visas, { hint: t("admin.content.visasHint") })}
+      {input("regions", t("admin.content.regions"), value.regions, {
+        hint: t("admin.content.regionsHint", { regions: REGIONS.join(" ") }),
+      })}
       {input("link", t("admin.content.link"), value.link)}
       {input("phones", t("benefit.phone"), value.phones, { hint: t("admin.content.phonesHint") })}
       <AdminField label={t("benefit.hours")} error={errorOf("hours")} id="hours.days">

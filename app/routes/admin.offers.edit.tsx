@@ -8,6 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
+  AdminField,
   AdminFormError,
   AdminInput,
   AdminSave,
@@ -19,6 +20,7 @@ import {
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
+import { PRICE_PERIODS } from "~/stores/offers";
 import { contentEditRoute, offerFormSchema, offersKind } from "~/routeKit.server";
 
 /** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
@@ -43,8 +45,13 @@ const edit = () =>
       partner: offer.partner,
       link: offer.link,
       priceKrw: offer.priceKrw
-        ? { min: String(offer.priceKrw.min), max: offer.priceKrw.max === null ? "" : String(offer.priceKrw.max) }
+        ? {
+            min: String(offer.priceKrw.min),
+            max: offer.priceKrw.max === null ? "" : String(offer.priceKrw.max),
+            per: offer.priceKrw.per ?? "",
+          }
         : {},
+      commission: offer.commission === true ? "yes" : offer.commission === false ? "no" : "",
       checkedOn: offer.checkedOn,
       order: String(offer.order),
       translations: offer.translations,
@@ -61,7 +68,8 @@ type Fields = {
   itemCd?: string;
   partner?: string;
   link?: string;
-  priceKrw?: { min?: string; max?: string };
+  priceKrw?: { min?: string; max?: string; per?: string };
+  commission?: string;
   checkedOn?: string;
   order?: string;
   translations?: Record<string, Record<string, string | null | undefined> | undefined>;
@@ -113,6 +121,23 @@ export default function AdminOfferEditRoute() {
         hint: t("benefitContent.price"),
         dir: "ltr",
       })}
+      <AdminField label={t("admin.content.pricePer")} error={errorOf("priceKrw.per")} id="priceKrw.per">
+        <select id="priceKrw.per" name="priceKrw.per" className="input" defaultValue={value.priceKrw?.per ?? ""}>
+          <option value="">{t("admin.content.pricePerNone")}</option>
+          {PRICE_PERIODS.map((period) => (
+            <option key={period} value={period}>
+              {t(`admin.content.pricePers.${period}`)}
+            </option>
+          ))}
+        </select>
+      </AdminField>
+      <AdminField label={t("admin.content.commission")} error={errorOf("commission")} id="commission">
+        <select id="commission" name="commission" className="input" defaultValue={value.commission ?? ""}>
+          <option value="">{t("admin.content.commissionUnknown")}</option>
+          <option value="yes">{t("admin.content.commissionYes")}</option>
+          <option value="no">{t("admin.content.commissionNo")}</option>
+        </select>
+      </AdminField>
       {input("checkedOn", t("admin.content.checkedOn"), value.checkedOn, { type: "date", dir: "ltr" })}
       {input("order", t("admin.content.order"), value.order, { hint: t("admin.content.orderHint"), dir: "ltr" })}
       <LanguageTexts

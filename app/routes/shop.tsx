@@ -1,14 +1,23 @@
 /**
  * The partner shop: offers from partners residents use, each with the partner,
- * what it is, its price in won as checked on a date, and a link out. Nothing is
- * sold here, and the page says so; with no offers it says that too and leads home.
+ * what it is, its price in won as checked on a date (for a day, a month or a year,
+ * said in the page's language), whether K-Life earns a commission on it, and a link
+ * out. Nothing is sold here, and the page says so; with no offers it says that too
+ * and leads home. The layout's header carries the page's one heading (its title).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { OfferView } from "~/benefits/benefits.server";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, languageMarks, RouteErrorBoundary, SentenceWithValues, UntranslatedNote } from "~/pageKit";
+import {
+  Branded,
+  featureStyles,
+  languageMarks,
+  RouteErrorBoundary,
+  SentenceWithValues,
+  UntranslatedNote,
+} from "~/pageKit";
 import { json, languageOf, pageSeo, shopOffers } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -16,9 +25,12 @@ export const handle: PageHandle = {
   shared: true,
   styles: [featureStyles.benefits],
   i18n: ["shop"],
-  layout: "blank",
+  layout: "default",
   title: "titles.shop",
   description: "descriptions.shop",
+  // Reached from the benefits and the home page's services: it stays under the benefits' tab, and goes back there.
+  tab: "benefit",
+  back: "/benefit",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,9 +42,15 @@ export default function ShopRoute() {
   const { t } = useTranslation("shop");
   const { offers } = useLoaderData<typeof loader>();
   return (
-    <section className="shop" aria-labelledby="shop-title">
-      <h1 id="shop-title">{t("shop.title")}</h1>
-      <p className="notice">{t("shop.disclosure")}</p>
+    <section className="shop">
+      <div className="notice">
+        <p>
+          <Branded>{t("shop.disclosure")}</Branded>
+        </p>
+        <p>
+          <Branded>{t("shop.commissionNote")}</Branded>
+        </p>
+      </div>
       {offers.length ? (
         <>
           <ul className="card-list">
@@ -58,6 +76,9 @@ export default function ShopRoute() {
   );
 }
 
+/** The price sentence's key for each period: its amount and its period in one sentence of the page's language. */
+const PER_KEYS = { once: "", day: "PerDay", month: "PerMonth", year: "PerYear" } as const;
+
 function OfferCard({ offer }: { offer: OfferView }) {
   const { t } = useTranslation("shop");
   const { text, lang, price } = offer;
@@ -79,7 +100,7 @@ function OfferCard({ offer }: { offer: OfferView }) {
       {price ? (
         <p className="offer__price">
           <SentenceWithValues
-            sentence={(v) => t(price.max ? "shop.priceRange" : "shop.price", v)}
+            sentence={(v) => t(`shop.${price.max ? "priceRange" : "price"}${PER_KEYS[price.per ?? "once"]}`, v)}
             values={{ min: price.min, max: price.max ?? "" }}
           />
           {text.priceNote ? (
@@ -92,6 +113,17 @@ function OfferCard({ offer }: { offer: OfferView }) {
           ) : null}
         </p>
       ) : null}
+      <p className="offer__commission">
+        <Branded>
+          {t(
+            offer.commission === true
+              ? "shop.commissionYes"
+              : offer.commission === false
+                ? "shop.commissionNo"
+                : "shop.commissionMaybe",
+          )}
+        </Branded>
+      </p>
       <p className="offer__checked">
         <SentenceWithValues sentence={(v) => t("shop.checked", v)} values={{ date: offer.checkedOn }} />
       </p>

@@ -24,6 +24,31 @@ export const BENEFIT_CATEGORIES = [
 ] as const;
 export type BenefitCategory = (typeof BENEFIT_CATEGORIES)[number];
 
+/**
+ * The 17 provinces and metropolitan cities (시·도) by their romanised names, the values of `/benefit?region=`. A
+ * benefit names those it serves; one that names none serves the whole country.
+ */
+export const REGIONS = [
+  "Seoul",
+  "Busan",
+  "Daegu",
+  "Incheon",
+  "Gwangju",
+  "Daejeon",
+  "Ulsan",
+  "Sejong",
+  "Gyeonggi",
+  "Gangwon",
+  "Chungbuk",
+  "Chungnam",
+  "Jeonbuk",
+  "Jeonnam",
+  "Gyeongbuk",
+  "Gyeongnam",
+  "Jeju",
+] as const;
+export type Region = (typeof REGIONS)[number];
+
 /** The facts a benefit can have marked unverified (✖ in the research notes): shown so, never as fact. */
 export const BENEFIT_FACTS = ["gives", "eligible", "apply", "phones", "hours", "languages", "link"] as const;
 export type BenefitFact = (typeof BENEFIT_FACTS)[number];
@@ -64,6 +89,8 @@ export interface BenefitContent extends ContentItem<BenefitText> {
   category: BenefitCategory;
   /** The visas (statuses such as "E-9", or sub-types) it is for, or ["all"]. */
   visas: string[];
+  /** The regions it serves (REGIONS); empty: the whole country (also a record stored before regions were kept). */
+  regions?: Region[];
   /** Its official site (https), or null. */
   link: string | null;
   /** Numbers to call as written ("1345", "1577-1000", "+82-1345"). */

@@ -14,10 +14,16 @@ export interface OfferText {
   priceNote: string | null;
 }
 
-/** A price in won: one amount (`max` null) or a range. */
+/** What a price is for, said in the page's language ("a month"): the same fact in every language. */
+export const PRICE_PERIODS = ["day", "month", "year"] as const;
+export type PricePeriod = (typeof PRICE_PERIODS)[number];
+
+/** A price in won: one amount (`max` null) or a range; `per`: a price for each day, month or year, or null. */
 export interface OfferPrice {
   min: number;
   max: number | null;
+  /** Absent in records stored before it was kept: read as null. */
+  per?: PricePeriod | null;
 }
 
 export interface OfferContent extends ContentItem<OfferText> {
@@ -26,6 +32,11 @@ export interface OfferContent extends ContentItem<OfferText> {
   /** The partner's page for the offer (https). */
   link: string;
   priceKrw: OfferPrice | null;
+  /**
+   * Whether K-Life earns a commission when a member buys through the link: the page says so on the offer. Null (or
+   * absent, in records stored before it was kept): not known, and the page says K-Life may earn one.
+   */
+  commission?: boolean | null;
   /** When the offer and its price were last checked ("2026-11-22"). */
   checkedOn: string;
 }

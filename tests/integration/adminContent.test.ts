@@ -304,7 +304,7 @@ describe("the admin forms of benefits, offers and terms", () => {
       "priceKrw.max": "55000",
     });
     expect(fixed.status).toBe(302);
-    expect((await services.stores.offers.byId("sim-30"))!.priceKrw).toEqual({ min: 33000, max: 55000 });
+    expect((await services.stores.offers.byId("sim-30"))!.priceKrw).toEqual({ min: 33000, max: 55000, per: null });
     const bad = await post(offerEdit, "/admin/offers/edit", admin.jar, {
       ...offerFields("sim-bad"),
       "priceKrw.min": "12.5",

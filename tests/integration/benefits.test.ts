@@ -186,7 +186,7 @@ describe("the shipped benefits at start and the content import", () => {
     expect(await offersKind.apply(services.stores, item, T0 + 1)).toBe("unchanged");
     expect((await services.stores.offers.byId("import-sim"))?.updatedAt).toBe(T0);
     expect(await offersKind.apply(services.stores, { ...item, priceKrw: { min: 30000 } }, T0 + 2)).toBe("updated");
-    expect((await services.stores.offers.byId("import-sim"))?.priceKrw).toEqual({ min: 30000, max: null });
+    expect((await services.stores.offers.byId("import-sim"))?.priceKrw).toEqual({ min: 30000, max: null, per: null });
     const benefit = shipped.find((b) => b.itemCd === "kiip")!;
     expect(await benefitsKind.apply(services.stores, benefit, T0 + 3)).toBe("unchanged");
   });
@@ -202,7 +202,7 @@ describe("the shop's data", () => {
       };
     const { offers } = await shop("?lng=en");
     const sim = offers.find((o) => o.itemCd === "import-sim")!;
-    expect(sim.price).toEqual({ min: "30,000", max: null });
+    expect(sim.price).toEqual({ min: "30,000", max: null, per: null });
     expect(sim.lang).toEqual({ code: "ko", name: "Korean" });
   });
 });
@@ -303,7 +303,7 @@ describe("/benefit and /shop through the built server", () => {
     const empty = await page("/shop?lng=en");
     expect(empty.status).toBe(200);
     expect(textOf(empty.html)).toContain("There are no partner offers yet.");
-    expect(textOf(empty.html)).toContain("Nothing is sold here");
+    expect(textOf(empty.html)).toContain("K-Life does not sell these products itself.");
     expect(empty.html).toMatch(/<a class="button button--primary"[^>]*href="\/"/);
 
     await seed.offers.create(
@@ -328,6 +328,86 @@ describe("/benefit and /shop through the built server", () => {
     expect(textOf(shop.html)).toContain("KRW 33,000–55,000 for 30 days");
     expect(textOf(shop.html)).toContain("Checked on 2026-11-20");
     expect(textOf((await page("/shop?lng=ko")).html)).toContain("33,000~55,000원 30일");
+    // Stored before offers kept a commission: the page says K-Life may earn one.
+    expect(textOf(shop.html)).toContain("K-Life may earn a commission if you buy through this link.");
+  });
+
+  it("draws the shop on the default layout, with its one name, the disclosure and the price's period per language", async () => {
+    await seed.offers.create(
+      {
+        itemCd: "plan-month",
+        partner: "Example Telecom",
+        link: "https://example.com/plan",
+        priceKrw: { min: 12000, max: null, per: "month" },
+        commission: true,
+        checkedOn: "2026-11-20",
+        order: 2,
+        translations: { ko: { title: "알뜰 요금제", description: "데이터 무제한", priceNote: null } },
+      },
+      T0,
+    );
+    const en = await page("/shop?lng=en");
+    // The default layout: the header with its back arrow to the benefits, and the tab bar.
+    expect(en.html).toMatch(/<header class="app-header/);
+    expect(en.html).toMatch(/href="\/benefit"[^>]*aria-current="page"|aria-current="page"[^>]*href="\/benefit"/);
+    expect(en.html).toMatch(/<title>Partner offers/);
+    expect(en.html.match(/<h1[^>]*>([^<]*)</)?.[1]).toBe("Partner offers");
+    expect(textOf(en.html)).toContain("KRW 12,000 a month");
+    expect(textOf(en.html)).toContain("K-Life earns a commission if you buy through this link.");
+    const ko = textOf((await page("/shop?lng=ko")).html);
+    expect(ko).toContain("케이라이프는 상품을 직접 판매하지 않아요.");
+    expect(ko).toContain("월 12,000원");
+    expect(ko).toContain("이 링크로 구매하면 케이라이프가 수수료를 받아요.");
+    expect((await page("/shop?lng=ko")).html).toMatch(/<title>제휴 상품/);
+    // The Vietnamese page says the period in Vietnamese, never the Korean text's "월".
+    const vi = textOf((await page("/shop?lng=vi")).html);
+    expect(vi).toContain("12,000 won/tháng");
+    expect(vi).not.toMatch(/won 월/);
+  });
+
+  it("searches (q) and filters by region without JavaScript, the heading following the filter", async () => {
+    const text = async (target: string) => {
+      const { status, html } = await page(target);
+      expect(status, target).toBe(200);
+      return { html, text: textOf(html) };
+    };
+    const all = await text("/benefit?lng=en");
+    expect(all.html).toMatch(/<form method="get" action="\/benefit"[^>]*role="search"/);
+    expect(all.html).toContain('name="q"');
+    expect(all.html).toContain('name="region"');
+    expect(all.text).toContain("All services");
+    const health = await text("/benefit?lng=en&category=health");
+    expect(health.html).toMatch(/<h2 id="benefits-all">Health<\/h2>/);
+    expect(health.text).not.toContain("All services");
+    // A search finds by the page's words and by the Korean name, on any page.
+    const found = await text("/benefit?lng=en&q=legal+aid");
+    expect(found.text).toContain("Korea Legal Aid Corporation");
+    expect(found.text).not.toContain("Danuri Call Center");
+    expect(found.text).toMatch(/1 service found\./);
+    expect(found.html).toMatch(/<input[^>]*name="q"[^>]*value="legal aid"/);
+    expect((await text("/benefit?lng=vi&q=%EA%B1%B4%EA%B0%95%EB%B3%B4%ED%97%98")).html).toContain(
+      'id="benefit-national-health-insurance"',
+    );
+    // A region: Busan leaves out Seoul's 120 line, Seoul keeps it; both keep the nationwide 1345.
+    const busan = await text("/benefit?lng=en&region=Busan");
+    expect(busan.html).not.toContain('id="benefit-dasan-120"');
+    expect(busan.html).toContain('id="benefit-immigration-contact-center"');
+    expect(busan.html).toMatch(/<option value="Busan" selected/);
+    expect((await text("/benefit?lng=en&region=Seoul")).html).toContain('id="benefit-dasan-120"');
+    // Bad values: an unknown region is ignored with a translated message; a long search is cut, said so; no 500.
+    const unknown = await text("/benefit?lng=ko&region=Atlantis");
+    expect(unknown.text).toContain("목록에 없는 지역이라 전국의 서비스를 보여 드려요.");
+    expect(unknown.html).toContain('id="benefit-dasan-120"');
+    const long = await text(`/benefit?lng=en&q=${"a".repeat(500)}`);
+    expect(long.text).toContain("Only the first 100 characters of your search were used.");
+    expect(long.text).toContain("No service matches your search.");
+    for (const target of ["/benefit?region[]=Seoul&q=1345", "/benefit?q=&region=", "/benefit?q=%F0%9F%98%80"]) {
+      expect((await page(target)).status, target).toBe(200);
+    }
+    // A broken percent-encoding is the server's own 400 (its request bounds), never a 500.
+    expect((await page("/benefit?q=%00%FF")).status).toBeLessThan(500);
+    // Visa codes stay on one line.
+    expect(all.html).toContain('<span class="nowrap">G-1-6</span>');
   });
 });
 

@@ -38,7 +38,9 @@ describe("the shipped benefits", () => {
     ]);
     for (const benefit of shipped) {
       expect(Object.keys(benefit.translations).sort(), benefit.itemCd).toEqual([...supportedLanguages].sort());
-      expect(benefit.source).toMatchObject({ checkedOn: "2026-11-22" });
+      // Checked against the research notes (2026-11-22), or against the agency's page found on 2026-12-02.
+      expect(["2026-11-22", "2026-12-02"], benefit.itemCd).toContain(benefit.source.checkedOn);
+      if (benefit.source.checkedOn === "2026-12-02") expect(benefit.source.url, benefit.itemCd).toMatch(/^https:\/\//);
     }
     const orders = shipped.map((b) => b.order!);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
