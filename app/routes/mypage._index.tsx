@@ -8,7 +8,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Confirmation, featureStyles, Icon, particleRo, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import {
+  Confirmation,
+  featureStyles,
+  Icon,
+  KoreanTerms,
+  particleRo,
+  RouteErrorBoundary,
+  SentenceWithValues,
+} from "~/pageKit";
 import { FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
 import {
   json,
@@ -58,8 +66,11 @@ function Row({ to, label, value, icon }: { to: string; label: string; value?: st
   return (
     <li>
       <Link to={to} className="settings-row">
-        <span className="settings-row__label">{label}</span>
-        {value ? <span className="settings-row__value">{value}</span> : null}
+        {/* The label and its value share the row's text; a long value wraps inside it, the chevron stays beside. */}
+        <span className="settings-row__text">
+          <span className="settings-row__label">{label}</span>
+          {value ? <span className="settings-row__value">{value}</span> : null}
+        </span>
         {icon ? <Icon name="chevron" className="settings-row__chevron" /> : null}
       </Link>
     </li>
@@ -117,8 +128,8 @@ export default function MyPageRoute() {
                 <>
                   <span>{visa.label}</span>
                   {visa.koreanLabel !== visa.label ? (
-                    <span className="settings-facts__sub" lang="ko">
-                      {t("summary.visaKorean", { label: visa.koreanLabel })}
+                    <span className="settings-facts__sub">
+                      <KoreanTerms>{t("summary.visaKorean", { label: visa.koreanLabel })}</KoreanTerms>
                     </span>
                   ) : null}
                 </>
