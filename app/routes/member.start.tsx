@@ -28,7 +28,8 @@ export const handle: PageHandle = {
   styles: [featureStyles.forms],
   i18n: ["auth"],
   layout: "default",
-  title: "titles.start",
+  // A member confirming it is them reads that in the header (the page's heading), not "Start".
+  title: (url) => (url.searchParams.has("reauth") ? "reauth.title" : "titles.start"),
   back: "/",
   rateLimit: "auth-form",
 };
@@ -78,10 +79,7 @@ export default function StartRoute() {
   ) : null;
   if (again) {
     return (
-      <section className="start start--again" aria-labelledby="start-heading">
-        <h2 id="start-heading" className="start__heading">
-          {common("reauth.title")}
-        </h2>
+      <section className="start start--again">
         <p className="start__intro">{common("reauth.message")}</p>
         {googleError}
         {again.phone ? (

@@ -8,15 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  Confirmation,
-  featureStyles,
-  Icon,
-  KoreanTerms,
-  particleRo,
-  RouteErrorBoundary,
-  SentenceWithValues,
-} from "~/pageKit";
+import { Confirmation, featureStyles, Icon, particleRo, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import { FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
 import {
   json,
@@ -129,7 +121,11 @@ export default function MyPageRoute() {
                   <span>{visa.label}</span>
                   {visa.koreanLabel !== visa.label ? (
                     <span className="settings-facts__sub">
-                      <KoreanTerms>{t("summary.visaKorean", { label: visa.koreanLabel })}</KoreanTerms>
+                      {/* The Korean name with its code ("E-9 비전문취업") isolated whole, so it reads as written in any direction. */}
+                      <SentenceWithValues
+                        sentence={(v) => t("summary.visaKorean", v)}
+                        words={{ label: visa.koreanLabel }}
+                      />
                     </span>
                   ) : null}
                 </>

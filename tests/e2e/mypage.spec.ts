@@ -228,7 +228,8 @@ test("confirming it is them, a member sees their own screen: why, their number m
   const en = strings("en") as unknown as Groups & { member: Groups };
   // Where requireRecentMember sends a member whose sign-in is older than five minutes.
   await page.goto("/member/start?reauth=1&redirectTo=%2Fmypage%2Fsecede");
-  await expect(page.getByRole("heading", { level: 2 })).toHaveText(en.reauth!.title!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.reauth!.title!);
+  await expect(page).toHaveTitle(new RegExp(`^${en.reauth!.title}`));
   await expect(page.getByText(en.reauth!.message!)).toBeVisible();
   // Not the visitor's start page: no hero, no number to type, no sign-up.
   await expect(page.getByText(en.member.start!.heading!)).toHaveCount(0);
