@@ -210,6 +210,11 @@ describe("member information", () => {
       expect(error?.name?.[0]).toMatch(message);
       expect(error?.nationality).toEqual(["errors.form.unknownCountry"]);
     }
+    // No nationality at all: asked to choose one (국적을 선택해 주세요), not told a field is empty.
+    const empty = await reply(
+      await send(userInfoAction, "/mypage/userInfo", jar, { name: "Kept Name", nationality: "" }),
+    );
+    expect(empty.error?.nationality).toEqual(["errors.form.nationalityRequired"]);
     expect((await profileOf(uid))?.name).toBe("Kept Name");
   });
 });
