@@ -26,6 +26,7 @@ export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { AuthorLine, FeedCard, FeedList, TimeAgo, type FeedCardData } from "~/components/community/FeedList";
 export { Icon, type IconName } from "~/components/Icon";
 export { LabelledField } from "~/components/LabelledField";
+export { KoreanTerms } from "~/components/KoreanTerms";
 export { InboxBell } from "~/components/layouts/TabBar";
 export { LanguagePage } from "~/components/LanguagePicker";
 export { Ltr, SentenceWithLtr, SentenceWithValues } from "~/components/SentenceWithLtr";

@@ -25,3 +25,6 @@ export const phoneSignInSchema = z
   .transform((value) => ({ phone: e164Of(value), redirectTo: value.redirectTo }));
 
 export type PhoneSignInFields = z.input<typeof phoneSignInSchema>;
+
+/** Phone sign-in of a member confirming it is them: no number in the form, the code goes to theirs. */
+export const reauthSignInSchema = z.object({ redirectTo: z.string().optional() });

@@ -57,11 +57,13 @@ function expiryField(today: string) {
 
 function nationalityField(lng: string) {
   return z
-    .string({ required_error: "errors.form.required" })
+    .string({ required_error: "errors.form.nationalityRequired" })
     .trim()
     .max(100, "errors.form.unknownCountry")
     .superRefine((value, ctx) => {
-      if (!resolveCountry(value, lng)) {
+      if (!value) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "errors.form.nationalityRequired" });
+      } else if (!resolveCountry(value, lng)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: "errors.form.unknownCountry" });
       }
     })

@@ -112,7 +112,7 @@ export default function MainRoute() {
           ))}
         </ul>
       </nav>
-      <TodayPopup />
+      <TodayPopup message={member?.stay ? "popup.messageRegistered" : "popup.message"} />
     </>
   );
 }

@@ -9,7 +9,14 @@ import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from
 import type { MouseEvent } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, ResultHeading, resultAction, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import {
+  featureStyles,
+  KoreanTerms,
+  ResultHeading,
+  resultAction,
+  RouteErrorBoundary,
+  SentenceWithValues,
+} from "~/pageKit";
 import { exchangePage, json, languageOf, pageSeo, type RateView } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -67,7 +74,9 @@ export default function CurrencyExchangeRoute() {
   });
   return (
     <div className="exchange">
-      <p className="exchange__intro">{t("exchange.intro")}</p>
+      <p className="exchange__intro">
+        <KoreanTerms>{t("exchange.intro")}</KoreanTerms>
+      </p>
       {sample ? (
         <p className="exchange__sample" role="note">
           {t("exchange.sampleNote")}
@@ -197,7 +206,9 @@ function RateCard({ rate, name }: { rate: RateView; name: string }) {
       </h2>
       <dl className="exchange__facts">
         <div>
-          <dt>{t("exchange.baseRate")}</dt>
+          <dt>
+            <KoreanTerms>{t("exchange.baseRate")}</KoreanTerms>
+          </dt>
           <dd>{per(rate.base)}</dd>
         </div>
         <div>

@@ -14,6 +14,7 @@ import {
   Branded,
   directionOf,
   featureStyles,
+  KoreanTerms,
   Ltr,
   ResultHeading,
   resultAction,
@@ -78,7 +79,9 @@ export default function LoanRoute() {
           {methods.map((method) => (
             <label key={method} className="loan__method">
               <input type="radio" name="method" value={method} defaultChecked={values.method === method} />
-              <span>{t(`loan.methods.${method}.name`)}</span>
+              <span>
+                <KoreanTerms>{t(`loan.methods.${method}.name`)}</KoreanTerms>
+              </span>
               <small>{t(`loan.methods.${method}.about`)}</small>
             </label>
           ))}

@@ -58,8 +58,11 @@ function Row({ to, label, value, icon }: { to: string; label: string; value?: st
   return (
     <li>
       <Link to={to} className="settings-row">
-        <span className="settings-row__label">{label}</span>
-        {value ? <span className="settings-row__value">{value}</span> : null}
+        {/* The label and its value share the row's text; a long value wraps inside it, the chevron stays beside. */}
+        <span className="settings-row__text">
+          <span className="settings-row__label">{label}</span>
+          {value ? <span className="settings-row__value">{value}</span> : null}
+        </span>
         {icon ? <Icon name="chevron" className="settings-row__chevron" /> : null}
       </Link>
     </li>
@@ -117,8 +120,12 @@ export default function MyPageRoute() {
                 <>
                   <span>{visa.label}</span>
                   {visa.koreanLabel !== visa.label ? (
-                    <span className="settings-facts__sub" lang="ko">
-                      {t("summary.visaKorean", { label: visa.koreanLabel })}
+                    <span className="settings-facts__sub">
+                      {/* The Korean name with its code ("E-9 비전문취업") isolated whole, so it reads as written in any direction. */}
+                      <SentenceWithValues
+                        sentence={(v) => t("summary.visaKorean", v)}
+                        words={{ label: visa.koreanLabel }}
+                      />
                     </span>
                   ) : null}
                 </>

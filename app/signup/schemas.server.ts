@@ -146,7 +146,11 @@ export function residenceSchema(lng: string, askName = false) {
         if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: `errors.form.${problem}` });
       }
       if (!value.nationality) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nationality"], message: "errors.form.required" });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["nationality"],
+          message: "errors.form.nationalityRequired",
+        });
       } else if (!resolveCountry(value.nationality, lng)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nationality"], message: "errors.form.unknownCountry" });
       }

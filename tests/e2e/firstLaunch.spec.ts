@@ -6,7 +6,8 @@
  */
 import { expect, test } from "@playwright/test";
 import { directionOf } from "~/i18n/config";
-import { strings, waitForHydration } from "./helpers";
+import { joinOverHttp } from "../support/join";
+import { inLanguage, strings, waitForHydration } from "./helpers";
 
 /** [the browser's language, the language chosen] */
 const cases = [
@@ -72,6 +73,55 @@ for (const [browserLanguage, chosen] of cases) {
     });
   });
 }
+
+test.describe("the daily notice of a member", () => {
+  test.use({ locale: "en" });
+
+  test("a member whose visa expiry date is stored is not asked to store it; hiding for today is the secondary choice, on one line", async ({
+    page,
+    context,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "the notice needs JavaScript (local storage)");
+    const joined = await joinOverHttp(baseURL!, process.env.E2E_DATA_DIR!, {
+      email: `notice-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+      name: "Nguyen Van An",
+      visa: "E-9",
+      visaExpiry: "2027-06-30",
+    });
+    await context.addCookies(
+      joined.cookies.split("; ").map((pair) => {
+        const [name, ...value] = pair.split("=");
+        return { name: name!, value: value.join("="), url: baseURL! };
+      }),
+    );
+    for (const lng of ["en", "ko", "vi", "ur"]) {
+      const home = strings(lng);
+      await page.goto(inLanguage("/", lng));
+      const dialog = page.getByRole("dialog", { name: home.popup!.title });
+      await expect(dialog).toContainText(home.popup!.messageRegistered!);
+      await expect(dialog).not.toContainText(home.popup!.message!);
+      const hide = dialog.getByRole("button", { name: home.popup!.hideToday, exact: true });
+      await expect(hide).toHaveClass(/button--secondary/);
+      // The main button is the one that only closes.
+      await expect(dialog.locator(".button--primary")).toHaveText(home.dialog!.close!);
+      // One line: a button is 52 px tall (its minimum) until its label wraps.
+      expect((await hide.boundingBox())!.height, lng).toBeLessThanOrEqual(53);
+      await dialog.locator(".button--primary").click();
+      await expect(dialog).toBeHidden();
+    }
+    // Closing did not hide it for the day; the secondary button does.
+    await page.reload();
+    const dialog = page.getByRole("dialog", { name: strings("ur").popup!.title });
+    await dialog.getByRole("button", { name: strings("ur").popup!.hideToday, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});
 
 function languageName(lng: string): string {
   const names: Record<string, string> = {

@@ -215,25 +215,35 @@ for (const lng of languages) {
   });
 }
 
-// The tab bar is on most pages: its five labels fit on one line each at 320 px in all 19 languages.
-test("every language's tab labels fit on one line at 320 px", async ({ page, javaScriptEnabled }) => {
+// The tab bar is on most pages: its five labels fit on one line each at 320 px and at 360 px in all 19 languages,
+// 13 px at least on a 360 px phone (smaller on a narrower screen, 11.5 px at 320).
+test("every language's tab labels fit on one line at 320 and 360 px, in a readable size", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(javaScriptEnabled, "the bar is the server's HTML either way; measured once");
-  await page.setViewportSize({ width: 320, height: 640 });
   const problems: string[] = [];
-  for (const lng of supportedLanguages) {
+  for (const [width, lng] of [320, 360].flatMap((w) => supportedLanguages.map((l) => [w, l] as const))) {
+    await page.setViewportSize({ width, height: 640 });
     await openPage(page, inLanguage("/community", lng));
     await page.evaluate(() => document.fonts.ready);
-    const found = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>(".tab-bar__item span")].flatMap((label) => {
-        const style = getComputedStyle(label);
-        const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
-        const item = label.parentElement!;
-        const lines = Math.round(label.getBoundingClientRect().height / line);
-        const cut = item.scrollWidth > item.clientWidth + 1 || label.scrollWidth > label.clientWidth + 1;
-        return lines > 1 || cut ? [`"${label.textContent}" ${lines} lines${cut ? ", cut off" : ""}`] : [];
-      }),
+    const found = await page.evaluate(
+      (least) =>
+        [...document.querySelectorAll<HTMLElement>(".tab-bar__item span")].flatMap((label) => {
+          const style = getComputedStyle(label);
+          const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+          const item = label.parentElement!;
+          const lines = Math.round(label.getBoundingClientRect().height / line);
+          const cut = item.scrollWidth > item.clientWidth + 1 || label.scrollWidth > label.clientWidth + 1;
+          const size = parseFloat(style.fontSize);
+          const small = size < least ? `, ${size} px` : "";
+          return lines > 1 || cut || small
+            ? [`"${label.textContent}" ${lines} lines${cut ? ", cut off" : ""}${small}`]
+            : [];
+        }),
+      width < 360 ? 11.5 : 13,
     );
-    problems.push(...found.map((problem) => `${lng}: ${problem}`));
+    problems.push(...found.map((problem) => `${width} px, ${lng}: ${problem}`));
   }
   expect(problems, problems.join("\n")).toEqual([]);
 });

@@ -1,7 +1,16 @@
 /** My page in a real browser, with JavaScript on and off (the two projects): settings, edits, visa, withdrawal. */
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { joinOverHttp } from "../support/join";
-import { enterCode, freshNumber, hideTodayPopup, openPage, strings, textedCode, useLanguage } from "./helpers";
+import {
+  enterCode,
+  freshNumber,
+  hideTodayPopup,
+  inLanguage,
+  openPage,
+  strings,
+  textedCode,
+  useLanguage,
+} from "./helpers";
 
 type Groups = Record<string, Record<string, string>>;
 const my = (lng: string) => strings(lng) as unknown as Groups;
@@ -206,4 +215,59 @@ test("the My page tab leads to my page, with the tab bar still there", async ({ 
   await expect(page).toHaveURL(/\/mypage$/);
   await expect(page.getByRole("heading", { level: 1, name: common.tabs!.mypage })).toBeVisible();
   await expect(page.getByRole("navigation", { name: common.nav!.tabs })).toBeVisible();
+});
+
+test("confirming it is them, a member sees their own screen: why, their number masked, no invitation to join", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  await useLanguage(context, "en");
+  const joined = await signedInMember(context, baseURL!);
+  const en = strings("en") as unknown as Groups & { member: Groups };
+  // Where requireRecentMember sends a member whose sign-in is older than five minutes.
+  await page.goto("/member/start?reauth=1&redirectTo=%2Fmypage%2Fsecede");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.reauth!.title!);
+  await expect(page).toHaveTitle(new RegExp(`^${en.reauth!.title}`));
+  await expect(page.getByText(en.reauth!.message!)).toBeVisible();
+  // Not the visitor's start page: no hero, no number to type, no sign-up.
+  await expect(page.getByText(en.member.start!.heading!)).toHaveCount(0);
+  await expect(page.getByLabel(en.login!.phone!)).toHaveCount(0);
+  await expect(page.getByText(en.member.start!.newHere!)).toHaveCount(0);
+  await expect(page.locator('a[href="/sign"], a[href^="/member/agree"]')).toHaveCount(0);
+  // The member's own number, masked as everywhere else ("010-****-1234").
+  const masked = `${joined.local.slice(0, 3)}-****-${joined.local.slice(-4)}`;
+  await expect(page.locator(".start__number")).toHaveText(en.member.reauth!.codeTo!.replace("{{phone}}", masked));
+  await expect(page.locator("main")).not.toContainText(joined.local.slice(3, 7));
+
+  // The code goes to that number, and the member is back where they were going.
+  await page.getByRole("button", { name: en.login!.sendCode }).click();
+  await expect(page).toHaveURL(/\/login\/authNo$/);
+  await enterCode(page, textedCode(joined.e164), {
+    label: en.login!.code!,
+    submit: en.login!.verify!,
+    javaScriptEnabled,
+  });
+  await expect(page).toHaveURL(/\/mypage\/secede$/);
+});
+
+test("on my page, the partner-access row keeps its chevron beside its value", async ({ page, context, baseURL }) => {
+  await signedInMember(context, baseURL!);
+  for (const lng of ["en", "ko", "vi", "ur"]) {
+    await page.goto(inLanguage("/mypage", lng));
+    const row = page.locator('a.settings-row[href="/mypage/partners"]');
+    const [value, chevron] = [row.locator(".settings-row__value"), row.locator(".settings-row__chevron")];
+    await expect(value).toHaveText(my(lng).entries!.partnersNone!);
+    const rowBox = (await row.boundingBox())!;
+    const valueBox = (await value.boundingBox())!;
+    const chevronBox = (await chevron.boundingBox())!;
+    // The chevron sits at the row's end, level with the text, not on a line of its own below it.
+    expect(chevronBox.y, lng).toBeLessThan(valueBox.y + valueBox.height);
+    expect(chevronBox.y + chevronBox.height, lng).toBeGreaterThan(valueBox.y);
+    // …and past the value's end, in the page's direction.
+    if (lng === "ur") expect(chevronBox.x + chevronBox.width, lng).toBeLessThanOrEqual(valueBox.x);
+    else expect(chevronBox.x, lng).toBeGreaterThanOrEqual(valueBox.x + valueBox.width);
+    expect(chevronBox.x + chevronBox.width, lng).toBeLessThanOrEqual(rowBox.x + rowBox.width);
+  }
 });

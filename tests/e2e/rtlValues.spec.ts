@@ -7,7 +7,7 @@
 import { expect, test, type BrowserContext, type Locator } from "@playwright/test";
 import { addDays, format } from "date-fns";
 import { joinOverHttp } from "../support/join";
-import { hideTodayPopup, strings, useLanguage } from "./helpers";
+import { hideTodayPopup, inLanguage, strings, useLanguage } from "./helpers";
 
 /** Today in Seoul, as the server reads it, moved by `days`. */
 function seoulDay(days: number) {
@@ -89,4 +89,60 @@ test("in Urdu, the visa's expiry date and the days left read as written, each on
   const noteDate = card.locator(".visa-card__note bdi[dir='ltr']");
   await expect(noteDate).toHaveCount(1);
   expect(await drawnLeftToRight(noteDate)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+});
+
+test("in Urdu, a Korean term in a sentence is one box on one line, brackets and all, read as written", async ({
+  page,
+  context,
+}) => {
+  await useLanguage(context, "ur");
+  await page.setViewportSize({ width: 360, height: 740 });
+  const terms: { path: string; where: string; term: string }[] = [
+    { path: "/finance/currencyExchange", where: ".exchange__intro", term: "(매매기준율)" },
+    { path: "/finance/loan", where: ".loan__method", term: "(원리금균등)" },
+  ];
+  for (const { path, where, term } of terms) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const box = page.locator(`${where} .ko-term`).filter({ hasText: term }).first();
+    await expect(box).toHaveText(term);
+    await expect(box).toHaveAttribute("lang", "ko");
+    // One line: one box of the line's height, however the sentence around it wraps at 360 px.
+    const rects = await box.evaluate((el) => {
+      const line = parseFloat(getComputedStyle(el.parentElement!).lineHeight) || 30;
+      return { count: el.getClientRects().length, height: el.getBoundingClientRect().height, line };
+    });
+    expect(rects.count, path).toBe(1);
+    expect(rects.height, path).toBeLessThan(rects.line * 1.5);
+    // Drawn left to right as written: the opening bracket on the left, the closing one on the right.
+    expect(await drawnLeftToRight(box)).toBe(term);
+  }
+});
+
+test("without JavaScript, the country list names each country in full at 360 px", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "with JavaScript the chosen country shows as its calling code");
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const lng of ["en", "ko", "vi", "ur"]) {
+    await page.goto(inLanguage("/member/start", lng));
+    const select = page.locator(".phone-input__country select");
+    const shown = await select.evaluate((el: HTMLSelectElement) => {
+      const option = el.options[el.selectedIndex]!;
+      // The selected option's text as the closed select draws it, against the room it has.
+      const probe = document.createElement("span");
+      probe.style.font = getComputedStyle(el).font;
+      probe.style.whiteSpace = "pre";
+      probe.textContent = option.text;
+      document.body.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      const style = getComputedStyle(el);
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+      return { text: option.text, width, room };
+    });
+    expect(shown.text, lng).toMatch(/^\+82 /);
+    expect(shown.width, `${lng}: "${shown.text}"`).toBeLessThanOrEqual(shown.room);
+  }
 });

@@ -19,7 +19,7 @@ import { action as secedeAction, loader as secedeLoader } from "~/routes/mypage.
 import { action as userInfoAction } from "~/routes/mypage.userInfo";
 import { action as visaAction, loader as visaLoader } from "~/routes/mypage.visa.$visa";
 import { loader as visaIndexLoader } from "~/routes/mypage.visa._index";
-import { loader as startLoader } from "~/routes/member.start";
+import { action as startAction, loader as startLoader } from "~/routes/member.start";
 import { action as signInAction } from "~/routes/member.startId";
 import type { Services } from "~/context";
 import { Jar, run } from "../support/jar";
@@ -210,6 +210,11 @@ describe("member information", () => {
       expect(error?.name?.[0]).toMatch(message);
       expect(error?.nationality).toEqual(["errors.form.unknownCountry"]);
     }
+    // No nationality at all: asked to choose one (국적을 선택해 주세요), not told a field is empty.
+    const empty = await reply(
+      await send(userInfoAction, "/mypage/userInfo", jar, { name: "Kept Name", nationality: "" }),
+    );
+    expect(empty.error?.nationality).toEqual(["errors.form.nationalityRequired"]);
     expect((await profileOf(uid))?.name).toBe("Kept Name");
   });
 });
@@ -336,6 +341,22 @@ describe("phone change", () => {
     expect((await load(startLoader, "/member/start?redirectTo=%2Fmypage", jar)).headers.get("Location")).toBe(
       "/mypage",
     );
+  });
+
+  it("shows the member confirming it is them their own number, masked, and texts the code to it alone", async () => {
+    const { phone, jar } = await phoneMember(6);
+    const path = "/member/start?reauth=1&redirectTo=%2Fmypage%2Fphone";
+    const again = await load(startLoader, path, jar);
+    const masked = `${local(phone).slice(0, 3)}-****-${phone.slice(-4)}`;
+    expect(await again.json()).toMatchObject({ again: { phone: masked } });
+    // A number typed into the form changes nothing: the code goes to the member's own.
+    const other = freshPhone();
+    const sent = await send(startAction, path, jar, { phone: local(other), redirectTo: "/mypage/phone" });
+    expect(sent.headers.get("Location")).toBe("/login/authNo");
+    expect(codeFor(phone)).toMatch(/^\d{6}$/);
+    expect(readOutbox(services.dataDir).some((m) => m.to === other)).toBe(false);
+    // A visitor opening the same address gets the visitor's screen.
+    expect(await (await load(startLoader, path, new Jar())).json()).toMatchObject({ again: null });
   });
 
   it("changes the number on both sides once a code sent to the new number proves it", async () => {
