@@ -5,6 +5,7 @@
  * data: a link never comes from a form.
  */
 import type { Services } from "~/context";
+import { noticeTitleIn, type NoticeListItem } from "~/notices/notices.server";
 import { isNoticeId } from "~/notices/schemas.server";
 import { memberInboxAudience } from "~/stores/notifications";
 import type { InboxAudience, NotificationRecord } from "~/stores/stores";
@@ -20,6 +21,8 @@ export interface InboxItem {
   /** A key of the inbox namespace and its values. */
   message: { key: string; values: Record<string, string | number> };
   href: string;
+  /** The language of the words it quotes (a notice's title) when they are not in the page's language, else null. */
+  lang: NoticeListItem["lang"];
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -53,17 +56,25 @@ export async function inboxUnread(services: Pick<Services, "stores">, uid: strin
   return (await services.stores.memberScreen(uid, now)).unread;
 }
 
-/** A notice's title in the reader's language, else the Korean original's. */
-function noticeTitle(titles: unknown, lng: string): string {
-  if (!titles || typeof titles !== "object") return "";
-  const byLanguage = titles as Record<string, unknown>;
-  return text(byLanguage[lng]) || text(byLanguage.ko);
+/** A notice's title by the one fallback chain (the reader's language, else English, else Korean). */
+function noticeTitle(titles: unknown, lng: string) {
+  if (!titles || typeof titles !== "object") return { title: "", lang: null };
+  const byLanguage = Object.fromEntries(
+    Object.entries(titles as Record<string, unknown>).filter(([, title]) => text(title) !== ""),
+  );
+  return noticeTitleIn({ ko: "", ...byLanguage }, lng);
 }
 
 /** Words and destination of a stored notification. */
 export function inboxItem(n: NotificationRecord, lng: string, now: number): InboxItem {
   const d = n.data;
-  const base = { id: n.id, kind: n.kind, unread: n.readAt === null, when: whenOf(n.createdAt, now, lng) };
+  const base = {
+    id: n.id,
+    kind: n.kind,
+    unread: n.readAt === null,
+    when: whenOf(n.createdAt, now, lng),
+    lang: null,
+  };
   switch (n.kind) {
     case "visaReminder":
       return {
@@ -103,11 +114,14 @@ export function inboxItem(n: NotificationRecord, lng: string, now: number): Inbo
         message: { key: `report.${text(d.outcome) || "restored"}`, values: {} },
         href: "/community",
       };
-    case "notice":
+    case "notice": {
+      const { title, lang } = noticeTitle(d.titles, lng);
       return {
         ...base,
-        message: { key: "notice", values: { title: isolated(noticeTitle(d.titles, lng)) } },
+        message: { key: "notice", values: { title: isolated(title) } },
         href: isNoticeId(d.itemCd) ? `/mypage/noticeDetail?itemCd=${d.itemCd}` : "/mypage/notice",
+        lang,
       };
+    }
   }
 }

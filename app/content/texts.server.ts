@@ -1,7 +1,8 @@
 /**
  * The per-language text rules every content kind shares: an item's texts are kept by language code, Korean (the
  * original) always there; a page shows the text in its own language, else English, else the Korean original,
- * marked with its language.
+ * marked with its language. The one fallback chain of every translated piece of content: benefits, offers, loan
+ * products, notices (list, page, the home page's pinned line) and the inbox's notice lines.
  */
 import { languagesNamedIn } from "~/i18n/displayNames.server";
 
@@ -10,11 +11,20 @@ export function textLanguages(lng: string): string[] {
   return [...new Set([lng, "en", "ko"])];
 }
 
-/** The item's text in the first of those languages it has, and that language (null when it is the page's). */
+/** The language a text is shown in when it is not the page's: its code and its name in the page's language. */
+export interface ShownIn {
+  code: string;
+  name: string;
+}
+
+/**
+ * The item's text in the first of those languages it has, and that language (null when it is the page's). Works
+ * on whole texts (`{ title, body }` by language) and on single strings (a notice's titles by language) alike.
+ */
 export function textIn<Text>(
   translations: Record<string, Text>,
   lng: string,
-): { text: Text; lang: { code: string; name: string } | null } | null {
+): { text: Text; lang: ShownIn | null } | null {
   for (const code of textLanguages(lng)) {
     const text = translations[code];
     if (text) return { text, lang: code === lng ? null : { code, name: languagesNamedIn([code], lng) ?? code } };

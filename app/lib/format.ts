@@ -65,6 +65,12 @@ export function formatTime(date: Date | number | string, timeZone = PRODUCT_TIME
   return p ? `${pad(p.hour)}:${pad(p.minute)}` : "";
 }
 
+/** "2026년 11월 22일", or "" for an invalid date. */
+export function formatKoreanDate(date: Date | number | string, timeZone = PRODUCT_TIME_ZONE): string {
+  const p = parts(date, timeZone);
+  return p ? `${p.year}년 ${p.month}월 ${p.day}일` : "";
+}
+
 /** "2026년 11월 22일 (9시 5분)", or "" for an invalid date. */
 export function formatKoreanDateTime(date: Date | number | string, timeZone = PRODUCT_TIME_ZONE): string {
   const p = parts(date, timeZone);

@@ -1,46 +1,71 @@
 /**
  * Notices: what their pages show (made on the server: dates worded, Markdown
- * rendered and sanitised, each language's own text or the Korean original marked
- * as such), and every change to them (the admin area's and the content import's),
+ * rendered and sanitised, each language's own text, else English, else the Korean
+ * original, marked as such: the content kernel's one chain, content/texts.server.ts),
+ * and every change to them (the admin area's and the content import's),
  * each recorded in the audit log. Publishing reaches every member's inbox through
  * the store's broadcast (decision 0052).
  */
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { excerpt } from "~/community/text";
+import { textIn, type ShownIn } from "~/content/texts.server";
 import { i18nFor } from "~/i18n/instances.server";
-import { languagesNamedIn } from "~/i18n/displayNames.server";
 import type { Services } from "~/context";
-import { formatDate, formatKoreanDateTime, formatTime } from "~/lib/format";
-import type { AuditActor, NoticeCategory, NoticeInput, NoticeRecord, NoticeStateChange, Stores } from "~/stores/stores";
+import { formatDate, formatKoreanDate, formatKoreanDateTime, formatTime } from "~/lib/format";
+import type {
+  AuditActor,
+  NoticeCategory,
+  NoticeInput,
+  NoticeRecord,
+  NoticeStateChange,
+  NoticeTitles,
+  Stores,
+} from "~/stores/stores";
 import { markdownText, renderMarkdown } from "./markdown.server";
-import { isNoticeId, noticeSummaryOf } from "./schemas.server";
+import { isDateOnly, isNoticeId, noticeSummaryOf } from "./schemas.server";
 
 export const NOTICE_PAGE_SIZE = 20;
 const DESCRIPTION_MAX = 160;
 
 export interface NoticeDate {
-  /** ISO instant, for <time dateTime>. */
+  /** ISO instant (or yyyy-mm-dd for a date only), for <time dateTime>. */
   iso: string;
-  /** yyyy-mm-dd (Korea). */
+  /** The day (Korea): "2026년 10월 1일" on Korean pages, else yyyy-mm-dd; one style on a page. */
   date: string;
-  /** The Korean style of the spec ("2026년 10월 1일 (9시 0분)") on Korean pages, else "yyyy-mm-dd hh:mm". */
+  /**
+   * With the time: the Korean style of the spec ("2026년 10월 1일 (9시 5분)") on Korean pages, else
+   * "yyyy-mm-dd hh:mm"; the day alone for a notice published on a date without a time (no "00:00").
+   */
   full: string;
+  /** True when `date` is written with digits and hyphens only (laid out left to right in any page). */
+  numeric: boolean;
 }
 
-const noticeDate = (at: number, lng: string): NoticeDate => ({
-  iso: new Date(at).toISOString(),
-  date: formatDate(at),
-  full: lng === "ko" ? formatKoreanDateTime(at) : `${formatDate(at)} ${formatTime(at)}`,
-});
+const noticeDate = (at: number, lng: string, withTime = !isDateOnly(at)): NoticeDate => {
+  const korean = lng === "ko";
+  const date = korean ? formatKoreanDate(at) : formatDate(at);
+  return {
+    iso: withTime ? new Date(at).toISOString() : formatDate(at),
+    date,
+    full: !withTime ? date : korean ? formatKoreanDateTime(at) : `${formatDate(at)} ${formatTime(at)}`,
+    numeric: !korean,
+  };
+};
+
+/** A notice's title in the reader's language, else English, else the Korean original, and the language shown. */
+export function noticeTitleIn(titles: NoticeTitles, lng: string): { title: string; lang: ShownIn | null } {
+  const found = textIn<string>(titles, lng);
+  return { title: found?.text ?? "", lang: found?.lang ?? null };
+}
 
 export interface NoticeListItem {
   itemCd: string;
   category: NoticeCategory;
   pinned: boolean;
   title: string;
-  /** The language of the title: the page's, or `ko` where the notice has no translation in it. */
-  titleLanguage: string;
+  /** The language of the title when it is not the page's (lists mark it), else null. */
+  lang: ShownIn | null;
   published: NoticeDate;
 }
 
@@ -61,11 +86,18 @@ export async function noticeListView(
     itemCd: n.itemCd,
     category: n.category,
     pinned: n.pinned,
-    title: n.title,
-    titleLanguage: n.titleLanguage,
+    ...noticeTitleIn(n.titles, lng),
     published: noticeDate(n.publishedAt!, lng),
   }));
   return { items, next: page.next, description: t("notices.meta.list") };
+}
+
+/** The pinned notice the home page leads to (the first of the published list when it is pinned), or null. */
+export async function pinnedNoticeLine(services: Pick<Services, "stores">, lng: string, now: number) {
+  const page = await services.stores.notices.listPublished({ after: null, limit: 1, now, language: lng });
+  const first = page.ok ? page.items[0] : undefined;
+  if (!first?.pinned) return null;
+  return { itemCd: first.itemCd, ...noticeTitleIn(first.titles, lng) };
 }
 
 export interface NoticeDetail {
@@ -75,10 +107,11 @@ export interface NoticeDetail {
   title: string;
   /** Sanitised HTML of the body. */
   html: string;
-  /** The language of the text shown: the page's own, or `ko` (the original) with a note saying so. */
+  /** The language of the text shown: the page's own, else English, else `ko` (the original). */
   language: string;
+  /** True when that is not the page's language (a note says so, components/Untranslated.tsx). */
   original: boolean;
-  /** The original's language named in the page's language, when it is shown (components/Untranslated.tsx). */
+  /** That language named in the page's language, when it is not the page's. */
   languageName: string | null;
   /** One line of the body's text, for the meta description. */
   description: string;
@@ -117,8 +150,7 @@ export async function noticeDetailView(
   if (!isNoticeId(itemCd)) return null;
   const notice = await services.stores.notices.get(itemCd);
   if (!notice || notice.publishedAt === null || notice.publishedAt > now) return null;
-  const own = notice.translations[lng];
-  const text = own ?? notice.translations.ko;
+  const { text, lang } = textIn(notice.translations, lng) ?? { text: notice.translations.ko, lang: null };
   const { html, description } = renderedBody(text.body);
   return {
     itemCd: notice.itemCd,
@@ -126,15 +158,24 @@ export async function noticeDetailView(
     pinned: notice.pinned,
     title: text.title,
     html,
-    language: own ? lng : "ko",
-    original: !own && lng !== "ko",
-    languageName: !own && lng !== "ko" ? languagesNamedIn(["ko"], lng) : null,
+    language: lang?.code ?? lng,
+    original: lang !== null,
+    languageName: lang?.name ?? null,
     description,
     published: noticeDate(notice.publishedAt, lng),
-    // An edit after publication is dated too (a day or more later: same-day corrections are not news).
-    updated: notice.updatedAt - notice.publishedAt >= 86_400_000 ? noticeDate(notice.updatedAt, lng) : null,
+    updated: editedAfterPublication(notice) ? noticeDate(notice.updatedAt, lng, false) : null,
   };
 }
+
+/**
+ * Whether a notice's page says "Updated": it was changed after it was first stored (the content import's day is
+ * no edit: a notice imported once has `updatedAt` equal to `createdAt`), a day or more after its publication
+ * (same-day corrections are not news).
+ */
+export const editedAfterPublication = (notice: Pick<NoticeRecord, "createdAt" | "updatedAt" | "publishedAt">) =>
+  notice.publishedAt !== null &&
+  notice.updatedAt > notice.createdAt &&
+  notice.updatedAt - notice.publishedAt >= 86_400_000;
 
 /** Every published notice's code and last change, for the sitemap: at most `limit`. */
 export async function publishedNotices(stores: Stores, now: number, limit: number) {

@@ -101,6 +101,13 @@ export function publicationTime(value: string): number | null {
   return Number.isNaN(at) ? null : at;
 }
 
+/**
+ * True for a publication time given as a date only (midnight in Korea, what `publicationTime` makes of
+ * "yyyy-mm-dd"): its pages show the day without a time. Publishing from the admin area takes the instant of the
+ * click, which is never midnight to the millisecond in practice.
+ */
+export const isDateOnly = (at: number) => (at + 9 * 3_600_000) % 86_400_000 === 0;
+
 /** One item of the import file's `notices` list. */
 export const noticeImportSchema = z
   .object({

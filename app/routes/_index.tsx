@@ -6,7 +6,7 @@ import { VisaCard } from "~/components/VisaCard";
 import type { PageHandle } from "~/lib/page";
 import { Logo } from "~/components/Logo";
 import type { loader as rootLoader } from "~/root";
-import { featureStyles, Icon, InboxBell, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, Icon, InboxBell, languageMarks, RouteErrorBoundary } from "~/pageKit";
 import {
   json,
   redirect,
@@ -15,6 +15,7 @@ import {
   languageOf,
   memberHome,
   pageSeo,
+  pinnedNoticeLine,
   readSession,
 } from "~/routeKit.server";
 
@@ -33,8 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const session = await readSession(request, context.services);
   const lng = await languageOf(request);
-  const member = session ? await memberHome(context.services, session.uid, lng) : null;
-  return json({ member, seo: pageSeo(request, context.services.config, lng) });
+  const [member, pinned] = await Promise.all([
+    session ? memberHome(context.services, session.uid, lng) : null,
+    // The pinned notice, one line for visitors and members alike.
+    pinnedNoticeLine(context.services, lng, Date.now()),
+  ]);
+  return json({ member, pinned, seo: pageSeo(request, context.services.config, lng) });
 }
 
 /** The services after the visa finder, which leads the page as a wide tile. */
@@ -49,7 +54,7 @@ const entries = [
 ] as const;
 
 export default function MainRoute() {
-  const { member } = useLoaderData<typeof loader>();
+  const { member, pinned } = useLoaderData<typeof loader>();
   const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
   const { t } = useTranslation("home");
   return (
@@ -65,6 +70,16 @@ export default function MainRoute() {
           <InboxBell unread={unread} className="icon-button inbox-link" />
         </div>
       </header>
+
+      {pinned ? (
+        <Link to={`/mypage/noticeDetail?itemCd=${encodeURIComponent(pinned.itemCd)}`} className="home-notice">
+          <span className="home-notice__tag">{t("main.pinnedNotice")}</span>
+          <span className="home-notice__title" {...languageMarks(pinned.lang?.code)}>
+            {pinned.title}
+          </span>
+          <Icon name="chevron" className="icon--chevron home-notice__chevron" />
+        </Link>
+      ) : null}
 
       {member ? (
         <>

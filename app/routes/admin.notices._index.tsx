@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     items: page.items.map((n) => ({
       itemCd: n.itemCd,
-      title: n.title,
+      title: n.titles.ko,
       category: n.category,
       pinned: n.pinned,
       state: n.publishedAt === null ? "draft" : n.publishedAt > now ? "scheduled" : "published",

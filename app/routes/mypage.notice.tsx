@@ -1,14 +1,15 @@
 /**
  * The notices (public: visitors and crawlers read them without signing in, although
  * they sit under /mypage; the rest of my page asks for sign-in in each of its own
- * loaders, and this one does not). Pinned first, then newest; a link to the next
- * page, so paging needs no JavaScript.
+ * loaders, and this one does not). Pinned first (labelled), then newest; a title
+ * not in the page's language is marked with the language it is shown in; a link to
+ * the next page, so paging needs no JavaScript.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, languageMarks, RouteErrorBoundary } from "~/pageKit";
 import { badRequest, json, languageOf, noticeListView, pageSeo } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -39,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function NoticesRoute() {
   const { t } = useTranslation("notices");
-  const { items, next, language, lng } = useLoaderData<typeof loader>();
+  const { t: tc } = useTranslation("common");
+  const { items, next, lng } = useLoaderData<typeof loader>();
   const withLanguage = (path: string) => (lng ? `${path}&lng=${encodeURIComponent(lng)}` : path);
   if (items.length === 0) return <p className="notice-empty">{t("notices.list.empty")}</p>;
   return (
@@ -51,10 +53,7 @@ export default function NoticesRoute() {
               className="notice-list__link"
               to={withLanguage(`/mypage/noticeDetail?itemCd=${encodeURIComponent(notice.itemCd)}`)}
             >
-              <span
-                className="notice-list__title"
-                lang={notice.titleLanguage !== language ? notice.titleLanguage : undefined}
-              >
+              <span className="notice-list__title" {...languageMarks(notice.lang?.code)}>
                 {notice.title}
               </span>
               <span className="notice-meta">
@@ -62,9 +61,12 @@ export default function NoticesRoute() {
                   <span className="notice-tag notice-tag--pinned">{t("notices.list.pinned")}</span>
                 ) : null}
                 <span className="notice-tag">{t(`notices.categories.${notice.category}`)}</span>
-                <time dateTime={notice.published.iso} dir="ltr">
+                <time dateTime={notice.published.iso} dir={notice.published.numeric ? "ltr" : undefined}>
                   {notice.published.date}
                 </time>
+                {notice.lang ? (
+                  <span className="notice-shown-in">{tc("content.shownIn", { language: notice.lang.name })}</span>
+                ) : null}
               </span>
             </Link>
           </li>

@@ -1,6 +1,6 @@
 /**
  * One notice (`?itemCd=`), public like the list: its text in the page's language,
- * else the Korean original, said so and marked `lang="ko"`. Its title is the
+ * else English, else the Korean original, said so and marked with its language. Its title is the
  * page's heading and the document's title. A missing, malformed, unknown or
  * unpublished code is the 404 page, from this route's boundary.
  */
@@ -43,10 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function NoticeDetailRoute() {
   const { t } = useTranslation("notices");
   const { notice, lng } = useLoaderData<typeof loader>();
-  // The Korean original on another language's page: its language and direction marked on the block.
+  // English or the Korean original on another language's page: its language and direction marked on the block.
   const textLanguage = languageMarks(notice.original ? notice.language : null);
   return (
-    <article className="notice">
+    <article className="notice-page">
       <header>
         <h1 className="notice__title" {...textLanguage}>
           {notice.title}
@@ -54,13 +54,13 @@ export default function NoticeDetailRoute() {
         <p className="notice-meta">
           {notice.pinned ? <span className="notice-tag notice-tag--pinned">{t("notices.list.pinned")}</span> : null}
           <span className="notice-tag">{t(`notices.categories.${notice.category}`)}</span>
-          <time dateTime={notice.published.iso} dir={notice.published.full.includes("년") ? undefined : "ltr"}>
+          <time dateTime={notice.published.iso} dir={notice.published.numeric ? "ltr" : undefined}>
             {notice.published.full}
           </time>
           {notice.updated ? (
             <span>
               {t("notices.detail.updated")}{" "}
-              <time dateTime={notice.updated.iso} dir="ltr">
+              <time dateTime={notice.updated.iso} dir={notice.updated.numeric ? "ltr" : undefined}>
                 {notice.updated.date}
               </time>
             </span>

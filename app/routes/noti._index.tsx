@@ -80,6 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function InboxRoute() {
   const { t } = useTranslation("inbox");
+  const { t: tc } = useTranslation("common");
   const { items, next, unread } = useLoaderData<typeof loader>();
   return (
     <div className="inbox">
@@ -109,6 +110,10 @@ export default function InboxRoute() {
               </Form>
               <p className="inbox-item__meta">
                 <TimeAgo when={item.when} />
+                {/* A notice's title not in the page's language: the language it is quoted in. */}
+                {item.lang ? (
+                  <span className="inbox-item__shown-in">{tc("content.shownIn", { language: item.lang.name })}</span>
+                ) : null}
               </p>
             </div>
             <div className="inbox-item__actions">

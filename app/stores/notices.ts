@@ -38,24 +38,28 @@ export interface NoticeRecord extends NoticeInput {
   updatedAt: number;
 }
 
-/** A notice as a list shows it: its title in one language (the one asked for, else the Korean original). */
+/**
+ * A notice as a list shows it: its titles by language (the reader's is chosen by the content kernel's one
+ * fallback chain, app/content/texts.server.ts, not here).
+ */
 export interface NoticeSummary {
   itemCd: string;
   category: NoticeCategory;
   pinned: boolean;
   publishedAt: number | null;
   updatedAt: number;
-  title: string;
-  /** The language of `title`. */
-  titleLanguage: string;
+  /** By language code, Korean (always there) first. */
+  titles: NoticeTitles;
   /** The languages the notice has, Korean first. */
   languages: string[];
 }
 
+export type NoticeTitles = { ko: string } & { [language: string]: string };
+
 export interface PublishedQuery extends PageQuery {
   /** Only notices published at or before this time (ms). */
   now: number;
-  /** The language of the titles; Korean where a notice has none in it. */
+  /** The reader's language: the list's cursors are its own (a cursor of another language's list is refused). */
   language: string;
 }
 

@@ -61,7 +61,7 @@ describe.each(implementations)("notices store: $name", (implementation) => {
     expect(await clients.a.notices.get("n1")).toEqual({ ...changed, createdAt: T0, updatedAt: T0 + 5 });
   });
 
-  it("lists published notices pinned first, then newest, in the asked language or the Korean original", async () => {
+  it("lists published notices pinned first, then newest, with their titles by language", async () => {
     await clients.a.notices.save(notice("old", { publishedAt: T0 }), T0);
     await clients.a.notices.save(notice("new", { publishedAt: T0 + DAY }), T0);
     await clients.a.notices.save(notice("pinned-old", { publishedAt: T0 - DAY, pinned: true }), T0);
@@ -75,12 +75,11 @@ describe.each(implementations)("notices store: $name", (implementation) => {
       pinned: true,
       publishedAt: T0 - DAY,
       updatedAt: T0,
-      title: "Notice pinned-old",
-      titleLanguage: "en",
+      titles: { ko: "공지 pinned-old", en: "Notice pinned-old" },
       languages: ["ko", "en"],
     });
     const ur = await clients.b.notices.listPublished({ limit: 10, now: T0 + 2 * DAY, language: "ur" });
-    expect(ur.ok && ur.items.map((n) => [n.title, n.titleLanguage])[0]).toEqual(["공지 pinned-old", "ko"]);
+    expect(ur.ok && ur.items.map((n) => n.titles)[0]).toEqual({ ko: "공지 pinned-old", en: "Notice pinned-old" });
     // The scheduled one appears once its time has come.
     const later = await clients.b.notices.listPublished({ limit: 10, now: T0 + 10 * DAY, language: "en" });
     expect(later.ok && later.items.map((n) => n.itemCd)).toEqual(["pinned-old", "later", "new", "old"]);
@@ -116,7 +115,7 @@ describe.each(implementations)("notices store: $name", (implementation) => {
     const page = await clients.b.notices.listAll({ limit: 1, language: "ko" });
     expect(page.ok && page.items.map((n) => n.itemCd)).toEqual(["a"]);
     const rest = await clients.b.notices.listAll({ after: page.ok ? page.next : null, limit: 5, language: "ko" });
-    expect(rest.ok && rest.items.map((n) => [n.itemCd, n.title])).toEqual([["b", "공지 b"]]);
+    expect(rest.ok && rest.items.map((n) => [n.itemCd, n.titles.ko])).toEqual([["b", "공지 b"]]);
   });
 
   it("changes pin and publication as one step; null for no such notice", async () => {

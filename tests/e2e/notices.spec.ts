@@ -1,7 +1,8 @@
 /**
  * Notices in a browser, with JavaScript and without (the two projects): the list
- * and a notice's page in English, Korean and Urdu (right to left) for a visitor,
- * the Korean original shown and marked where a language has no translation; and an
+ * and a notice's page in English, Korean, Vietnamese and Urdu (right to left) for a
+ * visitor, English or else the Korean original shown and marked where a language has
+ * no translation, a date-only notice without a time, the pinned one on home; and an
  * admin making a notice: the form, its server-rendered preview, saving and
  * publishing, the notice then on the public list. Notices are seeded through the
  * content import, as an operator would (build/content.js on the server's DATA_DIR).
@@ -36,7 +37,12 @@ test.beforeAll(() =>
   }),
 );
 
-for (const lng of ["en", "ko", "ur"]) {
+const dayOf = (lng: string, date: string) => {
+  const [y, m, d] = date.split("-").map(Number);
+  return lng === "ko" ? `${y}년 ${m}월 ${d}일` : date;
+};
+
+for (const lng of ["en", "ko", "vi", "ur"]) {
   test(`a visitor reads the notices and one notice in ${lng}`, async ({ page, context }) => {
     await hideTodayPopup(context);
     await page.goto(`/mypage/notice?lng=${lng}`);
@@ -47,13 +53,29 @@ for (const lng of ["en", "ko", "ur"]) {
     const first = list.locator("li").first();
     await expect(first).toContainText(get(lng, "notices.list.pinned"));
     await expect(first).toContainText(get(lng, "notices.categories.visa"));
-    await expect(first.locator("time")).toHaveText("2026-10-01");
+    await expect(first.locator("time")).toHaveText(dayOf(lng, "2026-10-01"));
+    // Korean, English and Urdu only: a Vietnamese reader gets the English title, marked as such.
+    const firstTitle = first.locator(".notice-list__title");
+    if (lng === "vi") {
+      await expect(firstTitle).toHaveText("Extending your stay");
+      await expect(firstTitle).toHaveAttribute("lang", "en");
+      await expect(first.locator(".notice-shown-in")).toHaveText(/Anh/i);
+    } else {
+      await expect(firstTitle).not.toHaveAttribute("lang", /./);
+      await expect(first.locator(".notice-shown-in")).toHaveCount(0);
+    }
 
     await list.getByRole("link", { name: new RegExp(ONLY_KOREAN.title) }).click();
     await expect(page).toHaveURL(/\/mypage\/noticeDetail\?itemCd=e2e-002/);
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText(ONLY_KOREAN.title);
     await expect(page.locator(".notice__body strong")).toHaveText("3주");
+    // Published on a date alone: the day, without "00:00" or "(0시 0분)", and never edited: no "Updated".
+    const meta = page.locator(".notice-meta");
+    await expect(meta.locator("time")).toHaveText([dayOf(lng, "2026-10-02")]);
+    await expect(meta).not.toContainText(get(lng, "notices.detail.updated"));
+    // No tint over the notice (the page is not one of the design system's tinted boxes).
+    await expect(page.locator("article")).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
     if (lng === "ko") {
       await expect(page.locator(".untranslated")).toHaveCount(0);
     } else {
@@ -66,6 +88,16 @@ for (const lng of ["en", "ko", "ur"]) {
       await expect(page.locator(".notice__body")).toHaveAttribute("dir", "ltr");
     }
     await expect(page).toHaveTitle(`${ONLY_KOREAN.title} | ${get(lng, "app.name")}`);
+
+    // Home leads to the pinned notice in one line.
+    await page.goto(`/?lng=${lng}`);
+    const line = page.locator(".home-notice");
+    await expect(line).toContainText(get(lng, "main.pinnedNotice"));
+    await expect(line).toContainText(
+      lng === "ko" ? "체류기간 연장 안내" : lng === "ur" ? "قیام میں توسیع" : "Extending your stay",
+    );
+    await line.click();
+    await expect(page).toHaveURL(/\/mypage\/noticeDetail\?itemCd=e2e-001/);
   });
 }
 

@@ -1,7 +1,9 @@
 /**
  * Notices through their loaders and actions, against the real Auth emulator and a
  * temporary database: the public pages for visitors (no sign-in, although under
- * /mypage), each language's text or the Korean original, 404s from the boundary,
+ * /mypage), each language's text, else English, else the Korean original, marked,
+ * their dates (a date alone without a time, "Updated" only for an edit), the pinned
+ * notice's line on home, 404s from the boundary,
  * hostile Markdown through the page; the admin area for visitors, members and
  * admins (404 unless admin), its form's preview, publish and bad input, the audit
  * log; the broadcast read by an inbox among 10 000 members with a constant number
@@ -13,7 +15,9 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { startSession } from "~/auth/session.server";
 import { saveNotice } from "~/notices/notices.server";
+import { publicationTime } from "~/notices/schemas.server";
 import { loader as rootLoader } from "~/root";
+import { loader as homeLoader } from "~/routes/_index";
 import { loader as adminLayoutLoader } from "~/routes/admin";
 import { loader as adminIndexLoader } from "~/routes/admin._index";
 import { loader as auditLoader } from "~/routes/admin.audit";
@@ -97,21 +101,110 @@ describe("notice pages, for visitors", () => {
     expect((await load(listLoader, "/mypage/notice?after=forged")).status).toBe(400);
   });
 
-  it("show a notice in the page's language, else the Korean original said so", async () => {
+  it("show a notice in the page's language, else English, else the Korean original, said so", async () => {
     await saveNotice(services.stores, notice("d-1"), TEST_ACTOR, Date.now());
     const en = await body<{ notice: Record<string, unknown> }>(
       await load(detailLoader, "/mypage/noticeDetail?itemCd=d-1&lng=en"),
     );
     expect(en.notice).toMatchObject({ title: "Extending your stay d-1", language: "en", original: false });
     expect(en.notice.html).toBe("<p>Apply from <strong>4 months</strong> before.</p>\n");
-    const ur = await body<{ notice: Record<string, unknown> }>(
-      await load(detailLoader, "/mypage/noticeDetail?itemCd=d-1&lng=ur"),
+    // Korean and English only, read in Vietnamese: English, said so (not the Korean original).
+    const vi = await body<{ notice: Record<string, unknown> }>(
+      await load(detailLoader, "/mypage/noticeDetail?itemCd=d-1&lng=vi"),
     );
-    expect(ur.notice).toMatchObject({ title: "체류기간 연장 안내 d-1", language: "ko", original: true });
+    expect(vi.notice).toMatchObject({
+      title: "Extending your stay d-1",
+      language: "en",
+      original: true,
+      languageName: expect.stringMatching(/Anh/i),
+    });
+    expect(vi.notice.html).toBe("<p>Apply from <strong>4 months</strong> before.</p>\n");
     const ko = await body<{ notice: Record<string, unknown> }>(
       await load(detailLoader, "/mypage/noticeDetail?itemCd=d-1&lng=ko"),
     );
-    expect(ko.notice).toMatchObject({ language: "ko", original: false });
+    expect(ko.notice).toMatchObject({ language: "ko", original: false, languageName: null });
+    // Korean alone: the Korean original, said so.
+    await saveNotice(
+      services.stores,
+      notice("d-ko", { translations: { ko: { title: "한국어만 d-ko", body: "본문" } } }),
+      TEST_ACTOR,
+      Date.now(),
+    );
+    const ur = await body<{ notice: Record<string, unknown> }>(
+      await load(detailLoader, "/mypage/noticeDetail?itemCd=d-ko&lng=ur"),
+    );
+    expect(ur.notice).toMatchObject({ title: "한국어만 d-ko", language: "ko", original: true });
+  });
+
+  it("mark in the list a title shown in English where the reader's language has none", async () => {
+    await saveNotice(services.stores, notice("m-1"), TEST_ACTOR, Date.now());
+    type Item = { itemCd: string; title: string; lang: { code: string; name: string } | null };
+    const titleOf = async (lng: string) =>
+      (await body<{ items: Item[] }>(await load(listLoader, `/mypage/notice?lng=${lng}`))).items.find(
+        (n) => n.itemCd === "m-1",
+      )!;
+    expect(await titleOf("vi")).toMatchObject({
+      title: "Extending your stay m-1",
+      lang: { code: "en", name: expect.stringMatching(/Anh/i) },
+    });
+    expect(await titleOf("en")).toMatchObject({ title: "Extending your stay m-1", lang: null });
+    expect(await titleOf("ko")).toMatchObject({ title: "체류기간 연장 안내 m-1", lang: null });
+  });
+
+  it("show a date-only notice's day without a time, and Updated only after an edit", async () => {
+    const day = publicationTime("2026-10-01")!;
+    await saveNotice(services.stores, notice("t-date", { publishedAt: day }), TEST_ACTOR, Date.now());
+    type Detail = { notice: { published: { full: string; date: string; iso: string }; updated: unknown } };
+    const detail = async (lng: string) =>
+      (await body<Detail>(await load(detailLoader, `/mypage/noticeDetail?itemCd=t-date&lng=${lng}`))).notice;
+    const en = await detail("en");
+    expect(en.published).toMatchObject({ full: "2026-10-01", date: "2026-10-01", iso: "2026-10-01" });
+    const ko = await detail("ko");
+    // One date style on a Korean page, and no "(0시 0분)".
+    expect(ko.published).toMatchObject({ full: "2026년 10월 1일", date: "2026년 10월 1일" });
+    // Stored today, published two months before: the day it was stored is no edit.
+    expect(en.updated).toBeNull();
+    const list = await body<{ items: { itemCd: string; published: { date: string } }[] }>(
+      await load(listLoader, "/mypage/notice?lng=ko"),
+    );
+    expect(list.items.find((n) => n.itemCd === "t-date")!.published.date).toBe("2026년 10월 1일");
+
+    // A notice with a time keeps it.
+    const timed = publicationTime("2026-10-02T14:05:00+09:00")!;
+    await saveNotice(services.stores, notice("t-time", { publishedAt: timed }), TEST_ACTOR, Date.now());
+    const withTime = (await body<Detail>(await load(detailLoader, "/mypage/noticeDetail?itemCd=t-time&lng=ko"))).notice;
+    expect(withTime.published.full).toBe("2026년 10월 2일 (14시 5분)");
+
+    // Edited a day after it was stored: Updated, in the page's one date style.
+    const stored = (await services.stores.notices.get("t-date"))!;
+    const later = stored.createdAt + 2 * DAY;
+    await saveNotice(
+      services.stores,
+      { ...stored, translations: { ...stored.translations, en: { title: "Changed", body: "Changed." } } },
+      TEST_ACTOR,
+      later,
+    );
+    const edited = await detail("ko");
+    expect(edited.updated).toMatchObject({ date: expect.stringMatching(/^\d{4}년 \d{1,2}월 \d{1,2}일$/) });
+  });
+
+  it("put the pinned notice on home as one line, for visitors and members, in the chain's language", async () => {
+    await saveNotice(
+      services.stores,
+      notice("h-pin", { pinned: true, publishedAt: Date.now() - 60_000 }),
+      TEST_ACTOR,
+      Date.now(),
+    );
+    type Home = { pinned: { itemCd: string; title: string; lang: { code: string } | null } | null };
+    const visitor = await body<Home>(await load(homeLoader, "/?lng=vi"));
+    expect(visitor.pinned).toMatchObject({ itemCd: "h-pin", title: "Extending your stay h-pin", lang: { code: "en" } });
+    const { jar } = await member();
+    const signedIn = await body<Home>(await load(homeLoader, "/?lng=ko", jar));
+    expect(signedIn.pinned).toMatchObject({ itemCd: "h-pin", title: "체류기간 연장 안내 h-pin", lang: null });
+    // Unpinned, home has no line (no other notice is pinned once every pinned one is unpinned).
+    for (const itemCd of ["h-pin", "v-pin"])
+      await services.stores.notices.change(itemCd, { pinned: false }, Date.now());
+    expect((await body<Home>(await load(homeLoader, "/?lng=en"))).pinned).toBeNull();
   });
 
   it("answer a missing, malformed, unknown, draft or scheduled item code with the 404 of the boundary", async () => {
@@ -365,6 +458,14 @@ describe("the broadcast to inboxes", () => {
       expect(item).toMatchObject({
         message: { values: { title: "\u2068Extending your stay bc-1\u2069" } },
         href: "/mypage/noticeDetail?itemCd=bc-1",
+      });
+      // In Vietnamese, which it has not: its English title, marked as English.
+      const vi = await body<{ items: { kind: string; message: { values: { title: string } }; lang: unknown }[] }>(
+        await load(inboxLoader, "/noti?lng=vi", reader.jar),
+      );
+      expect(vi.items.find((n) => n.kind === "notice")).toMatchObject({
+        message: { values: { title: "\u2068Extending your stay bc-1\u2069" } },
+        lang: { code: "en", name: expect.stringMatching(/Anh/i) },
       });
       // Opening it reads it (one row, this member's) and goes to the notice.
       const rowsBeforeOpen = rowCount(db);

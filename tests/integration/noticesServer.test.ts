@@ -304,7 +304,8 @@ describe("crawlers", () => {
         [
           "/mypage/noticeDetail",
           "itemCd=2026-001&",
-          lng === "en" ? "Extending your stay & more" : "체류기간 연장 안내",
+          // Korean and English only: English in every language but Korean (the one fallback chain).
+          lng === "ko" ? "체류기간 연장 안내" : "Extending your stay & more",
         ],
       ] as const) {
         const { page, where, canonical } = await crawlInLanguage(pathname, query, lng);

@@ -11,6 +11,7 @@ import type {
   NoticeStateChange,
   NoticeSummary,
   NoticeText,
+  NoticeTitles,
   NoticeTranslations,
 } from "~/stores/notices";
 import type { NotificationData, NotificationKind } from "~/stores/notifications";
@@ -99,17 +100,15 @@ export function noticeBroadcastOf(notice: NoticeInput, at: number) {
   };
 }
 
-const noticeSummaryOf = (row: NoticeSummaryRow, language: string): NoticeSummary => {
-  const titles = JSON.parse(row.titles) as Record<string, string>;
-  const own = titles[language];
+const noticeSummaryOf = (row: NoticeSummaryRow): NoticeSummary => {
+  const titles = JSON.parse(row.titles) as NoticeTitles;
   return {
     itemCd: row.item_cd,
     category: row.category,
     pinned: Boolean(row.pinned),
     publishedAt: row.published_at,
     updatedAt: row.updated_at,
-    title: own ?? titles.ko ?? "",
-    titleLanguage: own === undefined ? "ko" : language,
+    titles: { ...titles, ko: titles.ko ?? "" },
     languages: Object.keys(titles),
   };
 };
@@ -134,19 +133,10 @@ export function allPosition(language: string, after: string) {
 }
 
 export const publishedPage = (rows: NoticeSummaryRow[], size: number, language: string): PageResult<NoticeSummary> =>
-  pageOf(
-    rows,
-    size,
-    publishedScope(language),
-    (row) => noticeSummaryOf(row, language),
-    (last) => ({ createdAt: last.publishedAt!, id: `${last.pinned ? 1 : 0}:${last.itemCd}` }),
-  );
+  pageOf(rows, size, publishedScope(language), noticeSummaryOf, (last) => ({
+    createdAt: last.publishedAt!,
+    id: `${last.pinned ? 1 : 0}:${last.itemCd}`,
+  }));
 
 export const allPage = (rows: NoticeSummaryRow[], size: number, language: string): PageResult<NoticeSummary> =>
-  pageOf(
-    rows,
-    size,
-    allScope(language),
-    (row) => noticeSummaryOf(row, language),
-    (last) => ({ createdAt: last.updatedAt, id: last.itemCd }),
-  );
+  pageOf(rows, size, allScope(language), noticeSummaryOf, (last) => ({ createdAt: last.updatedAt, id: last.itemCd }));
