@@ -22,6 +22,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "notices:notices.categories.visa",
   // "{{amount}} won": the currency's name as Vietnamese, Indonesian, Filipino and Turkish write it too.
   "loan:loan.won",
+  "common:numbers.won",
 ]);
 
 function flatten(value: unknown, prefix = ""): Map<string, string> {
