@@ -1,6 +1,13 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
-import { amountInWords, canonicalNumber, groupDigits, numberHabit, regroupAsTyped, type ReadBack } from "~/lib/numberInput";
+import {
+  amountInWords,
+  canonicalNumber,
+  groupDigits,
+  numberHabit,
+  regroupAsTyped,
+  type ReadBack,
+} from "~/lib/numberInput";
 
 /**
  * The echo under a money field: the amount in words ("1,000만 원", "10 million won"), drawn by the server from
@@ -19,7 +26,7 @@ export function AmountWords(props: { inputId: string; value: string; unit: strin
     const select = unitFrom ? (document.getElementById(unitFrom) as HTMLSelectElement | null) : null;
     if (!input) return;
     const onInput = () => {
-      const grouped = regroupAsTyped(input.value, input.selectionStart ?? input.value.length);
+      const grouped = regroupAsTyped(input.value, input.selectionStart ?? input.value.length, language);
       if (grouped && grouped.value !== input.value) {
         input.value = grouped.value;
         input.setSelectionRange(grouped.caret, grouped.caret);
@@ -40,7 +47,7 @@ export function AmountWords(props: { inputId: string; value: string; unit: strin
       input.removeEventListener("input", onInput);
       select?.removeEventListener("change", onSelect);
     };
-  }, [inputId, unitFrom]);
+  }, [inputId, unitFrom, language]);
   const words = amountInWords(canonicalNumber(typed.trim(), language), language);
   return (
     <p className="field__hint amount-words" id={`${inputId}-words`} aria-live="polite">

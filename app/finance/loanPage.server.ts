@@ -32,7 +32,6 @@ export type LoanField = (typeof LOAN_FIELDS)[number];
 /** Rows shown before the rest of the schedule is folded away: the first year. */
 export const SCHEDULE_SHOWN = 12;
 
-
 export interface LoanResultView {
   method: LoanMethod;
   months: number;
@@ -161,7 +160,10 @@ export async function loanPage(
       problems = messagesOf(computed.problems);
       for (const [field, problem] of Object.entries(computed.problems)) {
         const typed = field === "months" || field === "grace" || field === "amount" || field === "rate" ? field : null;
-        const back = typed && !problem.endsWith("Required") ? readBack(values[typed], query.lng, { groups: typed !== "rate" }) : null;
+        const back =
+          typed && !problem.endsWith("Required")
+            ? readBack(values[typed], query.lng, { groups: typed !== "rate" })
+            : null;
         if (typed && back) understood[typed] = back;
       }
     }

@@ -95,10 +95,16 @@ export function readBack(text: string, lng?: string | null, options: { groups?: 
 
 /**
  * Live grouping as a member types: digits (with the app's commas, and a decimal point) regrouped, the caret
- * kept after the same digit. Anything else (a member's own dots or spaces) is left as typed.
+ * kept after the same digit. Anything else is left as typed: a member's own dots or spaces, and where `lng`
+ * writes a decimal comma, a comma followed by fewer than three digits (a decimal being typed) or a dot.
  */
-export function regroupAsTyped(value: string, caret: number): { value: string; caret: number } | null {
+export function regroupAsTyped(
+  value: string,
+  caret: number,
+  lng?: string | null,
+): { value: string; caret: number } | null {
   if (!/^[\d,]*(\.\d*)?$/.test(value) || !/\d/.test(value)) return null;
+  if (numberHabit(lng) !== "comma" && (/,\d{0,2}(?!\d)/.test(value) || value.includes("."))) return null;
   const [whole = "", fraction] = value.split(".");
   const digits = whole.replace(/,/g, "").replace(/^0+(?=\d)/, "");
   const regrouped = groupDigits(digits) + (fraction === undefined ? "" : `.${fraction}`);

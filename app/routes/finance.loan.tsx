@@ -249,7 +249,11 @@ function NumberField(props: {
   children?: ReactNode;
 }) {
   const { name, label, hint, value, problem } = props;
-  const described = [hint ? `${name}-hint` : null, props.words ? `${name}-words` : null, problem ? `${name}-error` : null]
+  const described = [
+    hint ? `${name}-hint` : null,
+    props.words ? `${name}-words` : null,
+    problem ? `${name}-error` : null,
+  ]
     .filter(Boolean)
     .join(" ");
   const input = (

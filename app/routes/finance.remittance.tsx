@@ -135,7 +135,12 @@ export default function RemittanceRoute() {
               defaultValue={form.receive}
               {...invalid("receive")}
             />
-            <AmountWords inputId="receive" value={form.receive} unit={result?.currency ?? form.currency} unitFrom="currency" />
+            <AmountWords
+              inputId="receive"
+              value={form.receive}
+              unit={result?.currency ?? form.currency}
+              unitFrom="currency"
+            />
           </LabelledField>
         </fieldset>
         <button type="submit" className="button button--primary button--block">
