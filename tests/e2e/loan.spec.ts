@@ -37,7 +37,7 @@ for (const lng of ["en", "ko", "vi", "ur"]) {
     await page.getByLabel(t.months).fill("24");
     await page.getByLabel(t.methods.equalPayment!.name).check();
     await page.getByRole("button", { name: t.calculate }).click();
-    await expect(page).toHaveURL(/amount=1%2C000%2C000&rate=5&months=24&method=equalPayment/);
+    await expect(page).toHaveURL(/amount=1%2C000%2C000&rate=5&months=24&unit=months&method=equalPayment/);
     const figures = page.locator(".loan__figures");
     await expect(figures).toContainText("43,871");
     await expect(figures).toContainText("43,868");
