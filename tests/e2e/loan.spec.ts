@@ -5,7 +5,7 @@
  * kept; and the products for an E-9 member first.
  */
 import { expect, test } from "@playwright/test";
-import { hideTodayPopup, inLanguage, joinedMemberCookies, strings, useLanguage } from "./helpers";
+import { hideTodayPopup, inLanguage, joinedMemberCookies, strings, useLanguage, waitForHydration } from "./helpers";
 
 type Words = {
   amount: string;
@@ -59,6 +59,33 @@ for (const lng of ["en", "ko", "vi", "ur"]) {
     await expect(page.locator("article.benefit")).toHaveCount(3);
   });
 }
+
+test("typing an amount groups it as typed and says it in words; without JavaScript the digits go as typed", async ({
+  page,
+  context,
+}, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  await useLanguage(context, "ko");
+  await page.goto("/finance/loan");
+  if (js) await waitForHydration(page);
+  const amount = page.locator("#amount");
+  await expect(amount).toHaveAttribute("inputmode", "numeric");
+  await amount.pressSequentially("10000000");
+  if (js) {
+    await expect(amount).toHaveValue("10,000,000");
+    await expect(page.locator("#amount-words")).toHaveText("1,000만 원");
+  } else {
+    await expect(amount).toHaveValue("10000000");
+  }
+  await page.locator("#rate").fill("5");
+  await page.locator("#months").fill("3");
+  await page.locator("#unit").selectOption("years");
+  await page.locator("#months").press("Enter");
+  await expect(page).toHaveURL(/months=3&unit=years/);
+  await expect(page.locator("#result")).toBeVisible();
+  await expect(page.locator("#amount-words")).toHaveText("1,000만 원");
+  await expect(page.locator("#unit")).toHaveValue("years");
+});
 
 test("a member with an E-9 visa sees the loans for it first", async ({ page, context, baseURL }) => {
   await useLanguage(context);
