@@ -19,6 +19,7 @@
 // instead of a chunk of its own. (On the server, every route imports it anyway.)
 import "~/routeKit.server";
 
+export { AmountWords, numberExamples, ReadBackLine } from "~/components/AmountWords";
 export { Branded } from "~/components/Branded";
 export { Confirmation } from "~/components/Confirmation";
 export { AnswerHeading, ResultHeading, resultAction } from "~/components/ResultHeading";

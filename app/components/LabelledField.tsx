@@ -14,7 +14,7 @@ export function LabelledField({
   id: string;
   label: string;
   hint?: string;
-  error: string | null;
+  error: ReactNode;
   children: ReactNode;
 }) {
   return (

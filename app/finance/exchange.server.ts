@@ -5,6 +5,7 @@
  */
 import type { Services } from "~/context";
 import { formatDate, formatNumber, formatTime } from "~/lib/format";
+import { readBack, type ReadBack } from "~/lib/numberInput";
 import type { StoredRate } from "~/stores/stores";
 import { convert, daysBetween, isStale, rateAt, readExchangeQuery, type ExchangeProblems } from "./exchange";
 import { CURRENCY_CODES, type CurrencyCode, type Decimal, type Money, decimalText, minorToDecimalText } from "./money";
@@ -38,6 +39,8 @@ export interface ExchangeAnswer {
 export interface ExchangePage {
   input: { from: string; to: string; amount: string };
   problems: ExchangeProblems;
+  /** Beside the amount's problem, what was read in it (lib/numberInput.ts). */
+  understood: ReadBack | null;
   currencies: { code: CurrencyCode; name: string }[];
   /** The rate of each side that is not KRW and has one. */
   rates: RateView[];
@@ -95,9 +98,19 @@ function transferAnswer(amount: Money, to: CurrencyCode, from: StoredRate | null
 
 export async function exchangePage(
   services: Pick<Services, "stores">,
-  request: { lng: string; params: URLSearchParams; now?: number },
+  request: { lng: string; params: URLSearchParams; now?: number; uid?: string | null },
 ): Promise<ExchangePage> {
-  const { input, problems, ask } = readExchangeQuery(request.params);
+  // A member who has asked nothing yet starts from won to their nationality's currency (a visitor: USD to won).
+  let defaults: { from: string; to: string } | undefined;
+  if (request.uid && !request.params.has("from") && !request.params.has("to")) {
+    const [profile, corridors] = await Promise.all([
+      services.stores.members.profile(request.uid),
+      services.stores.corridors.list(),
+    ]);
+    const home = corridors.find((c) => c.country === profile?.nationality)?.offers[0]?.currency;
+    if (home) defaults = { from: "KRW", to: home };
+  }
+  const { input, problems, ask } = readExchangeQuery(request.params, { lng: request.lng, defaults });
   const today = formatDate(request.now ?? Date.now());
   const inForce = new Map((await services.stores.rates.current()).map((rate) => [rate.currency, rate]));
   const sides = [input.from, input.to].filter((code, i, all) => code !== "KRW" && all.indexOf(code) === i);
@@ -118,9 +131,11 @@ export async function exchangePage(
       byTransfer: transferAnswer(ask.amount, ask.to, from, into),
     };
   }
+  const refused = problems.amount && problems.amount !== "amountRequired" && problems.amount !== "amountFormat";
   return {
     input,
     problems,
+    understood: refused ? readBack(input.amount, request.lng) : null,
     // KRW first, then by code: a member looks for a code they know.
     currencies: ["KRW" as const, ...CURRENCY_CODES.filter((code) => code !== "KRW").sort()].map((code) => ({
       code,

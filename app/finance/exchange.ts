@@ -98,11 +98,15 @@ export const DEFAULT_EXCHANGE = { from: "USD", to: "KRW" } as const;
  * strictly (money.ts: no exponent, no negative or zero, no more decimals than the currency has). Codes are ISO
  * upper case; lower case is accepted.
  */
-export function readExchangeQuery(params: URLSearchParams): ExchangeQuery {
+export function readExchangeQuery(
+  params: URLSearchParams,
+  options: { lng?: string | null; defaults?: { from: string; to: string } } = {},
+): ExchangeQuery {
   const raw = (name: string, fallback: string) => params.get(name) ?? fallback;
+  const defaults = options.defaults ?? DEFAULT_EXCHANGE;
   const input = {
-    from: raw("from", DEFAULT_EXCHANGE.from).trim().toUpperCase(),
-    to: raw("to", DEFAULT_EXCHANGE.to).trim().toUpperCase(),
+    from: raw("from", defaults.from).trim().toUpperCase(),
+    to: raw("to", defaults.to).trim().toUpperCase(),
     amount: raw("amount", ""),
   };
   const problems: ExchangeProblems = {};
@@ -114,7 +118,7 @@ export function readExchangeQuery(params: URLSearchParams): ExchangeQuery {
   let amount: Money | null = null;
   if (params.has("amount")) {
     // Read in the source currency's minor unit; with an unknown one, only its form is judged.
-    const read = parseAmount(input.amount, from ?? "KRW");
+    const read = parseAmount(input.amount, from ?? "KRW", { lng: options.lng });
     if (read.ok) amount = read.value;
     else if (from || read.problem !== "amountDecimals") problems.amount = read.problem;
   }

@@ -19,13 +19,19 @@ export const LOAN_LIMITS = {
   /** 10 trillion won: every figure of the schedule stays exact (it is `bigint` throughout). */
   maxAmount: 10n ** 13n,
   maxMonths: 480,
+  /** The same term counted in years (480 months). */
+  maxYears: 40,
   /** Refused from here: an annual rate of 100 % or more is not a loan this page explains. */
   rateBelowPercent: 100,
   rateDecimals: 3,
 } as const;
 
 export type RateProblem = "rateRequired" | "rateFormat" | "rateNegative" | "rateTooHigh" | "rateDecimals";
-export type MonthsProblem = "monthsRequired" | "monthsFormat" | "monthsRange";
+export type MonthsProblem = "monthsRequired" | "monthsFormat" | "monthsRange" | "yearsRange";
+
+/** The term's field counts months, or years when the member chooses (the field keeps its name, `months`). */
+export const TERM_UNITS = ["months", "years"] as const;
+export type TermUnit = (typeof TERM_UNITS)[number];
 export type GraceProblem = "graceFormat" | "graceTooLong";
 
 /** Each field's problem, all found at once (decision 0042). */
@@ -45,6 +51,10 @@ export interface LoanInput {
   method: string;
   /** Interest-only months at the start, counted in `months`; blank or absent is none. */
   graceMonths?: number | string | null;
+  /** What `months` counts: months (the default, and for anything else sent) or years. */
+  termUnit?: string | null;
+  /** The language the numbers were typed in (lib/numberInput.ts): its groups and decimal comma are read. */
+  lng?: string | null;
 }
 
 export interface ScheduleRow {
@@ -72,8 +82,12 @@ export interface LoanSchedule {
   totalRepaid: bigint;
 }
 
-function parseRate(value: string | number): { ok: true; value: Decimal } | { ok: false; problem: RateProblem } {
-  const read = readDecimalInput(String(value));
+function parseRate(
+  value: string | number,
+  lng?: string | null,
+): { ok: true; value: Decimal } | { ok: false; problem: RateProblem } {
+  // A rate is below 100: its one dot or comma is a decimal mark, never a group ("4,125" is 4.125 % in Vietnamese).
+  const read = readDecimalInput(String(value), lng, { groups: false });
   if (!read.ok) {
     const problems = {
       required: "rateRequired",
@@ -93,9 +107,9 @@ function parseRate(value: string | number): { ok: true; value: Decimal } | { ok:
 }
 
 /** A whole number (of months) as typed or given: "blank", or null when it is not a whole number. */
-function wholeNumber(value: number | string | null | undefined): number | null | "blank" {
+function wholeNumber(value: number | string | null | undefined, lng?: string | null): number | null | "blank" {
   if (typeof value === "number") return Number.isSafeInteger(value) ? value : null;
-  const read = readDecimalInput(value);
+  const read = readDecimalInput(value, lng);
   if (!read.ok) return read.problem === "required" ? "blank" : null;
   if (read.value.scale > 0 || read.value.units > 1_000_000n) return null;
   return Number(read.value.units) * (read.negative ? -1 : 1);
@@ -105,9 +119,9 @@ function isLoanMethod(method: string): method is LoanMethod {
   return (LOAN_METHODS as readonly string[]).includes(method);
 }
 
-function loanAmount(amount: bigint | string): Parsed<bigint, AmountProblem> {
+function loanAmount(amount: bigint | string, lng?: string | null): Parsed<bigint, AmountProblem> {
   if (typeof amount === "string") {
-    const parsed = parseAmount(amount, "KRW", { max: LOAN_LIMITS.maxAmount });
+    const parsed = parseAmount(amount, "KRW", { max: LOAN_LIMITS.maxAmount, lng });
     return parsed.ok ? { ok: true, value: parsed.value.minor } : parsed;
   }
   if (amount <= 0n) return { ok: false, problem: "amountNotPositive" };
@@ -121,20 +135,24 @@ type LoanTerms = Pick<LoanSchedule, "method" | "amount" | "annualRatePercent" | 
 export function checkLoan(input: LoanInput): { ok: true; value: LoanTerms } | { ok: false; problems: LoanProblems } {
   const problems: LoanProblems = {};
 
-  const amount = loanAmount(input.amount);
+  const amount = loanAmount(input.amount, input.lng);
   if (!amount.ok) problems.amount = amount.problem;
 
-  const rate = parseRate(input.annualRatePercent);
+  const rate = parseRate(input.annualRatePercent, input.lng);
   if (!rate.ok) problems.rate = rate.problem;
 
-  const months = wholeNumber(input.months);
+  const years = input.termUnit === "years";
+  const term = wholeNumber(input.months, input.lng);
+  // Years are checked as years (1 000 years is said as such), then counted in months.
+  const months = typeof term === "number" && years && term >= 1 && term <= LOAN_LIMITS.maxYears ? term * 12 : term;
   if (months === "blank") problems.months = "monthsRequired";
   else if (months === null) problems.months = "monthsFormat";
+  else if (years && months === term) problems.months = "yearsRange";
   else if (months < 1 || months > LOAN_LIMITS.maxMonths) problems.months = "monthsRange";
 
   if (!isLoanMethod(input.method)) problems.method = "methodUnknown";
 
-  const grace = wholeNumber(input.graceMonths);
+  const grace = wholeNumber(input.graceMonths, input.lng);
   const graceMonths = grace === "blank" ? 0 : grace;
   if (graceMonths === null || graceMonths < 0) problems.grace = "graceFormat";
   // At least the last month repays: a grace as long as the term (or longer) leaves no month to repay in.

@@ -11,10 +11,13 @@
 import { LRUCache } from "lru-cache";
 import type { Services } from "~/context";
 import { formatNumber } from "~/lib/format";
+import { readBack, TYPED_MAX, type ReadBack } from "~/lib/numberInput";
 import {
   LOAN_LIMITS,
   LOAN_METHODS,
   schedule,
+  TERM_UNITS,
+  type TermUnit,
   type LoanMethod,
   type LoanProblems,
   type LoanSchedule,
@@ -22,15 +25,12 @@ import {
 } from "./loan";
 import { loanProductsFor, type LoanProductsList } from "./loanProducts.server";
 
-/** The inputs' names in the URL, in the form's order. */
-export const LOAN_FIELDS = ["amount", "rate", "months", "method", "grace"] as const;
+/** The inputs' names in the URL, in the form's order (`unit`: what `months` counts, months or years). */
+export const LOAN_FIELDS = ["amount", "rate", "months", "unit", "method", "grace"] as const;
 export type LoanField = (typeof LOAN_FIELDS)[number];
 
 /** Rows shown before the rest of the schedule is folded away: the first year. */
 export const SCHEDULE_SHOWN = 12;
-
-/** What a field may bring back into the page: longer input is refused anyway, and need not be echoed whole. */
-const ECHO_MAX = 100;
 
 export interface LoanResultView {
   method: LoanMethod;
@@ -56,9 +56,12 @@ export interface LoanPage {
   values: Record<LoanField, string>;
   /** Each field's problem, if any. */
   problems: Partial<Record<LoanField, LoanMessage>>;
+  /** Beside a number's problem, what was read in it (lib/numberInput.ts). */
+  understood: Partial<Record<LoanField, ReadBack>>;
   result: LoanResultView | null;
   methods: readonly LoanMethod[];
-  limits: { maxMonths: number };
+  limits: { maxMonths: number; maxYears: number };
+  units: readonly TermUnit[];
   products: LoanProductsList;
 }
 
@@ -94,6 +97,7 @@ function messagesOf(problems: LoanProblems): Partial<Record<LoanField, LoanMessa
     rateTooHigh: { max: String(LOAN_LIMITS.rateBelowPercent) },
     rateDecimals: { decimals: String(LOAN_LIMITS.rateDecimals) },
     monthsRange: { max: String(LOAN_LIMITS.maxMonths) },
+    yearsRange: { max: String(LOAN_LIMITS.maxYears) },
   };
   const messages: Partial<Record<LoanField, LoanMessage>> = {};
   for (const [field, problem] of Object.entries(problems)) {
@@ -126,12 +130,15 @@ export async function loanPage(
   services: Pick<Services, "stores">,
   query: { url: URL; lng: string; uid: string | null },
 ): Promise<LoanPage> {
-  const read = (name: LoanField) => (query.url.searchParams.get(name) ?? "").slice(0, ECHO_MAX);
+  // Kept whole, however long (the request line bounds it): a refusal shows what was typed.
+  const read = (name: LoanField) => (query.url.searchParams.get(name) ?? "").slice(0, TYPED_MAX);
   const values = Object.fromEntries(LOAN_FIELDS.map((name) => [name, read(name)])) as Record<LoanField, string>;
-  const asked = LOAN_FIELDS.some((name) => query.url.searchParams.has(name));
+  const asked = LOAN_FIELDS.some((name) => name !== "unit" && query.url.searchParams.has(name));
   // A link with no method (a shared one, typed by hand) means the most common: equal payment.
   if (values.method === "") values.method = "equalPayment";
+  if (!(TERM_UNITS as readonly string[]).includes(values.unit)) values.unit = "months";
   let problems: Partial<Record<LoanField, LoanMessage>> = {};
+  const understood: Partial<Record<LoanField, ReadBack>> = {};
   let result: LoanResultView | null = null;
   const inputs = {
     amount: query.url.searchParams.get("amount") ?? "",
@@ -139,6 +146,8 @@ export async function loanPage(
     months: query.url.searchParams.get("months") ?? "",
     method: values.method,
     graceMonths: query.url.searchParams.get("grace"),
+    termUnit: values.unit,
+    lng: query.lng,
   };
   const key = JSON.stringify(inputs);
   if (asked) result = answers.get(key) ?? null;
@@ -149,8 +158,25 @@ export async function loanPage(
       answers.set(key, result);
     } else {
       problems = messagesOf(computed.problems);
+      for (const [field, problem] of Object.entries(computed.problems)) {
+        const typed = field === "months" || field === "grace" || field === "amount" || field === "rate" ? field : null;
+        const back =
+          typed && !problem.endsWith("Required")
+            ? readBack(values[typed], query.lng, { groups: typed !== "rate" })
+            : null;
+        if (typed && back) understood[typed] = back;
+      }
     }
   }
   const products = await loanProductsFor(services, { lng: query.lng, uid: query.uid });
-  return { values, problems, result, methods: LOAN_METHODS, limits: { maxMonths: LOAN_LIMITS.maxMonths }, products };
+  return {
+    values,
+    problems,
+    understood,
+    result,
+    methods: LOAN_METHODS,
+    limits: { maxMonths: LOAN_LIMITS.maxMonths, maxYears: LOAN_LIMITS.maxYears },
+    units: TERM_UNITS,
+    products,
+  };
 }

@@ -8,6 +8,7 @@
  * for n up to 480. One representation for every figure keeps the arithmetic exact everywhere; pages get text
  * (`minorToDecimalText`, then `formatNumber` for the comma groups), since JSON has no `bigint`.
  */
+import { canonicalNumber } from "~/lib/numberInput";
 
 /**
  * The app's currencies with their ISO 4217 minor units: KRW, the 23 the Korea Eximbank's AP01 answers with
@@ -131,25 +132,32 @@ function asciiNumberText(text: string): string {
 const MAX_DIGITS = 40;
 
 /**
- * A plain decimal number as typed: digits, optional comma (or space) groups of three, optional fraction after
- * a point, optional leading minus (for the parser to refuse by name). Exponents, `Infinity`, hex and a decimal
- * comma are not numbers here ("1,50" is refused rather than read as 150 or 1.5). The value is exact, its
- * fraction's trailing zeros dropped ("1,000.00" is 1000).
+ * A plain decimal number as typed: digits, optional groups of three, optional fraction, optional leading minus
+ * (for the parser to refuse by name), in the app's style (comma groups, decimal point) or in `lng`'s habit
+ * (lib/numberInput.ts: dot or space groups and a decimal comma in vi, id, tr, ru, ky, uz). Exponents,
+ * `Infinity`, hex are not numbers, nor a decimal comma in a language that writes none ("1,50" in English is
+ * refused rather than read as 150 or 1.5). The value is exact, its fraction's trailing zeros dropped
+ * ("1,000.00" is 1000).
  */
 export type DecimalInput =
   | { ok: true; negative: boolean; value: Decimal }
   | { ok: false; problem: "required" | "format" | "tooLarge" | "tooPrecise" };
 
-export function readDecimalInput(text: string | null | undefined): DecimalInput {
+export function readDecimalInput(
+  text: string | null | undefined,
+  lng?: string | null,
+  options: { groups?: boolean } = {},
+): DecimalInput {
   const raw = text ?? "";
   // Longer than any number we take: said without normalising megabytes of it.
-  if (raw.length > 4 * MAX_DIGITS) return { ok: false, problem: /^[\d,\s]+$/.test(raw) ? "tooLarge" : "format" };
-  const trimmed = asciiNumberText(raw).trim();
+  if (raw.length > 4 * MAX_DIGITS) return { ok: false, problem: /^-?[\d,.\s]+$/.test(raw) ? "tooLarge" : "format" };
+  const trimmed = asciiNumberText(raw).trim().replace(/ +/g, " ");
   if (trimmed === "") return { ok: false, problem: "required" };
-  const match = /^(-?)(\d{1,3}(?:[, ]\d{3})+|\d+)(?:\.(\d+))?$/.exec(trimmed);
+  const canonical = canonicalNumber(trimmed, lng, options);
+  const match = canonical === null ? null : /^(-?)(\d+)(?:\.(\d+))?$/.exec(canonical);
   if (!match) return { ok: false, problem: "format" };
   const [, sign = "", grouped = "", fraction = ""] = match;
-  const whole = grouped.replace(/[, ]/g, "").replace(/^0+(?=\d)/, "");
+  const whole = grouped.replace(/^0+(?=\d)/, "");
   const kept = fraction.replace(/0+$/, "");
   if (whole.length > MAX_DIGITS) return { ok: false, problem: "tooLarge" };
   if (kept.length > MAX_DIGITS) return { ok: false, problem: "tooPrecise" };
@@ -170,9 +178,9 @@ export const MAX_AMOUNT_MINOR = 10n ** 15n;
 export function parseAmount(
   text: string | null | undefined,
   currency: CurrencyCode,
-  options: { allowZero?: boolean; max?: bigint } = {},
+  options: { allowZero?: boolean; max?: bigint; lng?: string | null } = {},
 ): Parsed<Money, AmountProblem> {
-  const read = readDecimalInput(text);
+  const read = readDecimalInput(text, options.lng);
   if (!read.ok) {
     const problems = {
       required: "amountRequired",

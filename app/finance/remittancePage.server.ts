@@ -8,6 +8,7 @@ import type { Services } from "~/context";
 import { countryName } from "~/countries/countries.server";
 import { formMessage } from "~/lib/formMessage";
 import { formatNumber, formatDate } from "~/lib/format";
+import { readBack, TYPED_MAX, type ReadBack } from "~/lib/numberInput";
 import type { CorridorFact, StoredRate } from "~/stores/stores";
 import { corridorOf, OWN_RESEARCH, TYPICAL_BANK_COUNTER } from "./corridors.server";
 import {
@@ -25,7 +26,7 @@ import {
 import { REMITTANCE_LIMITS, quote, type Quote } from "./remittance";
 import { isOperatorLink, operatorLinkOrNull } from "~/lib/links";
 
-/** What the member typed, as typed (a field longer than any real input is cut, not echoed whole). */
+/** What the member typed, as typed (a code longer than any real one is cut; amounts are kept whole). */
 export interface RemittanceForm {
   country: string;
   currency: string;
@@ -78,6 +79,8 @@ export interface CorridorView {
 export interface RemittancePage {
   form: RemittanceForm;
   errors: Partial<Record<RemittanceField, string>>;
+  /** Beside an amount's problem, what was read in it (lib/numberInput.ts). */
+  understood: Partial<Record<"send" | "receive", ReadBack>>;
   countries: { code: string; name: string }[];
   /** The chosen corridor's currencies, its first the one used when none is chosen. */
   currencies: { code: string; name: string }[];
@@ -93,7 +96,7 @@ export interface RemittancePage {
 export const STALE_DAYS = 7;
 const FIELD_MAX = 160;
 
-const field = (url: URL, name: string) => (url.searchParams.get(name) ?? "").slice(0, FIELD_MAX);
+const field = (url: URL, name: string, max = FIELD_MAX) => (url.searchParams.get(name) ?? "").slice(0, max);
 
 const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
   amountRequired: "remittance.errors.amountRequired",
@@ -106,6 +109,8 @@ const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
 /** "1,470.21": a decimal with its comma groups. */
 const decimalShown = (value: Decimal) => formatNumber(decimalText(value));
 const moneyShown = (money: Money) => formatNumber(minorToDecimalText(money));
+/** A limit: "5,000" for a whole amount (no ".00" in a sentence), its cents only when it has some. */
+const limitShown = (money: Money) => moneyShown(money).replace(/\.0+$/, "");
 
 function daysBetween(day: string, today: string): number {
   return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
@@ -144,15 +149,15 @@ function resultOf(value: Quote, direction: "send" | "receive"): RemittanceResult
 
 export async function remittancePage(
   services: Pick<Services, "stores">,
-  query: { url: URL; lng: string; now?: number },
+  query: { url: URL; lng: string; now?: number; uid?: string | null },
 ): Promise<RemittancePage> {
   const { url, lng } = query;
   const today = formatDate(query.now ?? Date.now());
   const form: RemittanceForm = {
     country: field(url, "country").trim().toUpperCase(),
     currency: field(url, "currency").trim().toUpperCase(),
-    send: field(url, "send"),
-    receive: field(url, "receive"),
+    send: field(url, "send", TYPED_MAX),
+    receive: field(url, "receive", TYPED_MAX),
   };
   const [stored, rates] = await Promise.all([services.stores.corridors.list(), services.stores.rates.current()]);
   const rateOf = new Map(rates.map((r) => [r.currency, r]));
@@ -160,6 +165,7 @@ export async function remittancePage(
   const page: RemittancePage = {
     form,
     errors: {},
+    understood: {},
     countries: stored
       .map((c) => ({ code: c.country, name: countryName(c.country, lng) }))
       .sort((a, b) => a.name.localeCompare(b.name, lng)),
@@ -169,9 +175,9 @@ export async function remittancePage(
     rate: null,
     usdRate: null,
     limits: {
-      perTransactionUsd: moneyShown(REMITTANCE_LIMITS.perTransaction),
+      perTransactionUsd: limitShown(REMITTANCE_LIMITS.perTransaction),
       perTransactionKrw: null,
-      yearlyUsd: moneyShown(REMITTANCE_LIMITS.yearly),
+      yearlyUsd: limitShown(REMITTANCE_LIMITS.yearly),
       yearlySince: REMITTANCE_LIMITS.yearlySince,
     },
   };
@@ -181,9 +187,18 @@ export async function remittancePage(
     page.limits.perTransactionKrw = moneyShown(toKrw(REMITTANCE_LIMITS.perTransaction, usd.base, "down"));
   }
 
-  // Asked for nothing yet: the empty form.
+  // Asked for nothing yet: the empty form, for a member set to their nationality's corridor and its currency.
   const asked = ["country", "currency", "send", "receive"].some((name) => url.searchParams.has(name));
-  if (!asked) return page;
+  if (!asked) {
+    const profile = query.uid ? await services.stores.members.profile(query.uid) : null;
+    const home = stored.find((c) => c.country === profile?.nationality);
+    if (home) {
+      form.country = home.country;
+      form.currency = home.offers[0]!.currency;
+      page.currencies = home.offers.map((o) => named(o.currency));
+    }
+    return page;
+  }
 
   const record = stored.find((c) => c.country === form.country);
   if (!form.country) page.errors.country = "remittance.errors.countryRequired";
@@ -221,15 +236,20 @@ export async function remittancePage(
   else if (!send && !receive) page.errors.amount = "remittance.errors.amountRequired";
 
   // Each amount read on its own, so every problem is said at once (decision 0042).
-  const sendAmount = send ? parseAmount(send, "KRW") : null;
+  const sendAmount = send ? parseAmount(send, "KRW", { lng }) : null;
   if (sendAmount && !sendAmount.ok) page.errors.send = AMOUNT_MESSAGES[sendAmount.problem];
-  const receiveAmount = receive && currency ? parseAmount(receive, currency) : null;
+  const receiveAmount = receive && currency ? parseAmount(receive, currency, { lng }) : null;
   if (receiveAmount && !receiveAmount.ok) {
     const problem = receiveAmount.problem;
     page.errors.receive =
       problem === "amountDecimals" && currency
         ? formMessage("remittance.errors.amountDecimalsIn", { currency, digits: exponentOf(currency) })
         : AMOUNT_MESSAGES[problem];
+  }
+
+  for (const name of ["send", "receive"] as const) {
+    const back = page.errors[name] ? readBack(form[name], lng) : null;
+    if (back) page.understood[name] = back;
   }
 
   if (!record || !currency) return page;
@@ -255,9 +275,11 @@ export async function remittancePage(
     page.result = resultOf(answer.value, at);
     return page;
   }
+  const back = readBack(form[at], lng);
+  if (back && answer.problem !== "currencyNotOffered") page.understood[at] = back;
   if (answer.problem === "overTransactionLimit") {
     page.errors[at] = formMessage("remittance.errors.overLimit", {
-      usd: moneyShown(answer.limit.usd),
+      usd: limitShown(answer.limit.usd),
       krw: moneyShown(answer.limit.krw),
     });
   } else if (answer.problem === "sendTooSmall") {

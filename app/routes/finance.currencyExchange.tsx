@@ -10,14 +10,17 @@ import type { MouseEvent } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
+  AmountWords,
   featureStyles,
   KoreanTerms,
+  numberExamples,
+  ReadBackLine,
   ResultHeading,
   resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
 } from "~/pageKit";
-import { exchangePage, json, languageOf, pageSeo, type RateView } from "~/routeKit.server";
+import { exchangePage, json, languageOf, pageSeo, readSession, type RateView } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
@@ -31,8 +34,9 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const lng = await languageOf(request);
-  const page = await exchangePage(context.services, { lng, params: new URL(request.url).searchParams });
+  const [lng, member] = await Promise.all([languageOf(request), readSession(request, context.services)]);
+  const params = new URL(request.url).searchParams;
+  const page = await exchangePage(context.services, { lng, params, uid: member?.uid ?? null });
   // An answer is the member's own question: the page's address for search engines is the calculator's.
   const seo = pageSeo(request, context.services.config, lng);
   return json({ ...page, seo });
@@ -58,9 +62,9 @@ function swapAsTyped(event: MouseEvent<HTMLAnchorElement>, submit: ReturnType<ty
 }
 
 export default function CurrencyExchangeRoute() {
-  const { t } = useTranslation("exchange");
+  const { t, language } = useTranslation("exchange");
   const data = useLoaderData<typeof loader>();
-  const { input, problems, currencies, rates, missing, answer, sample } = data;
+  const { input, problems, understood, currencies, rates, missing, answer, sample } = data;
   const busy = useNavigation().state === "loading";
   const { search } = useLocation();
   const submit = useSubmit();
@@ -84,18 +88,32 @@ export default function CurrencyExchangeRoute() {
       ) : null}
       {/* Keyed on the question: after any navigation (an answer, the swap, Back) the fields show what was computed. */}
       <Form key={search} method="get" action={resultAction(PATH)} className="form exchange__form" noValidate>
-        <Field id="amount" label={t("exchange.amount")} error={problemText(problems.amount)}>
+        <Field
+          id="amount"
+          label={t("exchange.amount")}
+          hint={t("numbers.hint", { examples: numberExamples(language, true) })}
+          error={
+            problems.amount ? (
+              <>
+                {problemText(problems.amount)}
+                <ReadBackLine readBack={understood} />
+              </>
+            ) : null
+          }
+        >
           <input
             id="amount"
             name="amount"
             className="input exchange__amount"
-            inputMode="decimal"
+            // Won has no decimals: a phone shows digits only; any other currency may have cents.
+            inputMode={input.from === "KRW" ? "numeric" : "decimal"}
             autoComplete="off"
             dir="ltr"
             defaultValue={input.amount}
             aria-invalid={problems.amount ? true : undefined}
-            aria-describedby={problems.amount ? "amount-error" : undefined}
+            aria-describedby={problems.amount ? "amount-hint amount-words amount-error" : "amount-hint amount-words"}
           />
+          <AmountWords inputId="amount" value={input.amount} unit={input.from} unitFrom="from" />
         </Field>
         <CurrencyField id="from" label={t("exchange.from")} data={data} error={problemText(problems.from)} />
         <p className="exchange__swap">
@@ -253,12 +271,14 @@ function RateCard({ rate, name }: { rate: RateView; name: string }) {
 function Field({
   id,
   label,
+  hint,
   error,
   children,
 }: {
   id: string;
   label: string;
-  error: string | null;
+  hint?: string;
+  error: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -266,6 +286,11 @@ function Field({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {children}
       {error ? (
         <p className="field__error" id={`${id}-error`}>

@@ -11,17 +11,21 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
+  AmountWords,
   Branded,
   directionOf,
   featureStyles,
   KoreanTerms,
   Ltr,
+  numberExamples,
+  ReadBackLine,
   ResultHeading,
   resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
   SourceLine,
 } from "~/pageKit";
+import type { ReadBack } from "~/lib/numberInput";
 import type { LoanField, LoanMessage, LoanProductView, RangeView } from "~/routeKit.server";
 import { json, languageOf, loanPage, pageSeo, readSession } from "~/routeKit.server";
 
@@ -45,10 +49,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function LoanRoute() {
-  const { t } = useTranslation("loan");
-  const { values, problems, result, methods, limits, products } = useLoaderData<typeof loader>();
+  const { t, language } = useTranslation("loan");
+  const { values, problems, understood, result, methods, limits, units, products } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const problemOf = (field: LoanField) => problems[field] ?? null;
+  const readOf = (field: LoanField) => understood[field] ?? null;
   const headers = (
     <thead>
       <tr>
@@ -65,15 +70,42 @@ export default function LoanRoute() {
       <p className="muted">{t("loan.intro")}</p>
       {/* Keyed on the question: after an answer or Back the fields show what the answer computed. */}
       <Form key={search} method="get" action={resultAction("/finance/loan")} className="form" noValidate>
-        <NumberField name="amount" label={t("loan.amount")} value={values.amount} problem={problemOf("amount")} />
-        <NumberField name="rate" label={t("loan.rate")} value={values.rate} problem={problemOf("rate")} decimal />
+        <NumberField
+          name="amount"
+          label={t("loan.amount")}
+          hint={t("numbers.hint", { examples: numberExamples(language, false) })}
+          value={values.amount}
+          problem={problemOf("amount")}
+          readBack={readOf("amount")}
+          words
+        />
+        <NumberField
+          name="rate"
+          label={t("loan.rate")}
+          value={values.rate}
+          problem={problemOf("rate")}
+          readBack={readOf("rate")}
+          decimal
+        />
         <NumberField
           name="months"
           label={t("loan.months")}
-          hint={t("loan.monthsHint", { max: limits.maxMonths })}
+          hint={t("loan.monthsHint", { max: limits.maxMonths, years: limits.maxYears })}
           value={values.months}
           problem={problemOf("months")}
-        />
+          readBack={readOf("months")}
+        >
+          <label className="visually-hidden" htmlFor="unit">
+            {t("loan.termUnit")}
+          </label>
+          <select id="unit" name="unit" className="input loan__unit" defaultValue={values.unit}>
+            {units.map((unit) => (
+              <option key={unit} value={unit}>
+                {t(`loan.units.${unit}`)}
+              </option>
+            ))}
+          </select>
+        </NumberField>
         <fieldset className="loan__methods" aria-describedby={problems.method ? "method-error" : undefined}>
           <legend>{t("loan.method")}</legend>
           {methods.map((method) => (
@@ -93,6 +125,7 @@ export default function LoanRoute() {
           hint={t("loan.graceHint")}
           value={values.grace}
           problem={problemOf("grace")}
+          readBack={readOf("grace")}
         />
         <button type="submit" className="button button--primary button--block">
           {t("loan.calculate")}
@@ -183,27 +216,62 @@ function scheduleRows(text: string): string {
   return html;
 }
 
-function FieldProblem({ id, problem }: { id: string; problem: LoanMessage | null }) {
+function FieldProblem({
+  id,
+  problem,
+  readBack = null,
+}: {
+  id: string;
+  problem: LoanMessage | null;
+  readBack?: ReadBack | null;
+}) {
   const { t } = useTranslation("loan");
   if (!problem) return null;
   return (
     <p className="field__error" id={id}>
       <SentenceWithValues sentence={(v) => t(problem.key, v)} values={problem.values} />
+      <ReadBackLine readBack={readBack} />
     </p>
   );
 }
 
-/** A number as typed (comma groups welcome): text, so nothing is rounded or refused by the browser. */
+/**
+ * A number as typed (groups and a decimal comma in the member's habit welcome): text, so nothing is rounded or
+ * refused by the browser. `words`: the amount in won said in words below it; `children`: beside the input (the
+ * term's unit).
+ */
 function NumberField(props: {
   name: LoanField;
   label: string;
   hint?: string;
   value: string;
   problem: LoanMessage | null;
+  readBack?: ReadBack | null;
   decimal?: boolean;
+  words?: boolean;
+  children?: ReactNode;
 }) {
   const { name, label, hint, value, problem } = props;
-  const described = [hint ? `${name}-hint` : null, problem ? `${name}-error` : null].filter(Boolean).join(" ");
+  const described = [
+    hint ? `${name}-hint` : null,
+    props.words ? `${name}-words` : null,
+    problem ? `${name}-error` : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const input = (
+    <input
+      id={name}
+      name={name}
+      className="input"
+      dir="ltr"
+      inputMode={props.decimal ? "decimal" : "numeric"}
+      autoComplete="off"
+      defaultValue={value}
+      aria-invalid={problem ? true : undefined}
+      aria-describedby={described || undefined}
+    />
+  );
   return (
     <div className="field">
       <label className="field__label" htmlFor={name}>
@@ -214,18 +282,16 @@ function NumberField(props: {
           {hint}
         </p>
       ) : null}
-      <input
-        id={name}
-        name={name}
-        className="input"
-        dir="ltr"
-        inputMode={props.decimal ? "decimal" : "numeric"}
-        autoComplete="off"
-        defaultValue={value}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      <FieldProblem id={`${name}-error`} problem={problem} />
+      {props.children ? (
+        <div className="loan__term">
+          {input}
+          {props.children}
+        </div>
+      ) : (
+        input
+      )}
+      {props.words ? <AmountWords inputId={name} value={value} unit="won" /> : null}
+      <FieldProblem id={`${name}-error`} problem={problem} readBack={props.readBack} />
     </div>
   );
 }

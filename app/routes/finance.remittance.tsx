@@ -11,15 +11,18 @@ import type { RateView, RemittanceField } from "~/finance/remittancePage.server"
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
+  AmountWords,
   featureStyles,
   LabelledField,
+  numberExamples,
+  ReadBackLine,
   ResultHeading,
   resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
   translateFormMessage,
 } from "~/pageKit";
-import { json, languageOf, pageSeo, remittancePage } from "~/routeKit.server";
+import { json, languageOf, pageSeo, readSession, remittancePage } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
@@ -33,19 +36,31 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const lng = await languageOf(request);
-  const page = await remittancePage(context.services, { url: new URL(request.url), lng });
+  const [lng, member] = await Promise.all([languageOf(request), readSession(request, context.services)]);
+  const page = await remittancePage(context.services, { url: new URL(request.url), lng, uid: member?.uid ?? null });
   // One address for search engines: the estimate's inputs are the member's, not the page's.
   const seo = pageSeo(request, context.services.config, lng);
   return json({ ...page, seo });
 }
 
 export default function RemittanceRoute() {
-  const { t } = useTranslation("remittance");
+  const { t, language } = useTranslation("remittance");
   const page = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const { form, errors, result, corridor, limits } = page;
-  const errorOf = (name: RemittanceField) => translateFormMessage(t, errors[name]) ?? null;
+  const { form, errors, understood, result, corridor, limits } = page;
+  const message = (name: RemittanceField) => translateFormMessage(t, errors[name]) ?? null;
+  const errorOf = (name: RemittanceField) => {
+    const text = message(name);
+    const back = name === "send" || name === "receive" ? understood[name] : null;
+    return text && back ? (
+      <>
+        {text}
+        <ReadBackLine readBack={back} />
+      </>
+    ) : (
+      text
+    );
+  };
   const invalid = (name: RemittanceField) =>
     errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
   return (
@@ -89,6 +104,7 @@ export default function RemittanceRoute() {
         </LabelledField>
         <fieldset className="remittance__amounts" aria-describedby={errors.amount ? "amount-error" : undefined}>
           <legend className="field__label">{t("remittance.amountLegend")}</legend>
+          <p className="field__hint">{t("numbers.hint", { examples: numberExamples(language, true) })}</p>
           {errors.amount ? (
             <p id="amount-error" className="field__error">
               {errorOf("amount")}
@@ -99,12 +115,13 @@ export default function RemittanceRoute() {
               id="send"
               name="send"
               className="input"
-              inputMode="decimal"
+              inputMode="numeric"
               autoComplete="off"
               dir="ltr"
               defaultValue={form.send}
               {...invalid("send")}
             />
+            <AmountWords inputId="send" value={form.send} unit="won" />
           </LabelledField>
           <p className="remittance__or">{t("remittance.or")}</p>
           <LabelledField id="receive" label={t("remittance.receive")} error={errorOf("receive")}>
@@ -117,6 +134,12 @@ export default function RemittanceRoute() {
               dir="ltr"
               defaultValue={form.receive}
               {...invalid("receive")}
+            />
+            <AmountWords
+              inputId="receive"
+              value={form.receive}
+              unit={result?.currency ?? form.currency}
+              unitFrom="currency"
             />
           </LabelledField>
         </fieldset>

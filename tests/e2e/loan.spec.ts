@@ -5,7 +5,7 @@
  * kept; and the products for an E-9 member first.
  */
 import { expect, test } from "@playwright/test";
-import { hideTodayPopup, inLanguage, joinedMemberCookies, strings, useLanguage } from "./helpers";
+import { hideTodayPopup, inLanguage, joinedMemberCookies, strings, useLanguage, waitForHydration } from "./helpers";
 
 type Words = {
   amount: string;
@@ -37,7 +37,7 @@ for (const lng of ["en", "ko", "vi", "ur"]) {
     await page.getByLabel(t.months).fill("24");
     await page.getByLabel(t.methods.equalPayment!.name).check();
     await page.getByRole("button", { name: t.calculate }).click();
-    await expect(page).toHaveURL(/amount=1%2C000%2C000&rate=5&months=24&method=equalPayment/);
+    await expect(page).toHaveURL(/amount=1%2C000%2C000&rate=5&months=24&unit=months&method=equalPayment/);
     const figures = page.locator(".loan__figures");
     await expect(figures).toContainText("43,871");
     await expect(figures).toContainText("43,868");
@@ -52,13 +52,42 @@ for (const lng of ["en", "ko", "vi", "ur"]) {
 
     await page.getByLabel(t.amount).fill("-1000");
     await page.getByRole("button", { name: t.calculate }).click();
-    await expect(page.locator("#amount-error")).toHaveText(t.problems.amountNotPositive!);
+    // The refusal, then what was read in the field (issue 40), as typed kept in the field.
+    await expect(page.locator("#amount-error")).toContainText(t.problems.amountNotPositive!);
+    await expect(page.locator("#amount-error")).toContainText("\u2066-1,000\u2069");
     await expect(page.getByLabel(t.amount)).toHaveValue("-1000");
     await expect(page.getByLabel(t.amount)).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator(".loan__figures")).toHaveCount(0);
     await expect(page.locator("article.benefit")).toHaveCount(3);
   });
 }
+
+test("typing an amount groups it as typed and says it in words; without JavaScript the digits go as typed", async ({
+  page,
+  context,
+}, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  await useLanguage(context, "ko");
+  await page.goto("/finance/loan");
+  if (js) await waitForHydration(page);
+  const amount = page.locator("#amount");
+  await expect(amount).toHaveAttribute("inputmode", "numeric");
+  await amount.pressSequentially("10000000");
+  if (js) {
+    await expect(amount).toHaveValue("10,000,000");
+    await expect(page.locator("#amount-words")).toHaveText("1,000만 원");
+  } else {
+    await expect(amount).toHaveValue("10000000");
+  }
+  await page.locator("#rate").fill("5");
+  await page.locator("#months").fill("3");
+  await page.locator("#unit").selectOption("years");
+  await page.locator("#months").press("Enter");
+  await expect(page).toHaveURL(/months=3&unit=years/);
+  await expect(page.locator("#result")).toBeVisible();
+  await expect(page.locator("#amount-words")).toHaveText("1,000만 원");
+  await expect(page.locator("#unit")).toHaveValue("years");
+});
 
 test("a member with an E-9 visa sees the loans for it first", async ({ page, context, baseURL }) => {
   await useLanguage(context);

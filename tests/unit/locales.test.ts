@@ -26,6 +26,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   ...["Seoul", "Busan", "Daegu", "Incheon", "Gwangju", "Daejeon", "Ulsan", "Sejong", "Gyeonggi", "Gangwon", "Jeju"].map(
     (region) => `benefit:benefit.regions.${region}`,
   ),
+  "common:numbers.won",
 ]);
 
 function flatten(value: unknown, prefix = ""): Map<string, string> {
