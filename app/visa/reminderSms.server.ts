@@ -20,7 +20,7 @@ export function eucKrLength(text: string): number | null {
   const bytes = iconv.encode(text, "euc-kr");
   if (iconv.decode(bytes, "euc-kr") !== text) return null;
   for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
+    const byte = bytes[i] as number;
     if (byte < 0x80) continue;
     const trail = bytes[i + 1];
     if (byte < 0xa1 || byte > 0xfe || trail === undefined || trail < 0xa1 || trail > 0xfe) return null;
@@ -121,6 +121,10 @@ export async function reminderSms(
   reminder: ReminderText,
   links: { details: string; stop: string },
 ): Promise<SmsText> {
-  const [own, korean, english] = await Promise.all([lng, "ko", "en"].map((l) => wordsIn(l, reminder, links)));
+  const [own, korean, english] = await Promise.all([
+    wordsIn(lng, reminder, links),
+    wordsIn("ko", reminder, links),
+    wordsIn("en", reminder, links),
+  ]);
   return reminderSmsText(own, korean, english);
 }

@@ -11,7 +11,7 @@ import {
   type ReminderText,
 } from "~/visa/reminderSms.server";
 
-const reminders: ReminderText[] = [
+const reminders = [
   ...["windowOpens", "oneMonth", "oneWeek", "expiryDay"].map((milestone) => ({
     kind: "visa" as const,
     milestone,
@@ -24,7 +24,7 @@ const reminders: ReminderText[] = [
     date: "2027-04-01",
     time: "10:30",
   })),
-];
+] as ReminderText[];
 
 // As long as a real link: the origin, the path and a sealed token of about 200 characters.
 const links = (lng: string) => ({
@@ -69,7 +69,7 @@ describe("reminder text messages", () => {
   });
 
   it("keeps Korean and English in their own words, and carries the others in Korean and English", async () => {
-    const visa = reminders[1];
+    const visa = reminders[1] as ReminderText;
     const [ko, en] = [await wordsIn("ko", visa), await wordsIn("en", visa)];
     expect(reminderSmsText(ko, ko, en)).toMatchObject({ language: "own", type: "lms" });
     expect(reminderSmsText(ko, ko, en).text).toContain("체류기간이 한 달 뒤인 2027-06-30에 끝나요.");
