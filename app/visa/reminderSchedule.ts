@@ -11,19 +11,11 @@
  *
  * The inbox keeps its own daily rule (reminderJob.server.ts); this module decides the outbound channels.
  */
+import type { ReminderChannel, ReminderKind } from "~/stores/reminders";
 import { reminderDates, reminderMilestones, seoulDate } from "./reminders";
 
-export const reminderKinds = ["visa", "passport", "appointment"] as const;
-export type ReminderKind = (typeof reminderKinds)[number];
-
-/** `inbox` is always on; the others are off until the member turns them on. */
-export const reminderChannels = ["inbox", "push", "sms"] as const;
-export type ReminderChannel = (typeof reminderChannels)[number];
-export type OutboundChannel = Exclude<ReminderChannel, "inbox">;
-export const outboundChannels: readonly OutboundChannel[] = ["push", "sms"];
-
-/** The form field of one choice on /mypage/reminders (`visa.push`). */
-export const channelField = (kind: ReminderKind, channel: ReminderChannel) => `${kind}.${channel}`;
+export { reminderKinds, reminderChannels, outboundChannels, channelField } from "~/stores/reminders";
+export type { ReminderKind, ReminderChannel, OutboundChannel } from "~/stores/reminders";
 
 export const passportMilestones = ["sixMonths", "oneMonth"] as const;
 export const appointmentMilestones = ["eveningBefore", "morning"] as const;
