@@ -74,12 +74,12 @@ export interface RemindersStore {
   pushSubscriptions(uid: string): Promise<PushSubscriptionRecord[]>;
 
   /**
-   * Claims the delivery `key` of the member at `now`: true when this caller is to send it now — it was never
-   * claimed, or its last attempt failed and its retry time has come. Atomic: of callers racing, one gets it.
+   * Claims the delivery `key` of the member at `now`: the attempt's number (1, 2…) when this caller is to send it
+   * now — it was never claimed, or its last attempt failed and its retry time has come — otherwise null. Atomic: of callers racing, one gets it.
    * A claimed delivery that is neither sent nor failed (its sender stopped mid-way) is never claimed again: it
    * may have been sent.
    */
-  claimDelivery(uid: string, key: string, now: number): Promise<boolean>;
+  claimDelivery(uid: string, key: string, now: number): Promise<number | null>;
   markSent(uid: string, key: string, now: number): Promise<void>;
   /** The attempt failed: it may be claimed again from `retryAt` (null: never, it is given up). */
   markFailed(uid: string, key: string, retryAt: number | null): Promise<void>;

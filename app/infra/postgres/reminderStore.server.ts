@@ -79,7 +79,7 @@ export function pgReminderStore(db: Pg): RemindersStore {
       }));
     },
     async claimDelivery(uid, key, now) {
-      return (await sql.row(SQL.claim, [uid, key, now, now])) !== undefined;
+      return (await sql.row<{ attempts: number }>(SQL.claim, [uid, key, now, now]))?.attempts ?? null;
     },
     async markSent(uid, key, now) {
       await sql.run(SQL.markSent, [now, uid, key]);

@@ -77,7 +77,7 @@ export function sqliteReminderStore(db: Db): RemindersStore {
       );
     },
     async claimDelivery(uid, key, now) {
-      return s.claim.get(uid, key, now, now) !== undefined;
+      return (s.claim.get(uid, key, now, now) as { attempts: number } | undefined)?.attempts ?? null;
     },
     async markSent(uid, key, now) {
       s.markSent.run(now, uid, key);
