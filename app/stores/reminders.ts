@@ -47,6 +47,27 @@ export interface PushSubscriptionRecord {
   createdAt: number;
 }
 
+/** What the service worker shows (public/sw.js): in the member's language and direction, opening `url`. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  lang: string;
+  dir: "ltr" | "rtl";
+}
+
+export type PushOutcome =
+  | { ok: true }
+  /** The push service no longer knows the subscription (404, 410): the browser is forgotten. */
+  | { ok: false; gone: true }
+  /** Anything else: tried again later, after `retryAfterMs` when the service said so (429 Retry-After). */
+  | { ok: false; gone?: false; retryAfterMs?: number; error: string };
+
+/** The port of the Web Push transport (app/infra/push/webPush.server.ts). */
+export interface PushSender {
+  send(subscription: PushSubscriptionRecord, message: PushMessage): Promise<PushOutcome>;
+}
+
 export interface RemindersStore {
   /** The member's choices that were ever set; a kind and channel not listed is off. */
   choices(uid: string): Promise<ChannelChoice[]>;

@@ -12,7 +12,9 @@ import { createHash } from "node:crypto";
 import type { SmsSender } from "~/infra/sms/sender.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { directionOf } from "~/i18n/config";
-import type { ChannelChoice, PushSubscriptionRecord } from "~/stores/reminders";
+import type { ChannelChoice, PushMessage, PushOutcome, PushSender } from "~/stores/reminders";
+
+export type { PushMessage, PushOutcome, PushSender } from "~/stores/reminders";
 import type { Stores } from "~/stores/stores";
 import {
   deliveryKey,
@@ -27,26 +29,6 @@ import {
 import { reminderSms } from "./reminderSms.server";
 import { stopToken } from "./reminderStop.server";
 import { seoulDate } from "./reminders";
-
-/** What the service worker shows (public/sw.js): in the member's language and direction, opening `url`. */
-export interface PushMessage {
-  title: string;
-  body: string;
-  url: string;
-  lang: string;
-  dir: "ltr" | "rtl";
-}
-
-export type PushOutcome =
-  | { ok: true }
-  /** The push service no longer knows the subscription (404, 410): the browser is forgotten. */
-  | { ok: false; gone: true }
-  /** Anything else: tried again later, after `retryAfterMs` when the service said so (429 Retry-After). */
-  | { ok: false; gone?: false; retryAfterMs?: number; error: string };
-
-export interface PushSender {
-  send(subscription: PushSubscriptionRecord, message: PushMessage): Promise<PushOutcome>;
-}
 
 export interface DeliveryDeps {
   stores: Pick<Stores, "members" | "notifications" | "reminders">;
