@@ -26,6 +26,7 @@ import type { RolesStore } from "./roles";
 import type { SsoStore } from "./sso";
 import type { TermsStore } from "./terms";
 import type { LeasesStore } from "./leases";
+import type { RemindersStore } from "./reminders";
 import type { MemberScreen } from "./memberScreen";
 
 export interface Stores {
@@ -68,6 +69,8 @@ export interface Stores {
   sso: SsoStore;
   /** Which process runs each periodic job when several share the storage (app/stores/leases.ts). */
   leases: LeasesStore;
+  /** Reminders that leave the app: channel choices, push subscriptions, deliveries (app/stores/reminders.ts). */
+  reminders: RemindersStore;
   /**
    * A mark that changes once another client of the same storage (another process: the content import, a second
    * server) has committed a change since this client last asked. The shared pages' cache of the server forgets
@@ -99,6 +102,7 @@ export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type * from "./loanProducts";
 export type { LeasesStore } from "./leases";
+export type { RemindersStore } from "./reminders";
 export type { MemberScreen } from "./memberScreen";
 export type { RolesStore } from "./roles";
 export type {

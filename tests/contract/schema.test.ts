@@ -87,6 +87,7 @@ const SQLITE_PARTIAL_INDEXES: Record<string, { postgresColumns?: string[] }> = {
   sso_payloads_by_uid: {},
   sso_payloads_by_user_code: {},
   sso_payloads_by_expiry: {},
+  reminder_choices_on: { postgresColumns: ["is_on", "uid"] },
 };
 
 /** Plain indexes whose columns differ, with why. */

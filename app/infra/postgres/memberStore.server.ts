@@ -4,10 +4,11 @@ import type { MembersStore, MemberSettings, ProfileChanges, TermsRecord } from "
 import { pageSize } from "~/stores/page";
 import { CHANGEABLE, memberValues, profileOf, type MemberRow } from "~/infra/rows/identity.server";
 import type { Pg, Sql } from "./database.server";
-import { numberedAll } from "~/infra/rows/placeholders.server";
-import { MEMBERS } from "~/infra/rows/statements.server";
+import { numbered, numberedAll } from "~/infra/rows/placeholders.server";
+import { MEMBERS, REMINDERS_OF_MEMBER } from "~/infra/rows/statements.server";
 
 const SQL = numberedAll(MEMBERS);
+const REMINDERS_SQL = REMINDERS_OF_MEMBER.map(numbered);
 
 export interface TermsRow {
   document: string;
@@ -120,6 +121,8 @@ export function pgMemberStore(db: Pg): MembersStore {
         const terms = await sql.rows<TermsRow>(SQL.terms, [uid]);
         const gone = await sql.row<{ uid: string }>("DELETE FROM members WHERE uid = $1 RETURNING uid", [uid]);
         if (!gone) return false;
+        // No device is called and nothing pending is sent once the member has gone.
+        for (const statement of REMINDERS_SQL) await sql.run(statement, [uid]);
         // Kept in SQLite's shape (agreed as 0/1), so both engines' records read alike.
         const record = terms.map((t) => ({ ...t, agreed: t.agreed ? 1 : 0 }));
         await sql.run(

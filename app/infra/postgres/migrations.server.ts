@@ -464,4 +464,47 @@ export const migrations: readonly Migration[] = [
       UPDATE audit_log SET actor_kind = 'import' WHERE actor_uid = 'import';
     `,
   },
+  {
+    version: 9,
+    name: "reminders that leave the app (SQLite's 25)",
+    sql: `
+      CREATE TABLE reminder_choices (
+        uid        text NOT NULL,
+        kind       text NOT NULL CHECK (kind IN ('visa', 'passport', 'appointment')),
+        channel    text NOT NULL CHECK (channel IN ('push', 'sms')),
+        is_on      boolean NOT NULL,
+        changed_at bigint NOT NULL,
+        PRIMARY KEY (uid, kind, channel)
+      );
+      CREATE INDEX reminder_choices_on ON reminder_choices (is_on, uid);
+      CREATE TABLE reminder_choice_log (
+        id      text PRIMARY KEY,
+        uid     text NOT NULL,
+        kind    text NOT NULL,
+        channel text NOT NULL,
+        is_on   boolean NOT NULL,
+        at      bigint NOT NULL,
+        source  text NOT NULL CHECK (source IN ('page', 'stopLink'))
+      );
+      CREATE INDEX reminder_choice_log_by_member ON reminder_choice_log (uid, at);
+      CREATE TABLE push_subscriptions (
+        endpoint   text PRIMARY KEY,
+        uid        text NOT NULL,
+        p256dh     text NOT NULL,
+        auth       text NOT NULL,
+        created_at bigint NOT NULL
+      );
+      CREATE INDEX push_subscriptions_by_member ON push_subscriptions (uid, created_at);
+      CREATE TABLE reminder_deliveries (
+        uid        text NOT NULL,
+        key        text NOT NULL,
+        state      text NOT NULL CHECK (state IN ('claimed', 'sent', 'failed')),
+        attempts   integer NOT NULL,
+        retry_at   bigint,
+        claimed_at bigint NOT NULL,
+        sent_at    bigint,
+        PRIMARY KEY (uid, key)
+      );
+    `,
+  },
 ];

@@ -20,6 +20,7 @@ import {
 } from "./database.server";
 import { pgFileStorage } from "./fileStorage.server";
 import { pgLeaseStore } from "./leaseStore.server";
+import { pgReminderStore } from "./reminderStore.server";
 import { pgMemberScreen } from "./memberScreen.server";
 import { pgOutbox } from "./outbox.server";
 import { pgCommentsStore, pgFeedsStore, pgFilesStore, pgLikesStore, pgReportsStore } from "./communityStores.server";
@@ -39,6 +40,7 @@ export function postgresStores(db: Pg): Stores {
     ...pgContentStores(db),
     sso: pgSsoStore(db),
     leases: pgLeaseStore(db),
+    reminders: pgReminderStore(db),
     async changeMark() {
       // One row that every committed change moves (database.server.ts: markChange; decision 0074).
       return readChangeMark(db);

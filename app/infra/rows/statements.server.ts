@@ -239,3 +239,58 @@ export const CORRIDORS = {
   insert: `INSERT INTO corridors (${CORRIDOR_COLUMNS}) VALUES (?, ?, ?, ?)`,
   update: "UPDATE corridors SET figures = ?, updated_at = ? WHERE country = ?",
 } as const;
+
+/** Reminders that leave the app (stores/reminders.ts). */
+export const REMINDERS = {
+  choices: "SELECT kind, channel, is_on, changed_at FROM reminder_choices WHERE uid = ? ORDER BY kind, channel",
+  choice: "SELECT is_on FROM reminder_choices WHERE uid = ? AND kind = ? AND channel = ?",
+  memberExists: "SELECT 1 AS one FROM members WHERE uid = ?",
+  setChoice: `INSERT INTO reminder_choices (uid, kind, channel, is_on, changed_at) VALUES (?, ?, ?, ?, ?)
+              ON CONFLICT (uid, kind, channel) DO UPDATE SET is_on = excluded.is_on, changed_at = excluded.changed_at`,
+  logChoice: `INSERT INTO reminder_choice_log (id, uid, kind, channel, is_on, at, source)
+              VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  history: `SELECT kind, channel, is_on, at, source FROM reminder_choice_log WHERE uid = ?
+            ORDER BY at, id`,
+  // The partial index reminder_choices_on holds exactly the rows this reads.
+  membersWithChannelsOn: `SELECT DISTINCT uid FROM reminder_choices WHERE is_on = ? AND uid > ? ORDER BY uid LIMIT ?`,
+  addSubscription: `INSERT INTO push_subscriptions (endpoint, uid, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (endpoint) DO UPDATE SET uid = excluded.uid, p256dh = excluded.p256dh,
+                      auth = excluded.auth, created_at = excluded.created_at`,
+  // A member keeps their newest devices only (PUSH_DEVICES_PER_MEMBER): a bound on what one member makes the job call.
+  trimSubscriptions: `DELETE FROM push_subscriptions WHERE uid = ? AND endpoint NOT IN (
+                        SELECT endpoint FROM push_subscriptions WHERE uid = ? ORDER BY created_at DESC, endpoint LIMIT ?)`,
+  removeSubscription: "DELETE FROM push_subscriptions WHERE uid = ? AND endpoint = ?",
+  forgetEndpoint: "DELETE FROM push_subscriptions WHERE endpoint = ?",
+  subscriptions: `SELECT endpoint, p256dh, auth, created_at FROM push_subscriptions WHERE uid = ?
+                  ORDER BY created_at, endpoint`,
+  // One statement claims: a new row, or a failed one whose retry time has come. A claimed row that is neither
+  // sent nor failed is never claimed again (its sender may have sent it before it stopped).
+  claim: `INSERT INTO reminder_deliveries (uid, key, state, attempts, retry_at, claimed_at)
+          VALUES (?, ?, 'claimed', 1, NULL, ?)
+          ON CONFLICT (uid, key) DO UPDATE SET state = 'claimed', attempts = reminder_deliveries.attempts + 1,
+            retry_at = NULL, claimed_at = excluded.claimed_at
+          WHERE reminder_deliveries.state = 'failed' AND reminder_deliveries.retry_at IS NOT NULL
+            AND reminder_deliveries.retry_at <= ?
+          RETURNING attempts`,
+  markSent:
+    "UPDATE reminder_deliveries SET state = 'sent', sent_at = ? WHERE uid = ? AND key = ? AND state = 'claimed'",
+  markFailed:
+    "UPDATE reminder_deliveries SET state = 'failed', retry_at = ? WHERE uid = ? AND key = ? AND state = 'claimed'",
+  delivery: "SELECT state, attempts FROM reminder_deliveries WHERE uid = ? AND key = ?",
+  // A withdrawal (the members store's own transaction): no device is called and nothing pending is sent after it.
+  forgetMemberSubscriptions: "DELETE FROM push_subscriptions WHERE uid = ?",
+  forgetMemberDeliveries: "DELETE FROM reminder_deliveries WHERE uid = ?",
+  forgetMemberChoices: "DELETE FROM reminder_choices WHERE uid = ?",
+  forgetMemberLog: "DELETE FROM reminder_choice_log WHERE uid = ?",
+} as const;
+
+/** What a withdrawal deletes of the reminders, in the members store's transaction. */
+export const REMINDERS_OF_MEMBER = [
+  REMINDERS.forgetMemberSubscriptions,
+  REMINDERS.forgetMemberDeliveries,
+  REMINDERS.forgetMemberChoices,
+  REMINDERS.forgetMemberLog,
+] as const;
+
+/** How many browsers of one member receive pushes (the newest). */
+export const PUSH_DEVICES_PER_MEMBER = 10;

@@ -4,7 +4,7 @@ import type { MembersStore, NewMember, ProfileChanges, TermsRecord } from "~/sto
 import { pageSize } from "~/stores/page";
 import { CHANGEABLE, memberValues, profileOf, type MemberRow } from "~/infra/rows/identity.server";
 import type { Db } from "./database.server";
-import { MEMBERS } from "~/infra/rows/statements.server";
+import { MEMBERS, REMINDERS_OF_MEMBER } from "~/infra/rows/statements.server";
 
 const CURSOR_SCOPE = "members";
 
@@ -84,12 +84,15 @@ export function sqliteMemberStore(db: Db): MembersStore {
   );
   const deleteTerms = db.prepare("DELETE FROM terms_agreements WHERE uid = ?");
   const deleteMember = db.prepare("DELETE FROM members WHERE uid = ?");
+  const deleteReminders = REMINDERS_OF_MEMBER.map((text) => db.prepare(text));
   const withdraw = db.transaction((uid: string, at: number, reason: string | null) => {
     if (!uidExists.get(uid)) return false;
     const terms = termsOf.all(uid);
     insertWithdrawal.run(uid, at, reason, JSON.stringify(terms));
     deleteTerms.run(uid);
     deleteMember.run(uid);
+    // No device is called and nothing pending is sent once the member has gone.
+    for (const statement of deleteReminders) statement.run(uid);
     return true;
   });
 

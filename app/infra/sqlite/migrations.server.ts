@@ -633,4 +633,50 @@ export const migrations: readonly Migration[] = [
       UPDATE audit_log SET actor_kind = 'import' WHERE actor_uid = 'import';
     `,
   },
+  {
+    version: 25,
+    name: "reminders that leave the app",
+    // Issue 42: each member's channels per kind (the inbox is always on, so not here), every change kept as consent
+    // evidence, their browsers' push subscriptions, and one delivery row per (member, reminder, channel or device),
+    // claimed before sending.
+    sql: `
+      CREATE TABLE reminder_choices (
+        uid        TEXT NOT NULL,
+        kind       TEXT NOT NULL CHECK (kind IN ('visa', 'passport', 'appointment')),
+        channel    TEXT NOT NULL CHECK (channel IN ('push', 'sms')),
+        is_on      INTEGER NOT NULL CHECK (is_on IN (0, 1)),
+        changed_at INTEGER NOT NULL,
+        PRIMARY KEY (uid, kind, channel)
+      ) STRICT;
+      CREATE INDEX reminder_choices_on ON reminder_choices (uid) WHERE is_on = 1;
+      CREATE TABLE reminder_choice_log (
+        id      TEXT PRIMARY KEY,
+        uid     TEXT NOT NULL,
+        kind    TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        is_on   INTEGER NOT NULL CHECK (is_on IN (0, 1)),
+        at      INTEGER NOT NULL,
+        source  TEXT NOT NULL CHECK (source IN ('page', 'stopLink'))
+      ) STRICT;
+      CREATE INDEX reminder_choice_log_by_member ON reminder_choice_log (uid, at);
+      CREATE TABLE push_subscriptions (
+        endpoint   TEXT PRIMARY KEY,
+        uid        TEXT NOT NULL,
+        p256dh     TEXT NOT NULL,
+        auth       TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX push_subscriptions_by_member ON push_subscriptions (uid, created_at);
+      CREATE TABLE reminder_deliveries (
+        uid        TEXT NOT NULL,
+        key        TEXT NOT NULL,
+        state      TEXT NOT NULL CHECK (state IN ('claimed', 'sent', 'failed')),
+        attempts   INTEGER NOT NULL,
+        retry_at   INTEGER,
+        claimed_at INTEGER NOT NULL,
+        sent_at    INTEGER,
+        PRIMARY KEY (uid, key)
+      ) STRICT;
+    `,
+  },
 ];

@@ -31,6 +31,7 @@ import { sqliteRoleStore } from "./roleStore.server";
 import { sqliteSsoStore } from "./ssoStore.server";
 import { sqliteTermsStore } from "./termsStore.server";
 import { sqliteLeaseStore } from "./leaseStore.server";
+import { sqliteReminderStore } from "./reminderStore.server";
 
 /** The stores over an open database; `close` checkpoints the WAL and closes it. */
 export function sqliteStores(db: Db): Stores {
@@ -58,6 +59,7 @@ export function sqliteStores(db: Db): Stores {
     loanProducts: sqliteLoanProductStore(db),
     sso: sqliteSsoStore(db),
     leases: sqliteLeaseStore(db),
+    reminders: sqliteReminderStore(db),
     async changeMark() {
       // SQLite's own: changes when another connection commits; this connection's writes leave it as it is.
       return db.pragma("data_version", { simple: true }) as number;
