@@ -26,6 +26,7 @@ import {
   benefitFormSchema,
   benefitsKind,
   contentEditRoute,
+  schemaForm,
 } from "~/routeKit.server";
 
 /** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
@@ -42,7 +43,7 @@ export const handle: PageHandle = {
 /** Made when a request comes (the browser's build has no server code to make it with). */
 const edit = () =>
   contentEditRoute(benefitsKind, {
-    schema: benefitFormSchema,
+    read: schemaForm(benefitFormSchema),
     find: (stores, itemCd) => stores.benefits.byId(itemCd),
     // The stored benefit as the form's fields (the same names the form sends).
     fieldsOf: (benefit) => ({

@@ -13,6 +13,7 @@ import { RouteErrorBoundary } from "~/pageKit";
 import { AdminFormError, AdminInput, LanguageTexts, translateFormMessage } from "~/formKit";
 import {
   contentEditRoute,
+  schemaForm,
   isLoanProductCode,
   loanProductFormSchema,
   loanProductsKind,
@@ -38,7 +39,7 @@ const text = (value: number | string | null | undefined) =>
 /** Made when a request comes (the browser's build has no server code to make it with). */
 const edit = () =>
   contentEditRoute(loanProductsKind, {
-    schema: loanProductFormSchema,
+    read: schemaForm(loanProductFormSchema),
     find: (stores, itemCd) => stores.loanProducts.byId(itemCd),
     wellFormed: isLoanProductCode,
     // The stored product as the form's fields.

@@ -19,7 +19,7 @@ import {
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
-import { contentEditRoute, offerFormSchema, offersKind } from "~/routeKit.server";
+import { contentEditRoute, offerFormSchema, offersKind, schemaForm } from "~/routeKit.server";
 
 /** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
 const EDIT_FORM_MAX_BODY = 1024 * 1024;
@@ -36,7 +36,7 @@ export const handle: PageHandle = {
 /** Made when a request comes (the browser's build has no server code to make it with). */
 const edit = () =>
   contentEditRoute(offersKind, {
-    schema: offerFormSchema,
+    read: schemaForm(offerFormSchema),
     find: (stores, itemCd) => stores.offers.byId(itemCd),
     fieldsOf: (offer) => ({
       itemCd: offer.itemCd,
