@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { LabelledField, RouteErrorBoundary, translateFormMessage } from "~/pageKit";
+import { editPageHandle, LabelledField, RouteErrorBoundary, translateFormMessage } from "~/pageKit";
 import {
   contentEditRoute,
   CORRIDOR_FACTS,
@@ -23,9 +23,7 @@ import {
 
 export const handle: PageHandle = {
   i18n: ["remittance"],
-  title: (url) => (url.searchParams.has("country") ? "titles.adminEditCorridor" : "titles.adminNewCorridor"),
-  back: "/admin/corridors",
-  secret: true,
+  ...editPageHandle("/admin/corridors", "titles.adminEditCorridor", "titles.adminNewCorridor", undefined, "country"),
 };
 
 /** Made when a request comes (the browser's build has no server code to make it with). */
