@@ -20,7 +20,7 @@ import { benefitsKind } from "~/benefits/benefitsKind.server";
 import { offersKind } from "~/benefits/offersKind.server";
 import { auditNoteOf } from "~/content/audit.server";
 import type { ContentKind } from "~/content/kind.server";
-import { invalid, parseForm, refuse, type ProblemName } from "~/forms/form.server";
+import { invalid, parseForm, PROBLEMS, readForm, refuse, type ProblemName } from "~/forms/form.server";
 import { notFound } from "~/infra/http.server";
 import { directionOf, supportedLanguages } from "~/i18n/config";
 import { languageNames } from "~/i18n/languageChoice.server";
@@ -197,28 +197,94 @@ export function termsStateOf(head: TermsVersionHead, heads: readonly TermsVersio
   return status === "upcoming" ? ("announced" as const) : status;
 }
 
-/** The item of an admin edit page's `?itemCd=`: null for a new one; an unknown or malformed code is the 404 page. */
+/**
+ * The item an admin edit page's address names (`?itemCd=`, or the page's own `param`): null for a new one; an
+ * unknown or malformed code is the 404 page.
+ */
 export async function editedItem<Item>(
   request: Request,
-  find: (itemCd: string) => Promise<Item | null>,
-  wellFormed: (itemCd: string) => boolean = () => true,
+  find: (id: string) => Promise<Item | null>,
+  wellFormed: (id: string) => boolean = () => true,
+  param = "itemCd",
 ): Promise<Item | null> {
-  const itemCd = new URL(request.url).searchParams.get("itemCd");
-  if (itemCd === null) return null;
-  if (!wellFormed(itemCd)) notFound(request);
-  return (await find(itemCd)) ?? notFound(request);
+  const id = new URL(request.url).searchParams.get(param);
+  if (id === null) return null;
+  if (!wellFormed(id)) notFound(request);
+  return (await find(id)) ?? notFound(request);
 }
 
-/** How an admin edit form of one kind of content item is checked and written (editFormAction). */
-export interface EditForm<Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>> {
-  schema: Schema;
+/**
+ * An edit form's post read as an item, with the refusal of it (a taken code, the save's) that keeps what was
+ * typed; or the reply that refuses the post as it is.
+ */
+export type FormRead<Item> =
+  { ok: true; item: Item; refuse(problem: ProblemName, field?: string): Response } | { ok: false; reply: Response };
+
+/** How an edit form's post is read; `id`: the edited item's, from its address, kept whatever the form says. */
+export type FormReader<Item> = (
+  args: { request: Request; context: AppLoadContext },
+  id: string | null,
+) => Promise<FormRead<Item>>;
+
+/** A form of the item's own schema, drawn by conform and read by the form loop (parseForm). */
+export function schemaForm<Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>>(
+  schema: Schema,
+): FormReader<z.output<Schema>> {
+  return async (args, itemCd) => {
+    const parsed = await parseForm(args, schema);
+    if (parsed.refused) return { ok: false, reply: parsed.refused };
+    const { submission } = parsed;
+    if (submission.status !== "success") return { ok: false, reply: invalid(submission) };
+    return {
+      ok: true,
+      item: { ...submission.value, itemCd: itemCd ?? submission.value.itemCd },
+      refuse: (problem, field) => refuse(submission, problem, { field }),
+    };
+  };
+}
+
+/** What a plain form's own reading gives: the item, or each message by its field; what was typed either way. */
+export type PlainFormResult<Item> = { values: Record<string, string | string[]> } & (
+  { ok: true; item: Item } | { ok: false; errors: Record<string, string> }
+);
+
+/**
+ * A form with fields of its own (the corridors' rows), read from the bounded body by `read`; a refusal answers
+ * `{ values, errors }`, what was typed and each message by its field ("" for the form's own).
+ */
+export function plainForm<Item>(
+  read: (formData: FormData, id: string | null) => PlainFormResult<Item>,
+): FormReader<Item> {
+  return async ({ request }, id) => {
+    const result = read(await readForm(request), id);
+    if (!result.ok)
+      return { ok: false, reply: json({ values: result.values, errors: result.errors }, { status: 400 }) };
+    const { values } = result;
+    return {
+      ok: true,
+      item: result.item,
+      refuse: (problem, field) => {
+        const entry = PROBLEMS[problem];
+        return json({ values, errors: { [field ?? entry.field]: entry.key } }, { status: entry.status });
+      },
+    };
+  };
+}
+
+/** How an admin edit form of one kind of content item is found, read and written (editFormAction). */
+export interface EditForm<Item, Stored> {
+  /** The address's parameter naming a stored item: `itemCd` when not said. */
+  param?: string;
   /** The stored item of a code, or null. */
-  find(stores: Stores, itemCd: string): Promise<{ itemCd: string } | null>;
+  find(stores: Stores, id: string): Promise<Stored | null>;
   /** Codes that cannot name an item are the 404 page without a look in the store. */
-  wellFormed?(itemCd: string): boolean;
-  /** The refusal of a new item whose code is taken. */
-  taken: ProblemName;
-  save(stores: Stores, item: z.output<Schema>, actor: AuditActor, at: number): Promise<ContentSaved>;
+  wellFormed?(id: string): boolean;
+  read: FormReader<Item>;
+  /** The code of an item the form sent. */
+  idOf(item: Item): string;
+  /** The refusal of a new item whose code is taken; left out, a new item of a stored code replaces it. */
+  taken?: ProblemName;
+  save(stores: Stores, item: Item, actor: AuditActor, at: number): Promise<ContentSaved>;
   /** The field a refusal of the save is shown at. */
   problemField?: string;
   /** The list the admin goes back to once it is saved. */
@@ -227,42 +293,35 @@ export interface EditForm<Schema extends z.ZodType<{ itemCd: string }, z.ZodType
 
 /**
  * An admin edit form's post: the admin is checked before a byte of the body is read (a raised maxBody streams it to
- * the route), the form parsed by its schema, an edited item's code kept from its address whatever the form says, a
- * new item's code refused when taken; then it is saved and the admin is back at the list.
+ * the route), the form read, an edited item's code kept from its address whatever the form says, a new item's code
+ * refused when taken; then it is saved and the admin is back at the list.
  */
-export async function editFormAction<Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>>(
+export async function editFormAction<Item, Stored>(
   args: { request: Request; context: AppLoadContext },
-  form: EditForm<Schema>,
+  form: EditForm<Item, Stored>,
 ) {
   const { request, context } = args;
   const admin = await requireAdmin(request, context.services);
   const { stores } = context.services;
-  const edited = await editedItem(request, (itemCd) => form.find(stores, itemCd), form.wellFormed);
-  const parsed = await parseForm(args, form.schema);
-  if (parsed.refused) return parsed.refused;
-  const { submission } = parsed;
-  if (submission.status !== "success") return invalid(submission);
-  const item = { ...submission.value, itemCd: edited?.itemCd ?? submission.value.itemCd };
-  if (!edited && (await form.find(stores, item.itemCd))) return refuse(submission, form.taken);
+  const param = form.param ?? "itemCd";
+  const edited = await editedItem(request, (id) => form.find(stores, id), form.wellFormed, param);
+  const read = await form.read(args, edited === null ? null : new URL(request.url).searchParams.get(param));
+  if (!read.ok) return read.reply;
+  const { item } = read;
+  if (!edited && form.taken && (await form.find(stores, form.idOf(item)))) return read.refuse(form.taken);
   const saved = await form.save(stores, item, admin.actor, Date.now());
-  if (!saved.ok) return refuse(submission, saved.problem, { field: form.problemField });
+  if (!saved.ok) return read.refuse(saved.problem, form.problemField);
   return redirect(form.list);
 }
 
 /** One admin edit page of a content kind: how its stored item is found and shown, and how its form is written. */
-export interface ContentEdit<
-  Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>,
-  Stored,
-  Fields,
-  Extra,
-> extends Omit<EditForm<Schema>, "find" | "save"> {
-  find(stores: Stores, itemCd: string): Promise<(Stored & { itemCd: string }) | null>;
+export interface ContentEdit<Item, Stored, Fields, Extra> extends Omit<EditForm<Item, Stored>, "idOf" | "save"> {
   /** The stored item as the form's fields (the same names the form sends). */
   fieldsOf(stored: Stored): Fields;
   /** What else the page shows (its categories, its limits). */
   extra?: Extra;
   /** How an admin's item is written; the kind's own write (saveContentItem) when not said. */
-  save?: EditForm<Schema>["save"];
+  save?: EditForm<Item, Stored>["save"];
 }
 
 /**
@@ -270,20 +329,20 @@ export interface ContentEdit<
  * the loader checks the admin and gives the stored item as the form's fields, the languages and `extra`; the action
  * is editFormAction, written by the kind as the import writes it. Each page keeps its own component.
  */
-export function contentEditRoute<
-  Schema extends z.ZodType<{ itemCd: string }, z.ZodTypeDef, unknown>,
-  Stored,
-  Fields,
-  Extra extends Record<string, unknown> = Record<never, never>,
->(kind: ContentKind<z.output<Schema>>, edit: ContentEdit<Schema, Stored, Fields, Extra>) {
-  const form: EditForm<Schema> = {
+export function contentEditRoute<Item, Stored, Fields, Extra extends Record<string, unknown> = Record<never, never>>(
+  kind: ContentKind<Item>,
+  edit: ContentEdit<Item, Stored, Fields, Extra>,
+) {
+  const form: EditForm<Item, Stored> = {
     ...edit,
+    idOf: kind.idOf,
     save: edit.save ?? ((stores, item, actor, at) => saveContentItem(stores, kind, item, actor, at)),
   };
   return {
     async loader({ request, context }: { request: Request; context: AppLoadContext }) {
       await requireAdmin(request, context.services);
-      const stored = await editedItem(request, (itemCd) => edit.find(context.services.stores, itemCd), edit.wellFormed);
+      const find = (id: string) => edit.find(context.services.stores, id);
+      const stored = await editedItem(request, find, edit.wellFormed, edit.param);
       return json({
         fields: stored === null ? null : edit.fieldsOf(stored),
         languages: adminLanguages(),

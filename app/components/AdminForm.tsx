@@ -214,28 +214,36 @@ export function ItemCodeField({
   );
 }
 
-/** The item's category, one of a fixed list, chosen (none is chosen before the admin does). */
-export function CategoryField({
+/** One of a fixed list (an item's category, a document, a currency), chosen: none is chosen before the admin does. */
+export function AdminSelect({
+  name,
   label,
   choose,
   error,
   value,
-  categories,
-  nameOf,
+  choices,
+  nameOf = (choice) => choice,
+  required,
+  dir,
 }: {
+  name: string;
   label: string;
   /** The empty choice's words. */
   choose: string;
   error: string | null;
   value: string;
-  categories: readonly string[];
-  nameOf: (category: string) => string;
+  choices: readonly string[];
+  /** A choice's words: the choice itself (a code) when not said. */
+  nameOf?: (choice: string) => string;
+  required?: boolean;
+  /** `ltr` for codes. */
+  dir?: "ltr";
 }) {
   return (
-    <AdminField label={label} error={error} id="category">
-      <select id="category" name="category" className="input" defaultValue={value} required>
+    <AdminField label={label} error={error} id={name}>
+      <select id={name} name={name} className="input" dir={dir} defaultValue={value} required={required}>
         <option value="">{choose}</option>
-        {categories.map((c) => (
+        {choices.map((c) => (
           <option key={c} value={c}>
             {nameOf(c)}
           </option>

@@ -1,6 +1,35 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+/**
+ * One fact on an item's line: a code, a day or a list of codes (left to right whatever the page's direction), a tag
+ * (a category), a name (in its own direction) or plain words.
+ */
+export type ItemFact = { ltr: string } | { tag: string } | { name: string } | { text: string };
+
+/** A line of an item's facts (the list's `notice-meta` line). */
+export function ItemFacts({ facts }: { facts: readonly ItemFact[] }) {
+  return (
+    <span className="notice-meta">
+      {facts.map((fact, i) =>
+        "ltr" in fact ? (
+          <span key={i} dir="ltr">
+            {fact.ltr}
+          </span>
+        ) : "tag" in fact ? (
+          <span key={i} className="notice-tag">
+            {fact.tag}
+          </span>
+        ) : "name" in fact ? (
+          <bdi key={i}>{fact.name}</bdi>
+        ) : (
+          <span key={i}>{fact.text}</span>
+        ),
+      )}
+    </span>
+  );
+}
+
 /** One item of an admin section's list: its title (with its own lang or dir), its facts and where it is edited. */
 export interface AdminListItem {
   key: string;

@@ -156,8 +156,9 @@ export const CORRIDOR_FORM_ROWS = { offers: MAX_OFFERS, tiers: MAX_TIERS } as co
 /** The form's fields as sent back into it (what was typed, kept), by field name. */
 export type CorridorFormValues = Record<string, string | string[]>;
 
-export type CorridorFormResult =
-  { ok: true; item: CorridorItem } | { ok: false; values: CorridorFormValues; errors: Record<string, string> };
+export type CorridorFormResult = { values: CorridorFormValues } & (
+  { ok: true; item: CorridorItem } | { ok: false; errors: Record<string, string> }
+);
 
 /**
  * "5,000" → 5000; "-1" and "1.5" as numbers too, for the schema to say what is wrong with them; nothing typed →
@@ -231,5 +232,5 @@ export function readCorridorForm(formData: FormData, country: string | null): Co
   }
   const problem = corridorProblem(parsed.data);
   if (problem) return { ok: false, values, errors: { "": problem } };
-  return { ok: true, item: parsed.data };
+  return { ok: true, item: parsed.data, values };
 }

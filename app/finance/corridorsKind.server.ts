@@ -1,12 +1,11 @@
 /**
  * Remittance corridors as a content kind (app/content/kind.server.ts): the content import's `corridors` key, by
  * country, written only where the figures differ; the corridors shipped with the app (content/corridors.json),
- * written at start where absent, as benefits are (decision 0062); and the admin form's save.
+ * written at start where absent, as benefits are (decision 0062); the admin form writes through it too
+ * (contentEditRoute).
  */
 import shippedFile from "../../content/corridors.json";
-import { auditNoteOf } from "~/content/audit.server";
 import type { ContentKind } from "~/content/kind.server";
-import type { AuditActor, Stores } from "~/stores/stores";
 import { corridorItem, corridorProblem, recordOf, type CorridorItem } from "./corridors.server";
 
 /** The content import's `corridors` key: by country, written only where the figures differ. */
@@ -40,9 +39,4 @@ export function shippedCorridors(file: unknown = shippedFile): CorridorItem[] {
     seen.add(item.country);
     return item;
   });
-}
-
-/** Saves an admin's corridor and records the change (nothing recorded when the figures are the same). */
-export async function saveCorridor(stores: Stores, item: CorridorItem, actor: AuditActor, at: number) {
-  return stores.corridors.put(recordOf(item), at, auditNoteOf(corridorsKind, item, actor, at));
 }

@@ -49,6 +49,20 @@ export interface PageHandle {
   shared?: boolean;
 }
 
+/**
+ * The handle of a list's edit page (an admin section's) beside its namespaces: titled `stored` when its address
+ * names a stored item (`?itemCd=`, or `?<param>=`), else `fresh`; back to the list; secret; and, for a form larger
+ * than the server's default bound, the body it may send.
+ */
+export function editPageHandle(list: string, stored: string, fresh: string, maxBody?: number, param = "itemCd") {
+  return {
+    title: (url: URL) => (url.searchParams.has(param) ? stored : fresh),
+    back: list,
+    secret: true,
+    ...(maxBody === undefined ? {} : { maxBody }),
+  } satisfies PageHandle;
+}
+
 export interface Page {
   layout: LayoutName;
   titleKey: string;

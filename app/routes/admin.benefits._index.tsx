@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { AdminItemList, formatDate, RouteErrorBoundary } from "~/pageKit";
+import { AdminItemList, formatDate, ItemFacts, RouteErrorBoundary } from "~/pageKit";
 import { adminListLoader } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -26,7 +26,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       category: b.category,
       checkedOn: b.source.checkedOn,
       updatedOn: formatDate(b.updatedAt),
-      languages: Object.keys(b.translations),
+      languages: Object.keys(b.translations).join(" "),
     }),
   )(args);
 
@@ -43,12 +43,14 @@ export default function AdminBenefitsRoute() {
         key: b.itemCd,
         title: <strong lang="ko">{b.name}</strong>,
         meta: (
-          <span className="notice-meta">
-            <span dir="ltr">{b.itemCd}</span>
-            <span className="notice-tag">{t(`benefit.categories.${b.category}`)}</span>
-            <span dir="ltr">{b.checkedOn}</span>
-            <span dir="ltr">{b.languages.join(" ")}</span>
-          </span>
+          <ItemFacts
+            facts={[
+              { ltr: b.itemCd },
+              { tag: t(`benefit.categories.${b.category}`) },
+              { ltr: b.checkedOn },
+              { ltr: b.languages },
+            ]}
+          />
         ),
       }))}
     />

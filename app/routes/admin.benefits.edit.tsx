@@ -11,15 +11,15 @@ import {
   AdminFormError,
   AdminInput,
   AdminSave,
+  AdminSelect,
   adminErrors,
-  CategoryField,
   ItemCodeField,
   LanguageTexts,
   type AdminReply,
 } from "~/formKit";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { editPageHandle, RouteErrorBoundary } from "~/pageKit";
 import { REGIONS } from "~/stores/benefits";
 import {
   BENEFIT_CATEGORIES,
@@ -27,23 +27,19 @@ import {
   benefitFormSchema,
   benefitsKind,
   contentEditRoute,
+  schemaForm,
 } from "~/routeKit.server";
-
-/** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
-const EDIT_FORM_MAX_BODY = 2 * 1024 * 1024;
 
 export const handle: PageHandle = {
   i18n: ["admin", "benefit"],
-  title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditBenefit" : "titles.adminNewBenefit"),
-  back: "/admin/benefits",
-  secret: true,
-  maxBody: EDIT_FORM_MAX_BODY,
+  // The body: 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare.
+  ...editPageHandle("/admin/benefits", "titles.adminEditBenefit", "titles.adminNewBenefit", 2 * 1024 * 1024),
 };
 
 /** Made when a request comes (the browser's build has no server code to make it with). */
 const edit = () =>
   contentEditRoute(benefitsKind, {
-    schema: benefitFormSchema,
+    read: schemaForm(benefitFormSchema),
     find: (stores, itemCd) => stores.benefits.byId(itemCd),
     // The stored benefit as the form's fields (the same names the form sends).
     fieldsOf: (benefit) => ({
@@ -128,13 +124,15 @@ export default function AdminBenefitEditRoute() {
         value={fields?.itemCd ?? value.itemCd ?? ""}
         stored={Boolean(fields)}
       />
-      <CategoryField
+      <AdminSelect
+        name="category"
         label={t("admin.edit.category")}
         choose={t("admin.edit.chooseCategory")}
         error={errorOf("category")}
         value={value.category ?? ""}
-        categories={categories}
+        choices={categories}
         nameOf={(c) => t(`benefit.categories.${c}`)}
+        required
       />
       {input("order", t("admin.content.order"), value.order, { hint: t("admin.content.orderHint") })}
       {input("visas", t("admin.content.visas"), value.visas, { hint: t("admin.content.visasHint") })}

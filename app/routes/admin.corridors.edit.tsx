@@ -9,81 +9,70 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { LabelledField, RouteErrorBoundary, translateFormMessage } from "~/pageKit";
+import { editPageHandle, LabelledField, RouteErrorBoundary, translateFormMessage } from "~/pageKit";
 import {
+  contentEditRoute,
   CORRIDOR_FACTS,
   CORRIDOR_FORM_ROWS,
+  corridorsKind,
   FEE_TIER_CURRENCIES,
-  json,
-  notFound,
+  plainForm,
   readCorridorForm,
-  readForm,
-  redirect,
-  requireAdmin,
-  saveCorridor,
+  type CorridorFormValues,
 } from "~/routeKit.server";
-import type { Services } from "~/context";
 
 export const handle: PageHandle = {
   i18n: ["remittance"],
-  title: (url) => (url.searchParams.has("country") ? "titles.adminEditCorridor" : "titles.adminNewCorridor"),
-  back: "/admin/corridors",
-  secret: true,
+  ...editPageHandle("/admin/corridors", "titles.adminEditCorridor", "titles.adminNewCorridor", undefined, "country"),
 };
 
-async function editedCorridor(request: Request, services: Services) {
-  const country = new URL(request.url).searchParams.get("country");
-  if (country === null) return null;
-  const corridor = /^[A-Z]{2}$/.test(country) ? await services.stores.corridors.get(country) : null;
-  if (!corridor) notFound(request);
-  return corridor;
-}
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.services);
-  const corridor = await editedCorridor(request, context.services);
-  const values: Record<string, string | string[]> = {};
-  if (corridor) {
-    Object.assign(values, {
-      country: corridor.country,
-      provider: corridor.provider,
-      source: corridor.source,
-      asOf: corridor.asOf,
-      feeKind: corridor.fee.kind,
-      unverified: corridor.unverified,
-    });
-    corridor.offers.forEach((o, i) => {
-      values[`offers.${i}.currency`] = o.currency;
-      values[`offers.${i}.margin`] = String(o.marginBasisPoints);
-    });
-    if (corridor.fee.kind === "flat") values.flatKrw = String(corridor.fee.krw);
-    else {
-      values.tierCurrency = corridor.fee.tierCurrency;
-      corridor.fee.tiers.forEach((t, i) => {
-        values[`tiers.${i}.upTo`] = t.upTo === null ? "" : String(t.upTo);
-        values[`tiers.${i}.krw`] = String(t.krw);
+/** Made when a request comes (the browser's build has no server code to make it with). */
+const edit = () =>
+  contentEditRoute(corridorsKind, {
+    param: "country",
+    find: (stores, country) => stores.corridors.get(country),
+    wellFormed: (country) => /^[A-Z]{2}$/.test(country),
+    // The country of an edited corridor is the one in its address, whatever the form says.
+    read: plainForm(readCorridorForm),
+    // The stored corridor as the form's fields (the same names the form sends).
+    fieldsOf: (corridor): CorridorFormValues => {
+      const values: CorridorFormValues = {
+        country: corridor.country,
+        provider: corridor.provider,
+        source: corridor.source,
+        asOf: corridor.asOf,
+        feeKind: corridor.fee.kind,
+        unverified: corridor.unverified,
+      };
+      corridor.offers.forEach((o, i) => {
+        values[`offers.${i}.currency`] = o.currency;
+        values[`offers.${i}.margin`] = String(o.marginBasisPoints);
       });
-    }
-  }
-  return json({ editing: corridor?.country ?? null, values, rows: CORRIDOR_FORM_ROWS });
-}
+      if (corridor.fee.kind === "flat") values.flatKrw = String(corridor.fee.krw);
+      else {
+        values.tierCurrency = corridor.fee.tierCurrency;
+        corridor.fee.tiers.forEach((t, i) => {
+          values[`tiers.${i}.upTo`] = t.upTo === null ? "" : String(t.upTo);
+          values[`tiers.${i}.krw`] = String(t.krw);
+        });
+      }
+      return values;
+    },
+    extra: { rows: CORRIDOR_FORM_ROWS },
+    list: "/admin/corridors",
+  });
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.services);
-  const corridor = await editedCorridor(request, context.services);
-  const formData = await readForm(request);
-  // The country of an edited corridor is the one in its address, whatever the form says.
-  const read = readCorridorForm(formData, corridor?.country ?? null);
-  if (!read.ok) return json({ values: read.values, errors: read.errors }, { status: 400 });
-  await saveCorridor(context.services.stores, read.item, admin.actor, Date.now());
-  return redirect("/admin/corridors");
-}
+export const loader = (args: LoaderFunctionArgs) => edit().loader(args);
+export const action = (args: ActionFunctionArgs) => edit().action(args);
+
+/** A refused form: what was typed, and each message by its field ("" for the form's own). */
+type Reply = { values: CorridorFormValues; errors: Record<string, string> };
 
 export default function AdminCorridorEditRoute() {
   const { t } = useTranslation("remittance");
-  const { editing, values: stored, rows } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
-  const values = reply?.values ?? stored;
+  const { fields: stored, rows } = useLoaderData<typeof loader>();
+  const reply = useActionData<Reply>();
+  const values = reply?.values ?? stored ?? {};
   const value = (name: string) => {
     const v = values[name];
     return typeof v === "string" ? v : "";
@@ -114,7 +103,7 @@ export default function AdminCorridorEditRoute() {
       ) : null}
       {input("country", t("corridorAdmin.country"), {
         hint: t("corridorAdmin.countryHint"),
-        readOnly: Boolean(editing),
+        readOnly: Boolean(stored),
         dir: "ltr",
       })}
       {input("provider", t("corridorAdmin.provider"), { hint: t("corridorAdmin.providerHint") })}

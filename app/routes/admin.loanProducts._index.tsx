@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { AdminItemList, RouteErrorBoundary } from "~/pageKit";
+import { AdminItemList, ItemFacts, RouteErrorBoundary } from "~/pageKit";
 import { adminListLoader } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -25,7 +25,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       lender: p.lender,
       name: p.translations.ko?.name ?? p.itemCd,
       checkedOn: p.source.checkedOn,
-      languages: Object.keys(p.translations),
+      languages: Object.keys(p.translations).join(" "),
     }),
   )(args);
 
@@ -41,14 +41,7 @@ export default function AdminLoanProductsRoute() {
       items={items.map((p) => ({
         key: p.itemCd,
         title: <strong lang="ko">{p.name}</strong>,
-        meta: (
-          <span className="notice-meta">
-            <span>{p.lender}</span>
-            <span dir="ltr">{p.itemCd}</span>
-            <span dir="ltr">{p.checkedOn}</span>
-            <span dir="ltr">{p.languages.join(" ")}</span>
-          </span>
-        ),
+        meta: <ItemFacts facts={[{ text: p.lender }, { ltr: p.itemCd }, { ltr: p.checkedOn }, { ltr: p.languages }]} />,
       }))}
     />
   );

@@ -9,26 +9,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { editPageHandle, RouteErrorBoundary } from "~/pageKit";
 import { AdminFormError, AdminInput, LanguageTexts, translateFormMessage } from "~/formKit";
 import {
   contentEditRoute,
+  schemaForm,
   isLoanProductCode,
   loanProductFormSchema,
   loanProductsKind,
   type FormReply,
 } from "~/routeKit.server";
 
-/** 19 languages' conditions (1,000 characters each), percent-encoded: far below this. */
-const EDIT_FORM_MAX_BODY = 1024 * 1024;
-
 export const handle: PageHandle = {
   // benefit: the messages of the content schema's shared rules (benefitContent.*), which this form's schema uses.
   i18n: ["admin", "loan", "benefit"],
-  title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditLoanProduct" : "titles.adminNewLoanProduct"),
-  back: "/admin/loanProducts",
-  secret: true,
-  maxBody: EDIT_FORM_MAX_BODY,
+  // The body: 19 languages' conditions (1,000 characters each), percent-encoded: far below this.
+  ...editPageHandle("/admin/loanProducts", "titles.adminEditLoanProduct", "titles.adminNewLoanProduct", 1024 * 1024),
 };
 
 /** A stored value as a form's text: empty for none. */
@@ -38,7 +34,7 @@ const text = (value: number | string | null | undefined) =>
 /** Made when a request comes (the browser's build has no server code to make it with). */
 const edit = () =>
   contentEditRoute(loanProductsKind, {
-    schema: loanProductFormSchema,
+    read: schemaForm(loanProductFormSchema),
     find: (stores, itemCd) => stores.loanProducts.byId(itemCd),
     wellFormed: isLoanProductCode,
     // The stored product as the form's fields.

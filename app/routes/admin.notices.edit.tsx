@@ -10,8 +10,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { AnswerHeading, directionOf, RouteErrorBoundary } from "~/pageKit";
-import { AdminFormError, adminErrors, CategoryField, ItemCodeField, LanguageTexts, PublishActions } from "~/formKit";
+import { AnswerHeading, directionOf, editPageHandle, RouteErrorBoundary } from "~/pageKit";
+import { AdminFormError, AdminSelect, adminErrors, ItemCodeField, LanguageTexts, PublishActions } from "~/formKit";
 import {
   adminLanguages,
   changeNotice,
@@ -32,15 +32,10 @@ import {
   type FormReply,
 } from "~/routeKit.server";
 
-/** Every language's longest body, percent-encoded (Korean: 9 bytes a character): a form of 19 full bodies fits. */
-const EDIT_FORM_MAX_BODY = 4 * 1024 * 1024;
-
 export const handle: PageHandle = {
   i18n: ["admin", "notices"],
-  title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditNotice" : "titles.adminNewNotice"),
-  back: "/admin/notices",
-  secret: true,
-  maxBody: EDIT_FORM_MAX_BODY,
+  // The body: every language's longest, percent-encoded (Korean: 9 bytes a character): a form of 19 full bodies fits.
+  ...editPageHandle("/admin/notices", "titles.adminEditNotice", "titles.adminNewNotice", 4 * 1024 * 1024),
 };
 
 /** The notice of `?itemCd=`, null for a new one; an unknown or malformed code is the 404 page. */
@@ -146,13 +141,15 @@ export default function AdminNoticeEditRoute() {
         stored={Boolean(notice)}
         maxLength={32}
       />
-      <CategoryField
+      <AdminSelect
+        name="category"
         label={t("admin.edit.category")}
         choose={t("admin.edit.chooseCategory")}
         error={errorOf("category")}
         value={value.category}
-        categories={categories}
+        choices={categories}
         nameOf={(c) => t(`notices.categories.${c}`)}
+        required
       />
       <label className="choice">
         <input type="checkbox" name="pinned" defaultChecked={value.pinned} /> {t("admin.edit.pinned")}

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { AdminItemList, RouteErrorBoundary } from "~/pageKit";
+import { AdminItemList, ItemFacts, RouteErrorBoundary } from "~/pageKit";
 import { adminListLoader } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -21,7 +21,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       partner: o.partner,
       title: o.translations.ko?.title ?? o.itemCd,
       checkedOn: o.checkedOn,
-      languages: Object.keys(o.translations),
+      languages: Object.keys(o.translations).join(" "),
     }),
   )(args);
 
@@ -38,12 +38,7 @@ export default function AdminOffersRoute() {
         key: o.itemCd,
         title: <strong lang="ko">{o.title}</strong>,
         meta: (
-          <span className="notice-meta">
-            <span dir="ltr">{o.itemCd}</span>
-            <bdi>{o.partner}</bdi>
-            <span dir="ltr">{o.checkedOn}</span>
-            <span dir="ltr">{o.languages.join(" ")}</span>
-          </span>
+          <ItemFacts facts={[{ ltr: o.itemCd }, { name: o.partner }, { ltr: o.checkedOn }, { ltr: o.languages }]} />
         ),
       }))}
     />

@@ -19,26 +19,21 @@ import {
 } from "~/formKit";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { RouteErrorBoundary } from "~/pageKit";
+import { editPageHandle, RouteErrorBoundary } from "~/pageKit";
 import { PRICE_PERIODS } from "~/stores/offers";
-import { contentEditRoute, offerFormSchema, offersKind } from "~/routeKit.server";
-
-/** 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare. */
-const EDIT_FORM_MAX_BODY = 1024 * 1024;
+import { contentEditRoute, offerFormSchema, offersKind, schemaForm } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   // The benefit namespace holds the content schemas' messages (benefitContent.*).
   i18n: ["admin", "benefit"],
-  title: (url) => (url.searchParams.has("itemCd") ? "titles.adminEditOffer" : "titles.adminNewOffer"),
-  back: "/admin/offers",
-  secret: true,
-  maxBody: EDIT_FORM_MAX_BODY,
+  // The body: 19 languages' texts, percent-encoded (Korean: 9 bytes a character), with room to spare.
+  ...editPageHandle("/admin/offers", "titles.adminEditOffer", "titles.adminNewOffer", 1024 * 1024),
 };
 
 /** Made when a request comes (the browser's build has no server code to make it with). */
 const edit = () =>
   contentEditRoute(offersKind, {
-    schema: offerFormSchema,
+    read: schemaForm(offerFormSchema),
     find: (stores, itemCd) => stores.offers.byId(itemCd),
     fieldsOf: (offer) => ({
       itemCd: offer.itemCd,

@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { formatDate, RouteErrorBoundary } from "~/pageKit";
-import { translateFormMessage } from "~/formKit";
+import { AdminSelect, translateFormMessage } from "~/formKit";
 import {
   invalid,
   json,
@@ -121,20 +121,15 @@ export default function AdminRatesRoute() {
             {formError}
           </p>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor="currency">
-            {t("exchange.admin.currency")}
-          </label>
-          <select id="currency" name="currency" className="input" defaultValue={valueOf("currency")} required>
-            <option value="">{t("exchange.choose")}</option>
-            {currencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-          {errorOf("currency") ? <p className="field__error">{errorOf("currency")}</p> : null}
-        </div>
+        <AdminSelect
+          name="currency"
+          label={t("exchange.admin.currency")}
+          choose={t("exchange.choose")}
+          error={errorOf("currency")}
+          value={valueOf("currency")}
+          choices={currencies}
+          required
+        />
         <div className="field">
           <label className="field__label" htmlFor="unit">
             {t("exchange.admin.unit")}

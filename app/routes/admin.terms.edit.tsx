@@ -11,9 +11,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
-  AdminField,
   AdminFormError,
   AdminInput,
+  AdminSelect,
   adminErrors,
   LanguageTexts,
   PublishActions,
@@ -136,20 +136,26 @@ export default function AdminTermsEditRoute() {
   return (
     <Form method="post" className="form" noValidate>
       <AdminFormError message={formError} />
-      <AdminField label={t("admin.terms.document")} error={errorOf("document")} id="document">
-        {edited ? (
-          <input id="document" name="document" className="input" dir="ltr" defaultValue={value.document} readOnly />
-        ) : (
-          <select id="document" name="document" className="input" dir="ltr" defaultValue={value.document ?? ""}>
-            <option value="">{t("admin.terms.chooseDocument")}</option>
-            {documents.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-        )}
-      </AdminField>
+      {edited ? (
+        <AdminInput
+          name="document"
+          label={t("admin.terms.document")}
+          value={value.document}
+          error={errorOf("document")}
+          dir="ltr"
+          readOnly
+        />
+      ) : (
+        <AdminSelect
+          name="document"
+          label={t("admin.terms.document")}
+          choose={t("admin.terms.chooseDocument")}
+          error={errorOf("document")}
+          value={value.document ?? ""}
+          choices={documents}
+          dir="ltr"
+        />
+      )}
       <AdminInput
         name="version"
         label={t("admin.terms.version")}

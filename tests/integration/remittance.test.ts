@@ -299,9 +299,9 @@ describe("the corridors' admin pages", () => {
     expect(((await list.json()) as { items: unknown[] }).items.length).toBeGreaterThanOrEqual(19);
     expect((await load(editLoader, "/admin/corridors/edit?country=ZZ", admin.jar)).status).toBe(404);
     const editing = (await (await load(editLoader, "/admin/corridors/edit?country=VN", admin.jar)).json()) as {
-      values: Record<string, unknown>;
+      fields: Record<string, unknown>;
     };
-    expect(editing.values).toMatchObject({ country: "VN", "offers.0.currency": "VND", "tiers.0.upTo": "500" });
+    expect(editing.fields).toMatchObject({ country: "VN", "offers.0.currency": "VND", "tiers.0.upTo": "500" });
 
     const refused = await post("/admin/corridors/edit", admin.jar, {
       ...form,
