@@ -6,11 +6,12 @@ import { VisaCard } from "~/components/VisaCard";
 import type { PageHandle } from "~/lib/page";
 import { Logo } from "~/components/Logo";
 import type { loader as rootLoader } from "~/root";
-import { featureStyles, Icon, InboxBell, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, Icon, InboxBell, RateTag, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import {
   json,
   redirect,
   hasChosenLanguage,
+  homeRate,
   isCrawler,
   languageOf,
   memberHome,
@@ -34,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await readSession(request, context.services);
   const lng = await languageOf(request);
   const member = session ? await memberHome(context.services, session.uid, lng) : null;
-  return json({ member, seo: pageSeo(request, context.services.config, lng) });
+  const rate = await homeRate(context.services, { nationality: member?.nationality ?? null, lng });
+  return json({ member, rate, seo: pageSeo(request, context.services.config, lng) });
 }
 
 /** The services after the visa finder, which leads the page as a wide tile. */
@@ -48,7 +50,7 @@ const entries = [
 ] as const;
 
 export default function MainRoute() {
-  const { member } = useLoaderData<typeof loader>();
+  const { member, rate } = useLoaderData<typeof loader>();
   const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
   const { t } = useTranslation("home");
   return (
@@ -87,6 +89,31 @@ export default function MainRoute() {
           <p className="hero__hint">{t("main.startHint")}</p>
         </section>
       )}
+
+      {rate ? (
+        <section className="home-rate" aria-labelledby="home-rate-title">
+          <h2 id="home-rate-title" className="home-rate__title">
+            {rate.country ? t("main.rate.titleCountry", { country: rate.country.name }) : t("main.rate.title")}
+          </h2>
+          <p className="home-rate__figure">
+            <bdi dir="ltr">
+              {rate.unit} {rate.currency} = {rate.krw} KRW
+            </bdi>
+          </p>
+          <RateTag rate={rate.rate} />
+          {rate.throughUsd ? (
+            <p className="home-rate__through">
+              <SentenceWithValues
+                sentence={(v) => t("main.rate.throughUsd", v)}
+                values={{ currency: rate.throughUsd }}
+              />
+            </p>
+          ) : null}
+          <Link to={rate.href} className="button button--secondary home-rate__link">
+            {rate.country ? t("main.rate.estimateCountry", { country: rate.country.name }) : t("main.rate.estimate")}
+          </Link>
+        </section>
+      ) : null}
 
       <nav aria-labelledby="services-title" className="services">
         <h2 id="services-title" className="services__title">
