@@ -19,6 +19,7 @@ import { log as defaultLog, type Log } from "~/infra/log.server";
 import { formatDate } from "~/lib/format";
 import type { AuditActor, OperatorRateIn, RateSnapshotIn, SaveRateResult, Stores } from "~/stores/stores";
 import sampleFile from "../../content/sample-rates.json";
+import type { UsdCrossRate } from "./crossRate";
 import { isOperatorCurrency } from "./exchange";
 import { fetchRates, type FetchRatesOptions } from "./eximbank.server";
 import { type CurrencyCode, isCurrencyCode, parseDecimal } from "./money";
@@ -312,4 +313,69 @@ export async function loadSampleRates(stores: Pick<Stores, "rates">, config: Con
   if (same) return false;
   await stores.rates.replaceSnapshot("sample", snapshot, at);
   return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// US dollar rates of the currencies no won source carries (decision 0091)
+
+const usdRatesSchema = z
+  .array(
+    z.object({
+      currency: z.string().refine((code) => isCurrencyCode(code) && code !== "KRW" && code !== "USD"),
+      perUsd: z.string().regex(RATE_TEXT),
+      day: z.string().refine(isCalendarDay),
+      sourceName: z.string().min(1),
+      sourceUrl: z.string().url(),
+    }),
+  )
+  .default([]);
+
+let shippedUsd: UsdCrossRate[] | null = null;
+
+/**
+ * content/sample-rates.json's `usdRates`: each a central bank's published US dollar rate with its own day and
+ * source. Shipped facts of their day (like the corridors), so every mode uses them, only to estimate the local
+ * amount of a transfer made in US dollars where no won rate is in force; a won rate, once entered, wins.
+ */
+export function usdCrossRates(file: unknown = sampleFile): UsdCrossRate[] {
+  if (file === sampleFile && shippedUsd) return shippedUsd;
+  const parsed = usdRatesSchema.safeParse((file as { usdRates?: unknown }).usdRates);
+  if (!parsed.success) throw new Error(`content/sample-rates.json usdRates: ${parsed.error.issues[0]?.message}`);
+  const rates = parsed.data.map((rate) => ({
+    currency: rate.currency as CurrencyCode,
+    perUsd: parseDecimal(rate.perUsd)!,
+    day: rate.day,
+    sourceName: rate.sourceName,
+    sourceUrl: rate.sourceUrl,
+  }));
+  if (file === sampleFile) shippedUsd = rates;
+  return rates;
+}
+
+export interface RateCoverage {
+  /** Currencies the corridors pay out that no won rate covers: quoted in US dollars, with or without a local estimate. */
+  throughUsd: { currency: CurrencyCode; crossRate: { day: string; sourceName: string } | null }[];
+  /** Currencies quoted from the sample (local mode's rates of one past day), with that day. */
+  fromSample: { currencies: CurrencyCode[]; day: string | null };
+  /** No US dollar rate in force: no corridor can be quoted. */
+  usdMissing: boolean;
+}
+
+/** What the public pages can quote today: for /admin/rates. */
+export async function rateCoverage(stores: Pick<Stores, "rates" | "corridors">): Promise<RateCoverage> {
+  const [rates, corridors] = await Promise.all([stores.rates.current(), stores.corridors.list()]);
+  const inForce = new Map(rates.map((rate) => [rate.currency, rate]));
+  const paidOut = [...new Set(corridors.flatMap((c) => c.offers.map((o) => o.currency)))].filter(isCurrencyCode).sort();
+  const cross = new Map(usdCrossRates().map((rate) => [rate.currency, rate]));
+  const sample = rates.filter((rate) => rate.source === "sample");
+  return {
+    throughUsd: paidOut
+      .filter((code) => !inForce.has(code))
+      .map((currency) => {
+        const known = cross.get(currency);
+        return { currency, crossRate: known ? { day: known.day, sourceName: known.sourceName } : null };
+      }),
+    fromSample: { currencies: sample.map((rate) => rate.currency), day: sample[0]?.day ?? null },
+    usdMissing: !inForce.has("USD"),
+  };
 }

@@ -24,6 +24,8 @@ import {
   toKrw,
 } from "./money";
 import { REMITTANCE_LIMITS, quote, type Quote } from "./remittance";
+import { localToUsd, usdToLocal, type UsdCrossRate } from "./crossRate";
+import { usdCrossRates } from "./rates.server";
 import { isOperatorLink, operatorLinkOrNull } from "~/lib/links";
 
 /** What the member typed, as typed (a code longer than any real one is cut; amounts are kept whole). */
@@ -42,8 +44,30 @@ export interface RateView {
   url: string | null;
   /** The day the rate is of. */
   day: string;
+  /** Days from `day` to today in Korea, shown with the figure when it is old. */
+  ageDays: number;
   /** Older than STALE_DAYS in Korea's calendar: shown as an old rate, never as today's. */
   old: boolean;
+}
+
+/**
+ * An estimate made in US dollars because no won rate covers the currency asked for (decision 0091): the quote is
+ * the USD leg at our rate; the local amount, where a dated USD rate of that currency ships, a cross-rate estimate.
+ */
+export interface ViaUsd {
+  /** The currency asked for. */
+  currency: CurrencyCode;
+  cross: {
+    /** The amount received in `currency` at the cross rate, rounded down. */
+    amount: string;
+    /** Units of `currency` per US dollar. */
+    perUsd: string;
+    sourceName: string;
+    sourceUrl: string | null;
+    day: string;
+    ageDays: number;
+    old: boolean;
+  } | null;
 }
 
 export interface RemittanceResult {
@@ -60,6 +84,8 @@ export interface RemittanceResult {
   margin: string;
   /** The margin in percent, "1.00". */
   marginPercent: string;
+  /** Made in US dollars for a currency without a won rate; null when made in the currency itself. */
+  via: ViaUsd | null;
 }
 
 export interface CorridorView {
@@ -82,8 +108,13 @@ export interface RemittancePage {
   /** Beside an amount's problem, what was read in it (lib/numberInput.ts). */
   understood: Partial<Record<"send" | "receive", ReadBack>>;
   countries: { code: string; name: string }[];
-  /** The chosen corridor's currencies, its first the one used when none is chosen. */
+  /**
+   * The chosen corridor's currencies, its first the one used when none is chosen; before a country is chosen,
+   * every currency a corridor pays out (US dollars first: every corridor pays them).
+   */
   currencies: { code: string; name: string }[];
+  /** Each country's currencies, so the list follows the country chosen without a round trip (with JavaScript). */
+  currenciesByCountry: Record<string, { code: string; name: string }[]>;
   corridor: CorridorView | null;
   result: RemittanceResult | null;
   rate: RateView | null;
@@ -117,12 +148,31 @@ function daysBetween(day: string, today: string): number {
 }
 
 function rateView(rate: StoredRate, today: string): RateView {
+  const ageDays = daysBetween(rate.day, today);
   return {
     kind: rate.source,
     name: rate.sourceName,
     url: operatorLinkOrNull(rate.sourceUrl),
     day: rate.day,
-    old: daysBetween(rate.day, today) > STALE_DAYS,
+    ageDays,
+    old: ageDays > STALE_DAYS,
+  };
+}
+
+function viaUsd(currency: CurrencyCode, cross: UsdCrossRate | null, receivedUsd: Money, today: string): ViaUsd {
+  if (!cross) return { currency, cross: null };
+  const ageDays = daysBetween(cross.day, today);
+  return {
+    currency,
+    cross: {
+      amount: moneyShown(usdToLocal(receivedUsd, cross)),
+      perUsd: decimalShown(cross.perUsd),
+      sourceName: cross.sourceName,
+      sourceUrl: operatorLinkOrNull(cross.sourceUrl),
+      day: cross.day,
+      ageDays,
+      old: ageDays > STALE_DAYS,
+    },
   };
 }
 
@@ -131,7 +181,7 @@ function currencyNames(lng: string) {
   return (code: string) => ({ code, name: `${code} · ${names.of(code) ?? code}` });
 }
 
-function resultOf(value: Quote, direction: "send" | "receive"): RemittanceResult {
+function resultOf(value: Quote, direction: "send" | "receive", via: ViaUsd | null = null): RemittanceResult {
   return {
     direction,
     currency: value.receive.currency,
@@ -144,6 +194,7 @@ function resultOf(value: Quote, direction: "send" | "receive"): RemittanceResult
     appliedRate: decimalShown(value.appliedRate.krw),
     margin: decimalShown(value.margin),
     marginPercent: (value.marginBasisPoints / 100).toFixed(2),
+    via,
   };
 }
 
@@ -162,6 +213,9 @@ export async function remittancePage(
   const [stored, rates] = await Promise.all([services.stores.corridors.list(), services.stores.rates.current()]);
   const rateOf = new Map(rates.map((r) => [r.currency, r]));
   const named = currencyNames(lng);
+  const paidOut = [...new Set(stored.flatMap((c) => c.offers.map((o) => o.currency)))].sort((a, b) =>
+    a === "USD" ? -1 : b === "USD" ? 1 : a.localeCompare(b),
+  );
   const page: RemittancePage = {
     form,
     errors: {},
@@ -169,7 +223,8 @@ export async function remittancePage(
     countries: stored
       .map((c) => ({ code: c.country, name: countryName(c.country, lng) }))
       .sort((a, b) => a.name.localeCompare(b.name, lng)),
-    currencies: [],
+    currencies: paidOut.map(named),
+    currenciesByCountry: Object.fromEntries(stored.map((c) => [c.country, c.offers.map((o) => named(o.currency))])),
     corridor: null,
     result: null,
     rate: null,
@@ -187,20 +242,24 @@ export async function remittancePage(
     page.limits.perTransactionKrw = moneyShown(toKrw(REMITTANCE_LIMITS.perTransaction, usd.base, "down"));
   }
 
-  // Asked for nothing yet: the empty form, for a member set to their nationality's corridor and its currency.
-  const asked = ["country", "currency", "send", "receive"].some((name) => url.searchParams.has(name));
-  if (!asked) {
-    const profile = query.uid ? await services.stores.members.profile(query.uid) : null;
+  // Asked for nothing yet (the form always sends both amounts): the empty form, for a member set to their
+  // nationality's corridor and its currency, or one a link filled in (`?country=VN` from the home page) with that
+  // country's currencies and no error.
+  const asked = ["send", "receive"].some((name) => url.searchParams.has(name));
+  if (!asked && !url.searchParams.has("country") && !url.searchParams.has("currency") && query.uid) {
+    const profile = await services.stores.members.profile(query.uid);
     const home = stored.find((c) => c.country === profile?.nationality);
     if (home) {
       form.country = home.country;
       form.currency = home.offers[0]!.currency;
-      page.currencies = home.offers.map((o) => named(o.currency));
     }
+  }
+  const record = stored.find((c) => c.country === form.country);
+  if (!asked) {
+    if (record) page.currencies = record.offers.map((o) => named(o.currency));
     return page;
   }
 
-  const record = stored.find((c) => c.country === form.country);
   if (!form.country) page.errors.country = "remittance.errors.countryRequired";
   else if (!record) {
     page.errors.country = formMessage("remittance.errors.noCorridor", { code: form.country.slice(0, 3) });
@@ -253,26 +312,38 @@ export async function remittancePage(
   }
 
   if (!record || !currency) return page;
-  const base = rateOf.get(currency);
+  // No won rate for the currency asked for: the estimate is made in US dollars, which every corridor pays
+  // (decision 0091), the local amount a cross-rate estimate where a dated USD rate of it ships.
+  const direct = rateOf.get(currency);
+  const through = !direct && currency !== "USD" && record.offers.some((o) => o.currency === "USD");
+  const base = direct ?? (through ? usd : undefined);
   if (!base || !usd) {
-    page.errors.currency = formMessage("remittance.errors.noRate", { currency: base ? "USD" : currency });
+    page.errors.currency = formMessage("remittance.errors.noRate", { currency: usd ? currency : "USD" });
     return page;
   }
   page.rate = rateView(base, today);
+  const cross = through ? (usdCrossRates().find((r) => r.currency === currency) ?? null) : null;
+  let receiveMinor = receiveAmount?.ok === true ? receiveAmount.value.minor : null;
+  if (through && receiveMinor !== null) {
+    // An amount to arrive in the local currency is asked in US dollars at the cross rate (rounded up).
+    if (cross) receiveMinor = localToUsd({ currency, minor: receiveMinor }, cross).minor;
+    else page.errors.receive = formMessage("remittance.errors.receiveThroughUsd", { currency });
+  }
   if (Object.keys(page.errors).length > 0) return page;
 
+  const quoted: CurrencyCode = through ? "USD" : currency;
   const quoteRates = { base: base.base, usd: usd.base };
   const corridor = corridorOf(record);
   const answer =
     sendAmount?.ok === true
-      ? quote({ corridor, currency, send: sendAmount.value.minor }, quoteRates)
-      : receiveAmount?.ok === true
-        ? quote({ corridor, currency, receive: receiveAmount.value.minor }, quoteRates)
+      ? quote({ corridor, currency: quoted, send: sendAmount.value.minor }, quoteRates)
+      : receiveMinor !== null
+        ? quote({ corridor, currency: quoted, receive: receiveMinor }, quoteRates)
         : null;
   if (!answer) return page;
   const at = sendAmount ? "send" : "receive";
   if (answer.ok) {
-    page.result = resultOf(answer.value, at);
+    page.result = resultOf(answer.value, at, through ? viaUsd(currency, cross, answer.value.receive, today) : null);
     return page;
   }
   const back = readBack(form[at], lng);
@@ -283,7 +354,7 @@ export async function remittancePage(
       krw: moneyShown(answer.limit.krw),
     });
   } else if (answer.problem === "sendTooSmall") {
-    page.errors[at] = formMessage("remittance.errors.sendTooSmall", { currency });
+    page.errors[at] = formMessage("remittance.errors.sendTooSmall", { currency: quoted });
   } else if (answer.problem === "amountNotPositive") {
     page.errors[at] = AMOUNT_MESSAGES.amountNotPositive;
   } else {

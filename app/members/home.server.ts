@@ -10,6 +10,8 @@ import { stayOutlook, type StayOutlook } from "~/visa/stay";
 
 export interface MemberHome {
   name: string;
+  /** ISO 3166-1 alpha-2, for the home page's rate (their remittance corridor); null when not given. */
+  nationality: string | null;
   /** The stored visa ("E-9" or a sub-type "D-2-1"), its status for the finder's page, and how it is shown. */
   visa: { code: string; status: string; label: string } | null;
   /** Null without a stored expiry date. */
@@ -28,6 +30,7 @@ export async function memberHome(
   const label = status && profile.visa ? await visaLabel(profile.visa, lng) : null;
   return {
     name: profile.name,
+    nationality: profile.nationality,
     visa: status && label ? { code: profile.visa!, status: status.code, label } : null,
     stay: profile.visaExpiresOn ? stayOutlook(profile.visaExpiresOn, today) : null,
   };

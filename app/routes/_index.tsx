@@ -6,11 +6,20 @@ import { VisaCard } from "~/components/VisaCard";
 import type { PageHandle } from "~/lib/page";
 import { Logo } from "~/components/Logo";
 import type { loader as rootLoader } from "~/root";
-import { featureStyles, Icon, InboxBell, languageMarks, RouteErrorBoundary } from "~/pageKit";
+import {
+  featureStyles,
+  Icon,
+  InboxBell,
+  languageMarks,
+  RateTag,
+  RouteErrorBoundary,
+  SentenceWithValues,
+} from "~/pageKit";
 import {
   json,
   redirect,
   hasChosenLanguage,
+  homeRate,
   isCrawler,
   languageOf,
   memberHome,
@@ -39,7 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The pinned notice, one line for visitors and members alike.
     pinnedNoticeLine(context.services, lng, Date.now()),
   ]);
-  return json({ member, pinned, seo: pageSeo(request, context.services.config, lng) });
+  // The member's corridor's rate (visitors: the US dollar's), one tap from the estimate.
+  const rate = await homeRate(context.services, { nationality: member?.nationality ?? null, lng });
+  return json({ member, pinned, rate, seo: pageSeo(request, context.services.config, lng) });
 }
 
 /** The services after the visa finder, which leads the page as a wide tile. */
@@ -54,7 +65,7 @@ const entries = [
 ] as const;
 
 export default function MainRoute() {
-  const { member, pinned } = useLoaderData<typeof loader>();
+  const { member, pinned, rate } = useLoaderData<typeof loader>();
   const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
   const { t } = useTranslation("home");
   return (
@@ -103,6 +114,31 @@ export default function MainRoute() {
           <p className="hero__hint">{t("main.startHint")}</p>
         </section>
       )}
+
+      {rate ? (
+        <section className="home-rate" aria-labelledby="home-rate-title">
+          <h2 id="home-rate-title" className="home-rate__title">
+            {rate.country ? t("main.rate.titleCountry", { country: rate.country.name }) : t("main.rate.title")}
+          </h2>
+          <p className="home-rate__figure">
+            <bdi dir="ltr">
+              {rate.unit} {rate.currency} = {rate.krw} KRW
+            </bdi>
+          </p>
+          <RateTag rate={rate.rate} />
+          {rate.throughUsd ? (
+            <p className="home-rate__through">
+              <SentenceWithValues
+                sentence={(v) => t("main.rate.throughUsd", v)}
+                values={{ currency: rate.throughUsd }}
+              />
+            </p>
+          ) : null}
+          <Link to={rate.href} className="button button--secondary home-rate__link">
+            {rate.country ? t("main.rate.estimateCountry", { country: rate.country.name }) : t("main.rate.estimate")}
+          </Link>
+        </section>
+      ) : null}
 
       <nav aria-labelledby="services-title" className="services">
         <h2 id="services-title" className="services__title">

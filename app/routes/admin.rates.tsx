@@ -16,6 +16,7 @@ import {
   OPERATOR_CURRENCIES,
   operatorRateItem,
   parseForm,
+  rateCoverage,
   redirect,
   requireAdmin,
   saveOperatorRate,
@@ -33,7 +34,11 @@ export const handle: PageHandle = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);
   const { stores, config } = context.services;
-  const [operator, fetch] = await Promise.all([stores.rates.list("operator"), stores.rates.fetchState("eximbank")]);
+  const [operator, fetch, coverage] = await Promise.all([
+    stores.rates.list("operator"),
+    stores.rates.fetchState("eximbank"),
+    rateCoverage(stores),
+  ]);
   const rates = operator.map((rate) => ({
     currency: rate.currency,
     unit: rate.base.unit,
@@ -50,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rates,
     editing: rates.find((rate) => rate.currency === asked) ?? null,
     currencies: OPERATOR_CURRENCIES,
+    coverage,
     eximbank: {
       configured: Boolean(config.EXIMBANK_AUTH_KEY),
       attemptedOn: fetch ? formatDate(fetch.attemptedAt) : null,
@@ -72,7 +78,8 @@ const FIELDS = ["base", "ttb", "tts", "day", "sourceName", "sourceUrl"] as const
 
 export default function AdminRatesRoute() {
   const { t } = useTranslation(["admin", "exchange"]);
-  const { rates, editing, currencies, eximbank } = useLoaderData<typeof loader>();
+  const { rates, editing, currencies, eximbank, coverage } = useLoaderData<typeof loader>();
+  const crossed = coverage.throughUsd.filter((item) => item.crossRate);
   const reply = useActionData<FormReply>();
   const submitted = (reply?.initialValue ?? null) as Record<string, string | undefined> | null;
   const errorOf = (name: string) => translateFormMessage(t, reply?.error?.[name]?.[0]) ?? null;
@@ -88,6 +95,33 @@ export default function AdminRatesRoute() {
             : t("exchange.admin.eximbankWaiting")
           : t("exchange.admin.eximbankOff")}
       </p>
+      {/* What the public pages quote today, so an operator sees what is missing and what is only the sample. */}
+      <h2>{t("exchange.admin.coverageHeading")}</h2>
+      <ul className="admin-rates__coverage">
+        {coverage.usdMissing ? <li>{t("exchange.admin.usdMissing")}</li> : null}
+        <li>
+          {coverage.throughUsd.length
+            ? t("exchange.admin.throughUsd", { list: coverage.throughUsd.map((item) => item.currency).join(", ") })
+            : t("exchange.admin.throughUsdNone")}
+        </li>
+        {crossed.length ? (
+          <li>
+            {t("exchange.admin.crossRates", {
+              list: crossed
+                .map((item) => `${item.currency} (${item.crossRate!.sourceName}, ${item.crossRate!.day})`)
+                .join(", "),
+            })}
+          </li>
+        ) : null}
+        {coverage.fromSample.currencies.length ? (
+          <li>
+            {t("exchange.admin.fromSample", {
+              day: coverage.fromSample.day ?? "",
+              list: coverage.fromSample.currencies.join(", "),
+            })}
+          </li>
+        ) : null}
+      </ul>
       <h2>{t("exchange.admin.listHeading")}</h2>
       {rates.length === 0 ? <p className="notice-empty">{t("exchange.admin.empty")}</p> : null}
       <ul className="admin-table">

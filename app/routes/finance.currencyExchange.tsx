@@ -14,6 +14,7 @@ import {
   featureStyles,
   KoreanTerms,
   numberExamples,
+  RateTag,
   ReadBackLine,
   ResultHeading,
   resultAction,
@@ -154,6 +155,24 @@ export default function CurrencyExchangeRoute() {
               </strong>
             </p>
             <p className="exchange__note">{t(sample ? "exchange.atBaseRateSample" : "exchange.atBaseRate")}</p>
+            {/* Each rate used, on the answer itself: the sample said so, its source and day, its age when old. */}
+            {rates.map((rate) => (
+              <p key={rate.currency} className="exchange__note exchange__used">
+                {t("exchange.baseRate")}:{" "}
+                <bdi dir="ltr" className="exchange__figure">
+                  {rate.unit} {rate.currency} = {rate.base} KRW
+                </bdi>{" "}
+                <RateTag
+                  rate={{
+                    sample: rate.source === "sample",
+                    source: rate.sourceName,
+                    day: rate.day,
+                    ageDays: rate.ageDays,
+                    old: rate.stale,
+                  }}
+                />
+              </p>
+            ))}
             {answer.byTransfer ? (
               <p className="exchange__note">
                 <SentenceWithValues
@@ -261,7 +280,11 @@ function RateCard({ rate, name }: { rate: RateView; name: string }) {
       </p>
       {rate.stale ? (
         <p className="exchange__stale" role="note">
-          <SentenceWithValues sentence={(v) => t("exchange.stale", v)} values={{ day: rate.day }} />
+          <SentenceWithValues
+            sentence={(v) => t("exchange.stale", v)}
+            values={{ day: rate.day }}
+            count={rate.ageDays}
+          />
         </p>
       ) : null}
     </article>

@@ -7,7 +7,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import type { RateView, RemittanceField } from "~/finance/remittancePage.server";
+import { useState, type ReactNode } from "react";
+import type { RateView, RemittanceField, RemittancePage } from "~/finance/remittancePage.server";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
@@ -15,6 +16,8 @@ import {
   featureStyles,
   LabelledField,
   numberExamples,
+  RateTag,
+  type RateTagFacts,
   ReadBackLine,
   ResultHeading,
   resultAction,
@@ -74,34 +77,7 @@ export default function RemittanceRoute() {
         className="form remittance__form"
         noValidate
       >
-        <LabelledField id="country" label={t("remittance.country")} error={errorOf("country")}>
-          <select id="country" name="country" className="input" defaultValue={form.country} {...invalid("country")}>
-            <option value="">{t("remittance.chooseCountry")}</option>
-            {page.countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </LabelledField>
-        <LabelledField
-          id="currency"
-          label={t("remittance.currency")}
-          hint={t("remittance.currencyHint")}
-          error={errorOf("currency")}
-        >
-          <select id="currency" name="currency" className="input" defaultValue={form.currency} {...invalid("currency")}>
-            <option value="">{t("remittance.currencyFirst")}</option>
-            {page.currencies.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-            {form.currency && !page.currencies.some((c) => c.code === form.currency) ? (
-              <option value={form.currency}>{form.currency}</option>
-            ) : null}
-          </select>
-        </LabelledField>
+        <CorridorFields page={page} errorOf={errorOf} invalid={invalid} />
         <fieldset className="remittance__amounts" aria-describedby={errors.amount ? "amount-error" : undefined}>
           <legend className="field__label">{t("remittance.amountLegend")}</legend>
           <p className="field__hint">{t("numbers.hint", { examples: numberExamples(language, true) })}</p>
@@ -152,6 +128,14 @@ export default function RemittanceRoute() {
         <section className="card remittance__result" aria-labelledby="result" aria-live="polite">
           <ResultHeading>{t("remittance.resultTitle")}</ResultHeading>
           <p className="remittance__estimate">{t("remittance.estimateNote")}</p>
+          {result.via ? (
+            <p className="remittance__through" role="note">
+              <SentenceWithValues
+                sentence={(v) => t("remittance.throughUsd", v)}
+                values={{ currency: result.via.currency }}
+              />
+            </p>
+          ) : null}
           <dl className="remittance__items">
             <Row label={t("remittance.items.send")} value={`${result.send} KRW`} />
             <Row
@@ -163,6 +147,7 @@ export default function RemittanceRoute() {
             <Row
               label={t("remittance.items.baseRate")}
               value={`${result.unit} ${result.currency} = ${result.baseRate} KRW`}
+              tag={page.rate ? tagOf(page.rate) : null}
             />
             <Row
               label={t("remittance.items.margin")}
@@ -174,7 +159,55 @@ export default function RemittanceRoute() {
               value={`${result.unit} ${result.currency} = ${result.appliedRate} KRW`}
             />
             <Row label={t("remittance.items.receive")} value={`${result.receive} ${result.currency}`} strong />
+            {result.via?.cross ? (
+              <Row
+                label={t("remittance.items.crossReceive", { currency: result.via.currency })}
+                value={`≈ ${result.via.cross.amount} ${result.via.currency}`}
+                tag={{
+                  sample: false,
+                  source: result.via.cross.sourceName,
+                  day: result.via.cross.day,
+                  ageDays: result.via.cross.ageDays,
+                  old: result.via.cross.old,
+                }}
+              />
+            ) : null}
           </dl>
+          {result.via ? (
+            <>
+              <p className="remittance__note">
+                {result.via.cross ? (
+                  <SentenceWithValues
+                    sentence={(v) => t("remittance.crossSource", v)}
+                    values={{
+                      date: result.via.cross.day,
+                      rate: `1 USD = ${result.via.cross.perUsd} ${result.via.currency}`,
+                    }}
+                    words={{ source: result.via.cross.sourceName }}
+                  />
+                ) : (
+                  <SentenceWithValues
+                    sentence={(v) => t("remittance.crossNone", v)}
+                    values={{ currency: result.via.currency }}
+                  />
+                )}
+                {result.via.cross?.sourceUrl ? (
+                  <>
+                    {" "}
+                    <a href={result.via.cross.sourceUrl} rel="external noopener noreferrer" dir="ltr">
+                      {t("remittance.sourceLink")}
+                    </a>
+                  </>
+                ) : null}
+              </p>
+              <p className="remittance__note">
+                <SentenceWithValues
+                  sentence={(v) => t("remittance.payoutDepends", v)}
+                  values={{ currency: result.via.currency }}
+                />
+              </p>
+            </>
+          ) : null}
           <p className="remittance__note">
             {t(result.direction === "send" ? "remittance.roundingSend" : "remittance.roundingReceive")}
           </p>
@@ -260,16 +293,89 @@ function RateLine({ rate, currency }: { rate: RateView; currency: string }) {
   );
 }
 
+/** The rate's facts as every figure from it carries them (the sample said so, the day, the age when old). */
+const tagOf = (rate: RateView): RateTagFacts => ({
+  sample: rate.kind === "sample",
+  source: rate.name,
+  day: rate.day,
+  ageDays: rate.ageDays,
+  old: rate.old,
+});
+
+type Data = Pick<RemittancePage, "form" | "countries" | "currencies" | "currenciesByCountry">;
+
+/**
+ * The country and the currency paid out. With JavaScript the currency list follows the country as it is chosen
+ * (every corridor's list came with the page); without it the list is the chosen country's, or before one is
+ * chosen every currency a corridor pays (US dollars first), and the server says when a pair does not exist.
+ */
+function CorridorFields({
+  page,
+  errorOf,
+  invalid,
+}: {
+  page: Data;
+  errorOf: (name: RemittanceField) => ReactNode;
+  invalid: (name: RemittanceField) => Record<string, unknown>;
+}) {
+  const { t } = useTranslation("remittance");
+  const { form } = page;
+  const [country, setCountry] = useState(form.country);
+  // The country's list once one is chosen (the server's, before any change without JavaScript).
+  const currencies = page.currenciesByCountry[country] ?? page.currencies;
+  return (
+    <>
+      <LabelledField id="country" label={t("remittance.country")} error={errorOf("country")}>
+        <select
+          id="country"
+          name="country"
+          className="input"
+          defaultValue={form.country}
+          onChange={(event) => setCountry(event.currentTarget.value)}
+          {...invalid("country")}
+        >
+          <option value="">{t("remittance.chooseCountry")}</option>
+          {page.countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </LabelledField>
+      <LabelledField
+        id="currency"
+        label={t("remittance.currency")}
+        hint={t("remittance.currencyHint")}
+        error={errorOf("currency")}
+      >
+        <select id="currency" name="currency" className="input" defaultValue={form.currency} {...invalid("currency")}>
+          <option value="">{t("remittance.currencyFirst")}</option>
+          {currencies.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+          {form.currency && !currencies.some((c) => c.code === form.currency) ? (
+            <option value={form.currency}>{form.currency}</option>
+          ) : null}
+        </select>
+      </LabelledField>
+    </>
+  );
+}
+
 function Row({
   label,
   value,
   strong = false,
   unverified = null,
+  tag = null,
 }: {
   label: string;
   value: string;
   strong?: boolean;
   unverified?: string | null;
+  tag?: RateTagFacts | null;
 }) {
   return (
     <div className={strong ? "remittance__row remittance__row--total" : "remittance__row"}>
@@ -277,6 +383,7 @@ function Row({
       <dd>
         <bdi dir="ltr">{value}</bdi>
         {unverified ? <span className="unverified">{unverified}</span> : null}
+        {tag ? <RateTag rate={tag} /> : null}
       </dd>
     </div>
   );

@@ -42,6 +42,23 @@ test("a visitor is told what the service does and offered one way to start", asy
   await expect(page).toHaveURL(/\/member\/start$/);
 });
 
+test("a visitor sees the US dollar's rate with its source and day, one tap from the estimate", async ({
+  page,
+  context,
+}) => {
+  await useLanguage(context, "ko");
+  await page.goto("/");
+  const ko = strings("ko") as unknown as { main: { rate: Record<string, string> }; rates: Record<string, string> };
+  const card = page.locator("section.home-rate");
+  await expect(card.getByRole("heading", { name: ko.main.rate.title })).toBeVisible();
+  await expect(card.locator(".home-rate__figure")).toHaveText(/^1 USD = [\d,.]+ KRW$/);
+  // The sample said so in the one Korean term, with its source and day.
+  await expect(card.locator(".rate-tag strong").first()).toHaveText("예시 환율");
+  await expect(card.locator(".rate-tag")).toContainText(/\d{4}-\d{2}-\d{2}/);
+  await card.getByRole("link", { name: ko.main.rate.estimate }).click();
+  await expect(page).toHaveURL(/\/finance\/remittance$/);
+});
+
 test("a member whose extension window is open sees their visa, the days left and what to do", async ({
   page,
   context,

@@ -15,6 +15,7 @@ import { startSession } from "~/auth/session.server";
 import type { ExchangePage } from "~/finance/exchange.server";
 import { importContent } from "~/content/import.server";
 import { CONTENT_KINDS } from "~/server/contentKinds.server";
+import { daysBetween } from "~/finance/exchange";
 import { sampleSnapshot } from "~/finance/rates.server";
 import { formatDate } from "~/lib/format";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
@@ -303,6 +304,15 @@ describe("through the built server", { timeout: 240_000 }, () => {
       expect(usd).toBeDefined();
       expect(html).toContain('class="exchange__badge"');
       expect(html).toContain(sampleSnapshot().day);
+      // The answer itself carries the rate's facts (decision 0091): the sample said so, its source and day, and its
+      // real age, here and in the rate's card (not "more than 3 days").
+      const days = daysBetween(sampleSnapshot().day, formatDate(Date.now()));
+      const text = html.replace(/<[^>]+>/g, "");
+      expect(html).toContain('class="rate-tag rate-tag--warn"');
+      expect(text).toContain(
+        `Sample rate · ${sampleSnapshot().sourceName}, rate of ${sampleSnapshot().day} · ${days} days old`,
+      );
+      expect(text).toContain(`This rate is from ${sampleSnapshot().day}, ${days} days ago`);
       // A currency the sample does not carry: said, no number.
       const mnt = await page(server, "/finance/currencyExchange?from=KRW&to=MNT&amount=1000&lng=en");
       expect(mnt.html).toContain('<p class="exchange__missing" role="alert">No rate is known for');

@@ -16,7 +16,9 @@ import { importContent } from "~/content/import.server";
 import { CONTENT_KINDS } from "~/server/contentKinds.server";
 import { corridorsKind, shippedCorridors } from "~/finance/corridorsKind.server";
 import { seedKind } from "~/content/kind.server";
+import { daysBetween } from "~/finance/exchange";
 import { parseDecimal, type CurrencyCode } from "~/finance/money";
+import { formatDate } from "~/lib/format";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import type { RemittancePage } from "~/finance/remittancePage.server";
 import { loader as auditLoader } from "~/routes/admin.audit";
@@ -34,6 +36,8 @@ afterAll(() => services.cleanup());
 
 const T0 = Date.UTC(2026, 10, 26, 3, 0, 0);
 const TODAY = "2026-11-26";
+/** The rates' age as the page counts it: from their day to today in Korea (the loader reads the clock). */
+const AGE = daysBetween(TODAY, formatDate(Date.now()));
 
 const rate = (currency: string, krw: string, unit: 1 | 100 = 1) => ({
   base: { currency: currency as CurrencyCode, unit, krw: parseDecimal(krw)! },
@@ -72,7 +76,14 @@ describe("the remittance estimate", () => {
     expect(first.result).toBeNull();
     expect(first.errors).toEqual({});
     // The limit in won is a figure from a rate: its source and day are beside it, the sample said so.
-    expect(first.usdRate).toEqual({ kind: "sample", name: "Test bank", url: null, day: TODAY, old: false });
+    expect(first.usdRate).toEqual({
+      kind: "sample",
+      name: "Test bank",
+      url: null,
+      day: TODAY,
+      ageDays: AGE,
+      old: false,
+    });
     expect(first.countries.map((c) => c.code).sort()).toEqual(
       shippedCorridors()
         .map((c) => c.country)
@@ -102,6 +113,7 @@ describe("the remittance estimate", () => {
       appliedRate: "5.555",
       margin: "0.055",
       marginPercent: "1.00",
+      via: null,
     });
     expect(quoted.corridor).toMatchObject({
       country: "VN",
@@ -111,7 +123,7 @@ describe("the remittance estimate", () => {
       bankCounter: true,
       unverified: ["margin", "currencies"],
     });
-    expect(quoted.rate).toEqual({ kind: "sample", name: "Test bank", url: null, day: TODAY, old: false });
+    expect(quoted.rate).toEqual({ kind: "sample", name: "Test bank", url: null, day: TODAY, ageDays: AGE, old: false });
     expect(quoted.form).toEqual({ country: "VN", currency: "", send: "1,000,000", receive: "" });
   });
 
@@ -162,7 +174,8 @@ describe("the remittance estimate", () => {
         { country: "VN", currency: "<b>", send: "1000" },
         { currency: 'remittance.errors.currencyNotOffered::{"currency":"<B>","offered":"VND, USD"}' },
       ],
-      [{ country: "NP", send: "1000" }, { currency: 'remittance.errors.noRate::{"currency":"NPR"}' }],
+      // No won rate for rupees: an amount to arrive in them cannot be worked back (the won sent can, in dollars).
+      [{ country: "NP", receive: "1000" }, { receive: 'remittance.errors.receiveThroughUsd::{"currency":"NPR"}' }],
     ];
     for (const [query, errors] of cases) {
       const answer = await page(query);
@@ -181,6 +194,21 @@ describe("the remittance estimate", () => {
     });
   });
 
+  it("answers a corridor whose currency has no won rate in US dollars, and says so", async () => {
+    const nepal = await page({ country: "NP", send: "1,000,000" });
+    expect(nepal.errors).toEqual({});
+    // 1,400 won per dollar + 1 %: 1,414; 1,000,000 / 1,414 = 707.21 dollars, rounded down.
+    expect(nepal.result).toMatchObject({
+      currency: "USD",
+      receive: "707.21",
+      baseRate: "1,400",
+      via: { currency: "NPR" },
+    });
+    expect(nepal.result?.via?.cross).toBeNull();
+    expect(nepal.rate).toMatchObject({ kind: "sample", day: TODAY });
+    expect(nepal.form.currency).toBe("");
+  });
+
   it("marks a rate more than a week old", async () => {
     await services.stores.rates.saveOperatorRate(
       { ...rate("NPR", "10.47"), day: "2026-11-01", sourceName: "Operator", sourceUrl: null },
@@ -188,6 +216,8 @@ describe("the remittance estimate", () => {
     );
     const old = await page({ country: "NP", send: "100000" });
     expect(old.rate).toMatchObject({ kind: "operator", day: "2026-11-01", old: true });
+    // Once a won rate is entered, it wins: the estimate is in rupees again.
+    expect(old.result).toMatchObject({ currency: "NPR", via: null });
     expect(old.usdRate).toMatchObject({ kind: "sample", day: TODAY });
     expect(old.result).not.toBeNull();
   });
