@@ -29,6 +29,7 @@ export { LabelledField } from "~/components/LabelledField";
 export { InboxBell } from "~/components/layouts/TabBar";
 export { LanguagePage } from "~/components/LanguagePicker";
 export { Ltr, SentenceWithLtr, SentenceWithValues } from "~/components/SentenceWithLtr";
+export { PartnerDoor } from "~/components/PartnerDoor";
 export { SourceLine } from "~/components/SourceLine";
 export { TermsDocuments } from "~/components/TermsDocuments";
 export { languageMarks, UntranslatedNote } from "~/components/Untranslated";
