@@ -9,7 +9,7 @@ import { Form, useLoaderData, useLocation, useActionData, useNavigationType } fr
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { Branded, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import {
   answerSsoConsent,
   json,
@@ -76,17 +76,27 @@ function PartnerLink({ href, children }: { href: string; children: ReactNode }) 
   );
 }
 
+/** The app's name kept on one line ("K-" and "Life" never apart). */
+const brand = (part: string) => <Branded>{part}</Branded>;
+
 function Retention({ partner }: { partner: ConsentView["partner"] }) {
   const { t } = useTranslation("sso");
   const words = { partner: partner.name };
   if (!partner.retention) {
-    return <SentenceWithValues sentence={(v) => t("consent.retentionUnknown", v)} words={words} />;
+    return <SentenceWithValues sentence={(v) => t("consent.retentionUnknown", v)} text={brand} words={words} />;
   }
   if (partner.retention.months === 0) {
-    return <SentenceWithValues sentence={(v) => t("consent.retentionUntilEnd", v)} words={words} />;
+    return <SentenceWithValues sentence={(v) => t("consent.retentionUntilEnd", v)} text={brand} words={words} />;
   }
   const { period } = partner.retention as { period: string };
-  return <SentenceWithValues sentence={(v) => t("consent.retentionAfterEnd", v)} words={words} values={{ period }} />;
+  return (
+    <SentenceWithValues
+      sentence={(v) => t("consent.retentionAfterEnd", v)}
+      text={brand}
+      words={words}
+      values={{ period }}
+    />
+  );
 }
 
 type ConsentView = Extract<SsoInteractionView, { kind: "consent" }>;
@@ -99,20 +109,22 @@ function Consent({ view }: { view: ConsentView }) {
   return (
     <>
       <p>
-        <SentenceWithValues sentence={(v) => t("consent.intro", v)} words={words} />
+        <SentenceWithValues sentence={(v) => t("consent.intro", v)} text={brand} words={words} />
       </p>
       {/* "Not you?": signed out here and at the provider, back through the doors to this request. */}
       <Form method="post" reloadDocument className="sso-consent__member">
         <p>
-          {member.phone ? (
-            <SentenceWithValues
-              sentence={(v) => t("consent.signedInAs", v)}
-              words={{ name: member.name }}
-              values={{ phone: member.phone }}
-            />
-          ) : (
-            <SentenceWithValues sentence={(v) => t("consent.signedInAsName", v)} words={{ name: member.name }} />
-          )}{" "}
+          <span>
+            {member.phone ? (
+              <SentenceWithValues
+                sentence={(v) => t("consent.signedInAs", v)}
+                words={{ name: member.name }}
+                values={{ phone: member.phone }}
+              />
+            ) : (
+              <SentenceWithValues sentence={(v) => t("consent.signedInAsName", v)} words={{ name: member.name }} />
+            )}
+          </span>{" "}
           <button type="submit" name="decision" value="switch" className="link-button">
             {t("consent.notYou")}
           </button>
@@ -179,7 +191,7 @@ function Consent({ view }: { view: ConsentView }) {
           </dd>
           <dt>{t("consent.refuse")}</dt>
           <dd>
-            <SentenceWithValues sentence={(v) => t("consent.refuseText", v)} words={words} />
+            <SentenceWithValues sentence={(v) => t("consent.refuseText", v)} text={brand} words={words} />
           </dd>
         </dl>
         <p className="field__hint">
