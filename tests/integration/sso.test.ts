@@ -375,7 +375,8 @@ describe("single sign-on: what the consent screen and the doors tell the member 
   it("asks nothing about an e-mail the partner does not ask for, and speaks Korean as a Korean product does", async () => {
     const config = await relyingParty(issuer, school);
     const browser = new Browser();
-    const started = await authorizationRequest(config, school);
+    // prompt=consent: this member may have agreed already earlier in the file.
+    const started = await authorizationRequest(config, school, { prompt: "consent" });
     const start = await browser.go(started.url.href, undefined, { "Accept-Language": "ko" });
     const page = await browser.signIn(start.url);
     const korean = await browser.fetch(interactionPath(page.url), undefined, { "Accept-Language": "ko" });
@@ -444,7 +445,7 @@ describe("single sign-on: what the consent screen and the doors tell the member 
     await joinOverHttp(origin, server.dataDir, { email: other, password, name: "Tran Thi Binh" });
     const config = await relyingParty(issuer, bank);
     const browser = new Browser();
-    const started = await authorizationRequest(config, bank);
+    const started = await authorizationRequest(config, bank, { prompt: "consent" });
     const first = await browser.signIn((await browser.go(started.url.href)).url);
     expect(textOf(first.text)).toContain("Signed in as Nguyen Van An");
     const out = await browser.fetch(interactionPath(first.url), { decision: "switch" });
