@@ -31,6 +31,7 @@ export { KoreanTerms } from "~/components/KoreanTerms";
 export { InboxBell } from "~/components/layouts/TabBar";
 export { LanguagePage } from "~/components/LanguagePicker";
 export { Ltr, SentenceWithLtr, SentenceWithValues } from "~/components/SentenceWithLtr";
+export { PartnerDoor } from "~/components/PartnerDoor";
 export { RateTag, type RateTagFacts } from "~/components/RateTag";
 export { SourceLine } from "~/components/SourceLine";
 export { TermsDocuments } from "~/components/TermsDocuments";

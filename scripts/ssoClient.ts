@@ -1,5 +1,6 @@
 /**
- * npm run sso:client -- add --name NAME --redirect-uri URI [--redirect-uri URI…] [--claims profile,phone,email]
+ * npm run sso:client -- add --name NAME --website URL --privacy-url URL --retention-months N
+ *                           --redirect-uri URI [--redirect-uri URI…] [--claims profile,phone,email]
  *                           [--id-token-alg RS256|ES256] [--allow-no-pkce]
  * npm run sso:client -- list | disable CLIENT_ID | rotate-secret CLIENT_ID
  * npm run sso:client -- rotate-key | retire-keys | new-key
@@ -10,7 +11,8 @@
  * a new or disabled one counts at once). `add` and `rotate-secret` print one line
  * of JSON, `{"client_id", "client_secret"}`: the secret is shown this once and
  * only its digest is stored. A partner's ID tokens are signed RS256 unless it is
- * registered with `--id-token-alg ES256`; `--allow-no-pkce` lets it leave out PKCE,
+ * registered with `--id-token-alg ES256`. Its web address, privacy policy (https) and how many months it keeps
+ * what it received after a member ends its access are required: the consent screen shows them (decision 0094); `--allow-no-pkce` lets it leave out PKCE,
  * for the OpenID Foundation's certification suite only (decision 0081). Keys
  * (docs/decisions/0070, 0081): `rotate-key` puts a new RS256 and a new ES256 key
  * first in local mode's DATA_DIR/sso-signing-keys.json (they sign from the next
@@ -22,11 +24,18 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "~/infra/config.server";
 import { openStores } from "~/server/storage.server";
-import { disableClient, parseClaimSets, registerClient, rotateClientSecret } from "~/sso/clients.server";
+import {
+  disableClient,
+  parseClaimSets,
+  parseRetentionMonths,
+  registerClient,
+  rotateClientSecret,
+} from "~/sso/clients.server";
 import { newSigningKeys, retireLocalKeys, signingKeysIn, rotateLocalKeys } from "~/sso/keys.server";
 import { runCli } from "./cli";
 
-const USAGE = `usage: npm run sso:client -- add --name NAME --redirect-uri URI [--redirect-uri URI…] [--claims profile,phone,email]
+const USAGE = `usage: npm run sso:client -- add --name NAME --website URL --privacy-url URL --retention-months N
+                                  --redirect-uri URI [--redirect-uri URI…] [--claims profile,phone,email]
                                   [--id-token-alg RS256|ES256] [--allow-no-pkce]
        npm run sso:client -- list | disable CLIENT_ID | rotate-secret CLIENT_ID | rotate-key | retire-keys | new-key`;
 
@@ -38,6 +47,9 @@ async function main(args: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         name: { type: "string" },
+        website: { type: "string" },
+        "privacy-url": { type: "string" },
+        "retention-months": { type: "string" },
         "redirect-uri": { type: "string", multiple: true },
         claims: { type: "string" },
         "id-token-alg": { type: "string" },
@@ -70,6 +82,9 @@ async function main(args: string[]): Promise<number> {
         allowedClaims: parseClaimSets(parsed.values.claims),
         idTokenAlg: parsed.values["id-token-alg"],
         allowNoPkce: parsed.values["allow-no-pkce"],
+        website: parsed.values.website,
+        privacyUrl: parsed.values["privacy-url"],
+        retentionMonths: parseRetentionMonths(parsed.values["retention-months"]),
       });
       if (parsed.values["allow-no-pkce"]) {
         console.error("this partner may leave out PKCE: for the OpenID certification suite only; disable it after");

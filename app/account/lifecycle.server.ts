@@ -29,6 +29,8 @@ export async function startGoogleJoin(
   identity: GoogleIdentity,
   credential: GoogleCredential,
   requestUri: string,
+  /** A partner's request the visitor signs in on the way to: the join ends there (SignupDraft.returnTo). */
+  returnTo?: string,
 ): Promise<{ to: string; cookies: string[] }> {
   const drafts = signupDrafts(services);
   const google = {
@@ -44,7 +46,12 @@ export async function startGoogleJoin(
     return { to: firstUnfinishedStep("google", draft), cookies: [await drafts.save({ id: open.id, draft })] };
   }
   const name = cleanName(identity.name);
-  const draft: SignupDraft = { kind: "google", google, ...(nameProblem(name) ? {} : { name }) };
+  const draft: SignupDraft = {
+    kind: "google",
+    google,
+    ...(nameProblem(name) ? {} : { name }),
+    ...(returnTo ? { returnTo } : {}),
+  };
   return { to: firstStep("google"), cookies: (await drafts.start(request, draft)).cookies };
 }
 

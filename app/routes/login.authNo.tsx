@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, PartnerDoor, RouteErrorBoundary, safeRedirect } from "~/pageKit";
 import { CodeStepPage, ProvenNumberPage, useForm } from "~/formKit";
 import {
   json,
@@ -24,6 +24,8 @@ import {
   signInCodeSchema,
   signupDrafts,
   maskPhone,
+  partnerOfReturn,
+  ssoReturn,
   resendCode,
   type SignInCodeFields,
   type PendingCode,
@@ -57,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     phone: maskPhone(flow.phone),
     times: flow.provenWithoutAccount ? null : await codeTimesOf(context.services, flow.codeId),
     canJoin: flow.provenWithoutAccount,
+    partner: await partnerOfReturn(context.services, flow.redirectTo),
   });
 }
 
@@ -77,6 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       kind: "phone",
       phone: flow.phone,
       phoneProvenAtSignIn: true,
+      ...(ssoReturn(flow.redirectTo) ? { returnTo: ssoReturn(flow.redirectTo) } : {}),
     });
     return redirect("/sign", { headers: withCookies(headers, started.cookies) });
   }
@@ -110,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginCodeRoute() {
   const { t } = useTranslation("auth");
-  const { phone, times, canJoin } = useLoaderData<typeof loader>();
+  const { phone, times, canJoin, partner } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<SignInCodeFields>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });
   if (canJoin) {
@@ -134,7 +138,9 @@ export default function LoginCodeRoute() {
       verifyLabel={t("login.verify")}
       times={times}
       changeNumber="/member/start"
-    />
+    >
+      <PartnerDoor partner={partner} />
+    </CodeStepPage>
   );
 }
 

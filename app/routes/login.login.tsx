@@ -7,12 +7,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, PartnerDoor, RouteErrorBoundary } from "~/pageKit";
 import { firstErrorOf, FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   languageOf,
   phoneCountriesIn,
+  partnerOfReturn,
   signInDestination,
   startPhoneSignIn,
   type PhoneSignInFields,
@@ -29,8 +30,10 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = await signInDestination(request, context.services);
   return json({
-    redirectTo: await signInDestination(request, context.services),
+    redirectTo,
+    partner: await partnerOfReturn(context.services, redirectTo),
     countries: phoneCountriesIn(await languageOf(request)),
   });
 }
@@ -39,12 +42,13 @@ export const action = startPhoneSignIn;
 
 export default function LoginRoute() {
   const { t } = useTranslation("auth");
-  const { redirectTo, countries } = useLoaderData<typeof loader>();
+  const { redirectTo, countries, partner } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<PhoneSignInFields>({ id: "phone-login", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <h2>{t("login.heading")}</h2>
+      <PartnerDoor partner={partner} />
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <PhoneField

@@ -7,7 +7,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import type { SignupKind } from "~/signup/steps";
-import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { Branded, featureStyles, PartnerDoor, RouteErrorBoundary } from "~/pageKit";
 import { FormAlert, getFormProps, Honeypot, SignupStep, SubmitButton, TermsChecklist, useForm } from "~/formKit";
 import {
   json,
@@ -18,6 +18,8 @@ import {
   withCookies,
   languageOf,
   signupDrafts,
+  partnerOfReturn,
+  ssoReturn,
   openStep,
   agreeSchema,
   requiredOf,
@@ -45,12 +47,21 @@ const KINDS = ["id", "google"] as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const open = await openStep(request, context.services, KINDS, STEP);
   const kind: SignupKind = open?.draft.kind ?? "id";
+  const returnTo = ssoReturn(new URL(request.url).searchParams.get("redirectTo")) ?? open?.draft.returnTo;
   return json({
+    // Joining on the way to a partner's request (single sign-on): named, and gone back to at the end.
+    partner: await partnerOfReturn(context.services, returnTo),
     documents: await termsChecklistIn(context.services, await languageOf(request)),
     defaults: open?.draft.terms?.choices ?? {},
     step: stepPosition(kind, STEP, open?.draft),
     googleEmail: open?.draft.google?.email ?? null,
   });
+}
+
+/** The partner's request a join started from its sign-in doors goes back to (the address's `redirectTo`). */
+function returnToOf(request: Request) {
+  const returnTo = ssoReturn(new URL(request.url).searchParams.get("redirectTo"));
+  return returnTo ? { returnTo } : {};
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -72,13 +83,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const terms = { choices: submission.value.choices!, at: Date.now(), versions: versionsShown(inForce) };
   const cookies = open
     ? [await drafts.save({ id: open.id, draft: { ...open.draft, terms } })]
-    : (await drafts.start(request, { kind, terms })).cookies;
+    : (await drafts.start(request, { kind, terms, ...returnToOf(request) })).cookies;
   return redirect(stepAfter(kind, STEP)!, { headers: withCookies(new Headers(), cookies) });
 }
 
 export default function AgreeRoute() {
   const { t } = useTranslation("signup");
-  const { documents, defaults, step, googleEmail } = useLoaderData<typeof loader>();
+  const { documents, defaults, step, googleEmail, partner } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<AgreeFields>({ id: "agree", lastResult, shouldValidate: "onSubmit" });
   return (
@@ -87,6 +98,7 @@ export default function AgreeRoute() {
       <h2>
         <Branded>{t("signup.agree.heading")}</Branded>
       </h2>
+      <PartnerDoor partner={partner} join />
       {googleEmail ? <p className="signup-google">{t("signup.google.joining", { email: googleEmail })}</p> : null}
       <FormAlert id={form.errorId} errors={form.errors} />
       <TermsChecklist

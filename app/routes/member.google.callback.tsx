@@ -14,6 +14,7 @@ import {
   googleFlow,
   signInWithGoogleToken,
   startGoogleJoin,
+  ssoReturn,
   tokenHasNonce,
   withCookies,
   startSession,
@@ -45,7 +46,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const signedIn = await signInWithGoogleToken(services, credential, redirectUri);
   if (signedIn.outcome === "failed") return fail("failed");
   if (signedIn.outcome === "newcomer") {
-    const join = await startGoogleJoin(request, services, signedIn.identity, credential, redirectUri);
+    const join = await startGoogleJoin(
+      request,
+      services,
+      signedIn.identity,
+      credential,
+      redirectUri,
+      ssoReturn(flow.redirectTo),
+    );
     return redirect(join.to, { headers: withCookies(headers, join.cookies) });
   }
   const session = await startSession(services, signedIn.idToken);

@@ -11,13 +11,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Branded, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { Branded, featureStyles, PartnerDoor, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import { firstErrorOf, FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
 import {
   json,
   googleConfigured,
   languageOf,
   phoneCountriesIn,
+  partnerOfReturn,
   reauthView,
   signInDestination,
   startPhoneSignIn,
@@ -37,8 +38,11 @@ export const handle: PageHandle = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const google = url.searchParams.get("google");
+  const redirectTo = await signInDestination(request, context.services);
   return json({
-    redirectTo: await signInDestination(request, context.services),
+    redirectTo,
+    // A partner's request waits at the end of this sign-in (single sign-on): named, so the visitor knows.
+    partner: await partnerOfReturn(context.services, redirectTo),
     // A member confirming it is them before a sensitive change (session.server.ts requireRecentMember).
     reauth: url.searchParams.has("reauth"),
     again: await reauthView(request, context.services),
@@ -52,7 +56,7 @@ export const action = startPhoneSignIn;
 
 export default function StartRoute() {
   const { t } = useTranslation("auth");
-  const { redirectTo, reauth, again, google, googleFailed, countries } = useLoaderData<typeof loader>();
+  const { redirectTo, reauth, again, google, googleFailed, countries, partner } = useLoaderData<typeof loader>();
   const { t: common } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<PhoneSignInFields>({ id: "start-phone", lastResult, shouldValidate: "onSubmit" });
@@ -100,11 +104,14 @@ export default function StartRoute() {
       </section>
     );
   }
+  // Joining on the way to a partner names it too, and comes back to its request after.
+  const joinBack = partner ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
   return (
     <section className="start" aria-labelledby="start-heading">
       <h2 id="start-heading" className="start__heading">
         {t("member.start.heading")}
       </h2>
+      <PartnerDoor partner={partner} />
       <p className="start__intro">{t("member.start.intro")}</p>
       {googleError}
       <Form method="post" className="form" {...getFormProps(form)}>
@@ -126,8 +133,8 @@ export default function StartRoute() {
         <span>
           <Branded>{t("member.start.newHere")}</Branded>
         </span>
-        <Link to="/sign">{t("member.start.joinWithPhone")}</Link>
-        <Link to="/member/agree">{t("member.start.joinWithId")}</Link>
+        <Link to={`/sign${joinBack}`}>{t("member.start.joinWithPhone")}</Link>
+        <Link to={`/member/agree${joinBack}`}>{t("member.start.joinWithId")}</Link>
       </p>
     </section>
   );

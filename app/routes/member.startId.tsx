@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, PartnerDoor, RouteErrorBoundary, safeRedirect } from "~/pageKit";
 import {
   FieldError,
   firstErrorOf,
@@ -30,6 +30,7 @@ import {
   problem,
   refuse,
   passwordAttempts,
+  partnerOfReturn,
   signInDestination,
   startSession,
   signInSchema,
@@ -51,7 +52,8 @@ export const handle: PageHandle = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const reset = new URL(request.url).searchParams.get("reset") === "1";
-  return json({ redirectTo: await signInDestination(request, context.services), reset });
+  const redirectTo = await signInDestination(request, context.services);
+  return json({ redirectTo, reset, partner: await partnerOfReturn(context.services, redirectTo) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -102,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function StartIdRoute() {
   const { t } = useTranslation("auth");
-  const { redirectTo, reset } = useLoaderData<typeof loader>();
+  const { redirectTo, reset, partner } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // Validation happens on the server (shared with the no-JavaScript path); the
   // browser only submits.
@@ -116,6 +118,7 @@ export default function StartIdRoute() {
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <h2>{t("member.startId.heading")}</h2>
+      <PartnerDoor partner={partner} />
       {reset && !lastResult ? (
         <p className="notice notice--success" role="status">
           {t("recovery.done")}

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
+import { featureStyles, PartnerDoor, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
 import {
   firstErrorOf,
   FormAlert,
@@ -30,6 +30,8 @@ import {
   withCookies,
   languageOf,
   signupDrafts,
+  partnerOfReturn,
+  ssoReturn,
   openStep,
   sendJoinCode,
   joinByPhoneSchema,
@@ -60,7 +62,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const open = await openStep(request, context.services, "phone", STEP);
   const proven = open?.draft.phone && !open.draft.pending ? open.draft.phone : null;
   const lng = await languageOf(request);
+  const returnTo = ssoReturn(new URL(request.url).searchParams.get("redirectTo")) ?? open?.draft.returnTo;
   return json({
+    // Joining on the way to a partner's request (single sign-on): named, and gone back to at the end.
+    partner: await partnerOfReturn(context.services, returnTo),
     step: stepPosition("phone", STEP, open?.draft),
     countries: phoneCountriesIn(lng),
     documents: await termsChecklistIn(context.services, lng),
@@ -95,7 +100,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { phone, choices } = submission.value;
   const terms = { choices, at: Date.now(), versions: versionsShown(inForce) };
-  const base = open ?? { id: "", draft: { kind: "phone" as const } };
+  const returnTo = ssoReturn(new URL(request.url).searchParams.get("redirectTo"));
+  const base = open ?? { id: "", draft: { kind: "phone" as const, ...(returnTo ? { returnTo } : {}) } };
   const withTerms = { id: base.id, draft: { ...base.draft, terms } };
   const sent = await sendJoinCode(request, services, context.clientAddress, withTerms, phone);
   if (!sent.ok) return refuse(submission, sent.problem, { headers: withCookies(new Headers(), sent.cookies) });
@@ -109,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignRoute() {
   const { t } = useTranslation(["auth", "signup"]);
-  const { step, countries, documents, defaults, provenPhone } = useLoaderData<typeof loader>();
+  const { step, countries, documents, defaults, provenPhone, partner } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<JoinByPhoneFields>({
     id: "sign",
@@ -120,6 +126,7 @@ export default function SignRoute() {
     <Form method="post" className="form" {...getFormProps(form)}>
       <SignupStep {...step} />
       <h2>{t("member.start.joinWithPhone")}</h2>
+      <PartnerDoor partner={partner} join />
       <FormAlert id={form.errorId} errors={form.errors} />
       {provenPhone ? (
         <p className="notice notice--success" role="status">

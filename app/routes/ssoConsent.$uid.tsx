@@ -6,10 +6,10 @@
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useActionData, useNavigationType } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { Branded, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import {
   answerSsoConsent,
   json,
@@ -67,39 +67,146 @@ function Problem({ problem }: { problem: "expired" | "unknownPartner" }) {
   );
 }
 
-function Consent({ view }: { view: Extract<SsoInteractionView, { kind: "consent" }> }) {
-  const { t } = useTranslation("sso");
+/** The partner's page, as a link that opens it beside the consent (the request waits here). */
+function PartnerLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    // A document post: the redirect to the partner is a navigation the consent page's policy allows.
-    <Form method="post" reloadDocument className="form sso-consent">
+    <a href={href} target="_blank" rel="noopener noreferrer" dir="auto">
+      {children}
+    </a>
+  );
+}
+
+/** The app's name kept on one line ("K-" and "Life" never apart). */
+const brand = (part: string) => <Branded>{part}</Branded>;
+
+function Retention({ partner }: { partner: ConsentView["partner"] }) {
+  const { t } = useTranslation("sso");
+  const words = { partner: partner.name };
+  if (!partner.retention) {
+    return <SentenceWithValues sentence={(v) => t("consent.retentionUnknown", v)} text={brand} words={words} />;
+  }
+  if (partner.retention.months === 0) {
+    return <SentenceWithValues sentence={(v) => t("consent.retentionUntilEnd", v)} text={brand} words={words} />;
+  }
+  const { period } = partner.retention as { period: string };
+  return (
+    <SentenceWithValues
+      sentence={(v) => t("consent.retentionAfterEnd", v)}
+      text={brand}
+      words={words}
+      values={{ period }}
+    />
+  );
+}
+
+type ConsentView = Extract<SsoInteractionView, { kind: "consent" }>;
+
+function Consent({ view }: { view: ConsentView }) {
+  const { t } = useTranslation("sso");
+  const { partner, member } = view;
+  const words = { partner: partner.name };
+  const optional = view.items.some((item) => !item.required);
+  return (
+    <>
       <p>
-        <SentenceWithValues sentence={(v) => t("consent.intro", v)} words={{ partner: view.partner }} />
+        <SentenceWithValues sentence={(v) => t("consent.intro", v)} text={brand} words={words} />
       </p>
-      <ul className="settings-list">
-        <li className="settings-row settings-row--static">{t("consent.identifier")}</li>
-        {view.claims.includes("profile") ? (
-          <li className="settings-row settings-row--static">{t("consent.name")}</li>
-        ) : null}
-        {view.optional.map((set) => (
-          <li key={set} className="settings-row settings-row--static">
-            <label className="choice">
-              <input type="checkbox" name="share" value={set} defaultChecked />
-              <span>{t(`consent.${set}`)}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
-      <p className="field__hint">
-        <SentenceWithValues sentence={(v) => t("consent.only", v)} words={{ partner: view.partner }} />
-      </p>
-      <p className="field__hint">{t("consent.withdraw")}</p>
-      <button type="submit" name="decision" value="allow" className="button button--primary button--block">
-        {t("consent.allow")}
-      </button>
-      <button type="submit" name="decision" value="deny" className="button button--secondary button--block">
-        {t("consent.deny")}
-      </button>
-    </Form>
+      {/* "Not you?": signed out here and at the provider, back through the doors to this request. */}
+      <Form method="post" reloadDocument className="sso-consent__member">
+        <p>
+          <span>
+            {member.phone ? (
+              <SentenceWithValues
+                sentence={(v) => t("consent.signedInAs", v)}
+                words={{ name: member.name }}
+                values={{ phone: member.phone }}
+              />
+            ) : (
+              <SentenceWithValues sentence={(v) => t("consent.signedInAsName", v)} words={{ name: member.name }} />
+            )}
+          </span>{" "}
+          <button type="submit" name="decision" value="switch" className="link-button">
+            {t("consent.notYou")}
+          </button>
+        </p>
+      </Form>
+      <Form method="post" reloadDocument className="form sso-consent">
+        <h2 className="sso-consent__heading">{t("consent.recipient")}</h2>
+        <dl className="sso-consent__partner">
+          <dt>{t("consent.partnerName")}</dt>
+          <dd dir="auto">{partner.name}</dd>
+          <dt>{t("consent.website")}</dt>
+          <dd>
+            {partner.website ? (
+              <PartnerLink href={partner.website}>{new URL(partner.website).host}</PartnerLink>
+            ) : (
+              t("consent.notGiven")
+            )}
+          </dd>
+          <dt>{t("consent.privacy")}</dt>
+          <dd>
+            {partner.privacyUrl ? (
+              <PartnerLink href={partner.privacyUrl}>
+                <SentenceWithValues sentence={(v) => t("consent.privacyLink", v)} words={words} />
+              </PartnerLink>
+            ) : (
+              t("consent.notGiven")
+            )}
+          </dd>
+        </dl>
+        <h2 className="sso-consent__heading">{t("consent.items")}</h2>
+        <ul className="settings-list sso-consent__items">
+          {view.items.map((item) => {
+            const label = (
+              <span className="sso-consent__item">
+                <span className="sso-consent__tag" data-required={item.required}>
+                  {t(item.required ? "consent.required" : "consent.optional")}
+                </span>{" "}
+                <span className="sso-consent__what">
+                  {t(`consent.${item.set === "sub" ? "identifier" : item.set === "profile" ? "name" : item.set}`)}
+                </span>
+                <span className="sso-consent__purpose">
+                  <SentenceWithValues sentence={(v) => t(`consent.purpose.${item.set}`, v)} words={words} />
+                </span>
+              </span>
+            );
+            return (
+              <li key={item.set} className="settings-row settings-row--static" data-claim={item.set}>
+                {item.required ? (
+                  label
+                ) : (
+                  <label className="choice">
+                    <input type="checkbox" name="share" value={item.set} defaultChecked />
+                    {label}
+                  </label>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <dl className="sso-consent__terms">
+          <dt>{t("consent.retention")}</dt>
+          <dd>
+            <Retention partner={partner} />
+          </dd>
+          <dt>{t("consent.refuse")}</dt>
+          <dd>
+            <SentenceWithValues sentence={(v) => t("consent.refuseText", v)} text={brand} words={words} />
+          </dd>
+        </dl>
+        <p className="field__hint">
+          <SentenceWithValues sentence={(v) => t("consent.only", v)} words={words} />
+          {optional ? ` ${t("consent.onlyTicked")}` : null}
+        </p>
+        <p className="field__hint">{t("consent.withdraw")}</p>
+        <button type="submit" name="decision" value="allow" className="button button--primary button--block">
+          {t("consent.allow")}
+        </button>
+        <button type="submit" name="decision" value="deny" className="button button--secondary button--block">
+          {t("consent.deny")}
+        </button>
+      </Form>
+    </>
   );
 }
 

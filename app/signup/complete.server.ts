@@ -8,6 +8,7 @@ import { problem, type Problem } from "~/forms/form.server";
 import { createAccount } from "./createAccount.server";
 import { signupDrafts, type OpenDraft } from "./draft.server";
 import { log } from "~/infra/log.server";
+import { safeRedirect } from "~/lib/safeRedirect";
 import { statusOfVisa } from "~/visa/catalogue";
 
 /** The finder's page of a member's visa: its status, with the member's own code marked there. */
@@ -55,7 +56,8 @@ export async function finishSignup(
     return { ok: true, redirectTo: `${completePath}?signIn=later`, cookies };
   }
   cookies.push(session.setCookie);
-  return { ok: true, redirectTo: completePath, cookies };
+  // Joined on the way to a partner: back to its request (the consent), signed in.
+  return { ok: true, redirectTo: draft.returnTo ? safeRedirect(draft.returnTo) : completePath, cookies };
 }
 
 /**

@@ -26,6 +26,11 @@ export interface SignupDraft {
    */
   phoneProvenAtSignIn?: true;
   /**
+   * A partner's request the visitor joins on the way to (single sign-on's interaction page, decision 0094): the
+   * join ends there, signed in, instead of at its welcome page.
+   */
+  returnTo?: string;
+  /**
    * The phone join: the code proved a number a member already uses. That member may
    * sign in with this proof, once (signing in spends the draft), from this browser,
    * within PROVEN_NUMBER_TTL_MS of `at` (decision 0044).

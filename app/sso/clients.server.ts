@@ -44,6 +44,35 @@ export function redirectUriProblem(uri: string): string | null {
   return null;
 }
 
+/**
+ * A partner's web address or privacy policy, shown to members as a link: absolute https, no credentials; stored in
+ * its normal form. Null when it can be taken.
+ */
+export function pageUrlProblem(uri: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return "is not an absolute URL";
+  }
+  if (url.protocol !== "https:") return "must be https";
+  if (url.username || url.password) return "must not carry credentials";
+  if (uri.length > 500) return "is longer than 500 characters";
+  return null;
+}
+
+/** The longest retention period a partner may declare (months): ten years. */
+export const MAX_RETENTION_MONTHS = 120;
+
+/** `--retention-months`: a whole number of months from 0 (deleted when the member ends access) to 120. */
+export function parseRetentionMonths(text: string | undefined): number {
+  if (text === undefined) throw new Error("--retention-months: required (0 to 120; 0: deleted when access ends)");
+  if (!/^\d{1,3}$/.test(text.trim()) || Number(text) > MAX_RETENTION_MONTHS) {
+    throw new Error(`--retention-months ${text}: a whole number from 0 to ${MAX_RETENTION_MONTHS}`);
+  }
+  return Number(text);
+}
+
 export function parseClaimSets(text: string | undefined): SsoClaimSet[] {
   if (!text) return [];
   const sets = [
@@ -75,6 +104,10 @@ export async function registerClient(
     idTokenAlg?: string;
     /** For the OpenID Foundation's certification suite only (decision 0081). */
     allowNoPkce?: boolean;
+    /** The partner's web address and privacy policy (https), and its retention period: required (decision 0094). */
+    website: string | undefined;
+    privacyUrl: string | undefined;
+    retentionMonths: number;
   },
   now = Date.now(),
 ): Promise<Registered> {
@@ -84,6 +117,23 @@ export async function registerClient(
   for (const uri of input.redirectUris) {
     const problem = redirectUriProblem(uri);
     if (problem) throw new Error(`--redirect-uri ${uri}: ${problem}`);
+  }
+  const pages: Record<"website" | "privacy-url", string> = { website: "", "privacy-url": "" };
+  for (const [option, value] of [
+    ["website", input.website],
+    ["privacy-url", input.privacyUrl],
+  ] as const) {
+    if (!value?.trim()) throw new Error(`--${option}: required (the partner's https address)`);
+    const problem = pageUrlProblem(value.trim());
+    if (problem) throw new Error(`--${option} ${value}: ${problem}`);
+    pages[option] = new URL(value.trim()).href;
+  }
+  if (
+    !Number.isInteger(input.retentionMonths) ||
+    input.retentionMonths < 0 ||
+    input.retentionMonths > MAX_RETENTION_MONTHS
+  ) {
+    throw new Error(`--retention-months: a whole number from 0 to ${MAX_RETENTION_MONTHS}`);
   }
   const idTokenAlg = input.idTokenAlg ?? "RS256";
   if (!(SSO_ID_TOKEN_ALGS as readonly string[]).includes(idTokenAlg)) {
@@ -100,6 +150,9 @@ export async function registerClient(
     idTokenAlg: idTokenAlg as SsoIdTokenAlg,
     // Every partner is confidential (its secret authenticates it at the token endpoint): it may be let off PKCE.
     allowNoPkce: input.allowNoPkce === true,
+    website: pages.website,
+    privacyUrl: pages["privacy-url"],
+    retentionMonths: input.retentionMonths,
     createdAt: now,
   });
   if (!created) throw new Error("client id taken: try again");

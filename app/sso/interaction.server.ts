@@ -8,8 +8,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import type { Interaction } from "oidc-provider";
-import { requireMember, type SessionMember } from "~/auth/session.server";
+import { endSession, requireMember, type SessionMember } from "~/auth/session.server";
+import type { Services } from "~/context";
+import { languageOf } from "~/i18n/i18next.server";
 import { safeRedirect } from "~/lib/safeRedirect";
+import { maskPhoneNumber } from "~/phone/phoneNumber.server";
 import type { SsoClaimSet, SsoClient } from "~/stores/sso";
 import { SSO_CLAIM_SETS } from "~/stores/sso";
 
@@ -22,18 +25,101 @@ export const isSsoPage = (url: URL) => url.pathname.startsWith(`${SSO_INTERACTIO
 /** The claim sets a member may leave out; the identifier and the name are what signing in is. */
 export const OPTIONAL_CLAIMS: readonly SsoClaimSet[] = ["phone", "email"];
 
+/** One item the partner receives: `sub` is the identifier, always given; `profile` is the name. */
+export interface ConsentItem {
+  set: "sub" | SsoClaimSet;
+  required: boolean;
+}
+
+/** The partner as the consent screen names it (PIPA art. 17: who receives, and where its policy is). */
+export interface ConsentPartner {
+  name: string;
+  /** Null: registered before partners were asked for it (decision 0094). */
+  website: string | null;
+  privacyUrl: string | null;
+  /** How long it keeps what it received after the member ends its access: 0, a period in words, or null (unknown). */
+  retention: { months: 0 } | { months: number; period: string } | null;
+}
+
 export type SsoInteractionView =
   | { kind: "problem"; problem: "expired" | "unknownPartner" }
   | { kind: "continue"; to: string; partner: string }
   | {
       kind: "consent";
-      partner: string;
-      /** What the partner asked for and may have, in a fixed order: `profile` is the name. */
-      claims: SsoClaimSet[];
-      optional: SsoClaimSet[];
+      partner: ConsentPartner;
+      /** The member signed in, to tell whose account this is ("not you?"): the name and the masked number. */
+      member: { name: string; phone: string | null };
+      /** What the partner asked for and may have, in a fixed order, each required or optional. */
+      items: ConsentItem[];
+      /** Sign-out's way back: the sign-in doors, then this interaction again ("not you?"). */
+      signInAgain: string;
       /** The origins of the partner's registered return addresses: the consent form's CSP lets its redirect go there. */
       redirectOrigins: string[];
     };
+
+// Node 24 has Intl.DurationFormat; TypeScript's lib here does not declare it yet.
+const DurationFormat = (
+  Intl as unknown as {
+    DurationFormat: new (
+      language: string,
+      options: { style: "long" },
+    ) => { format(duration: { years?: number; months?: number }): string };
+  }
+).DurationFormat;
+
+/** A retention period in the reader's language ("6 months", "1년"), in years when it is whole years. */
+export function retentionPeriod(months: number, language: string): string {
+  const duration = months % 12 === 0 ? { years: months / 12 } : { months };
+  try {
+    return new DurationFormat(language, { style: "long" }).format(duration);
+  } catch {
+    return new DurationFormat("en", { style: "long" }).format(duration);
+  }
+}
+
+function consentPartner(client: SsoClient, language: string): ConsentPartner {
+  const months = client.retentionMonths;
+  return {
+    name: client.name,
+    website: client.website,
+    privacyUrl: client.privacyUrl,
+    retention:
+      months === null ? null : months === 0 ? { months: 0 } : { months, period: retentionPeriod(months, language) },
+  };
+}
+
+/**
+ * A sign-in's or join's destination that is a partner's waiting request (this interaction page), safe to go back
+ * to; undefined for any other. A join keeps it in its draft and ends there instead of its welcome page.
+ */
+export function ssoReturn(redirectTo: string | null | undefined): string | undefined {
+  if (!redirectTo?.startsWith(`${SSO_INTERACTION_PATH}/`)) return undefined;
+  const safe = safeRedirect(redirectTo);
+  return safe.startsWith(`${SSO_INTERACTION_PATH}/`) ? safe : undefined;
+}
+
+/**
+ * The partner a sign-in door is on the way to, by its name: the doors' `redirectTo` is this interaction page
+ * while a partner's request waits (signInHref). Null for any other destination, or one no longer running.
+ */
+export async function partnerOfReturn(
+  services: Pick<Services, "stores">,
+  redirectTo: string | null | undefined,
+): Promise<string | null> {
+  const match = /^\/ssoConsent\/([A-Za-z0-9_-]{1,100})(?:[?#]|$)/.exec(redirectTo ?? "");
+  if (!match) return null;
+  const found = await services.stores.sso.findPayload("Interaction", match[1]!, Date.now());
+  if (!found) return null;
+  let clientId: unknown;
+  try {
+    clientId = (JSON.parse(found.payload) as { params?: { client_id?: unknown } }).params?.client_id;
+  } catch {
+    return null;
+  }
+  if (typeof clientId !== "string") return null;
+  const client = await services.stores.sso.findClient(clientId);
+  return client && client.disabledAt === null ? client.name : null;
+}
 
 /** The provider's own address to go on to (it gives it absolute, on our origin), as a path on this site. */
 function providerPath(returnTo: string): string {
@@ -111,7 +197,9 @@ export async function ssoInteraction(
   if (typeof found === "string") return { kind: "problem", problem: found };
   const { details, client } = found;
   const member = await memberFor(request, context, details);
-  if (details.prompt.name === "login") {
+  // A sign-in, or one after "not you?" (which ended the provider's session of this request): the provider is told
+  // who signed in, and goes on with that member (to a new interaction for consent where one is needed).
+  if (details.prompt.name === "login" || !details.session?.accountId) {
     const { provider, asIssuer } = context.services.sso!;
     const to = await provider.interactionResult(asIssuer(context.node!.req), context.node!.res, {
       login: { accountId: member.uid, ts: Math.floor(member.signedInAt / 1000) },
@@ -121,13 +209,21 @@ export async function ssoInteraction(
     return { kind: "continue", to: providerPath(to), partner: client.name };
   }
   // The provider's session belongs to another member than the one signed in here now: start again.
-  if (details.session?.accountId !== member.uid) return { kind: "problem", problem: "expired" };
+  if (details.session.accountId !== member.uid) return { kind: "problem", problem: "expired" };
   const claims = requestedClaims(details, client);
+  const profile = await context.services.stores.members.profile(member.uid);
   return {
     kind: "consent",
-    partner: client.name,
-    claims,
-    optional: claims.filter((set) => OPTIONAL_CLAIMS.includes(set)),
+    partner: consentPartner(client, await languageOf(request)),
+    member: {
+      name: profile?.name ?? "",
+      phone: profile?.phoneNumber ? maskPhoneNumber(profile.phoneNumber) : null,
+    },
+    items: [
+      { set: "sub", required: true },
+      ...claims.map((set) => ({ set, required: !OPTIONAL_CLAIMS.includes(set) })),
+    ],
+    signInAgain: signInHref(request, false),
     redirectOrigins: [...new Set(client.redirectUris.map((uri) => new URL(uri).origin))],
   };
 }
@@ -148,6 +244,15 @@ export async function answerSsoConsent(
   const member = await memberFor(request, context, details);
   if (details.prompt.name !== "consent" || details.session?.accountId !== member.uid) {
     return { kind: "problem", problem: "expired" };
+  }
+  if (form.get("decision") === "switch") {
+    // "Not you?": the member is signed out here and at the provider (this request's session of it ends, and the
+    // request forgets it), then signs in through the doors and comes back to this request as whoever they are.
+    await context.services.stores.sso.destroyPayload("Session", details.session.cookie ?? "");
+    delete details.session;
+    await details.save(Math.max(1, details.exp - Math.floor(Date.now() / 1000)));
+    const cleared = await endSession(request, context.services);
+    throw redirect(signInHref(request, false), { status: 303, headers: { "Set-Cookie": cleared } });
   }
   const { provider, asIssuer } = context.services.sso!;
   const req = asIssuer(context.node!.req);

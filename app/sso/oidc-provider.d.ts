@@ -88,9 +88,12 @@ declare module "oidc-provider" {
     returnTo: string;
     prompt: { name: string; reasons: string[]; details: UnknownObject };
     params: UnknownObject & { client_id?: string; scope?: string; prompt?: string; max_age?: number | string };
-    session?: { accountId?: string; uid?: string };
+    /** `cookie`: the id of the provider's Session record. */
+    session?: { accountId?: string; uid?: string; cookie?: string };
     grantId?: string;
     lastSubmission?: UnknownObject;
+    /** Stores the interaction again, to live `ttl` more seconds. */
+    save(ttl: number): Promise<string>;
   }
 
   export class Grant {

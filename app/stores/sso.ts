@@ -44,6 +44,17 @@ export interface NewSsoClient {
   idTokenAlg: SsoIdTokenAlg;
   /** A confidential partner let in without PKCE, for the OpenID Foundation's certification suite only (0081). */
   allowNoPkce: boolean;
+  /**
+   * The partner's web address and privacy policy (https), shown on the consent screen; null for partners
+   * registered before they were asked (decision 0094).
+   */
+  website: string | null;
+  privacyUrl: string | null;
+  /**
+   * How long the partner keeps what it received after the member ends its access, in months (0: it deletes it
+   * then); null when not known (registered before it was asked). Shown as the retention period (PIPA art. 17).
+   */
+  retentionMonths: number | null;
   createdAt: number;
 }
 

@@ -161,6 +161,9 @@ describe.each(implementations)("member screen: $name", (implementation) => {
       allowedClaims: ["profile" as const],
       idTokenAlg: "RS256" as const,
       allowNoPkce: false,
+      website: null,
+      privacyUrl: null,
+      retentionMonths: null,
       createdAt: T0,
     });
     for (const clientId of ["bank", "school", "telecom"]) await a.sso.createClient(partner(clientId));

@@ -12,6 +12,9 @@ const client = (overrides: Partial<NewSsoClient> = {}): NewSsoClient => ({
   allowedClaims: ["profile", "phone"],
   idTokenAlg: "ES256",
   allowNoPkce: true,
+  website: "https://bank.example/",
+  privacyUrl: "https://bank.example/privacy",
+  retentionMonths: 12,
   createdAt: T0,
   ...overrides,
 });
@@ -82,6 +85,21 @@ describe.each(implementations)("single-sign-on store: $name", (implementation) =
     expect(await clients.a.sso.disableClient("bank", T0 + 6)).toBe(false);
     expect((await clients.a.sso.findClient("bank"))?.disabledAt).toBe(T0 + 5);
     expect(await clients.a.sso.findClient("nobody")).toBeNull();
+  });
+
+  it("keeps a partner's web address, privacy policy and retention period, and none for one registered without", async () => {
+    await clients.a.sso.createClient(client({ retentionMonths: 0 }));
+    await clients.a.sso.createClient(
+      client({ clientId: "old", website: null, privacyUrl: null, retentionMonths: null, createdAt: T0 + 1 }),
+    );
+    expect(await clients.b.sso.findClient("bank")).toMatchObject({
+      website: "https://bank.example/",
+      privacyUrl: "https://bank.example/privacy",
+      retentionMonths: 0,
+    });
+    const old = (await clients.b.sso.listClients()).find((c) => c.clientId === "old");
+    expect(old).toMatchObject({ website: null, privacyUrl: null, retentionMonths: null });
+    expect(isPlainData(old)).toBe(true);
   });
 
   it("keeps one consent per member and partner, and gives it to one removal only", async () => {

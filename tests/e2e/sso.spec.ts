@@ -59,7 +59,10 @@ test("a partner signs a member in: sign-in, consent, back with a code the partne
 
   await page.goto(started.url.href);
   await expect(page).toHaveURL(/\/member\/start\?redirectTo=%2FssoConsent%2F/);
+  // Every door names the partner the visitor is on the way to.
+  await expect(page.getByText("Sign in to continue to Mirae Remit")).toBeVisible();
   await page.getByRole("link", { name: localeText("en", "member.start.withId") }).click();
+  await expect(page.getByText("Sign in to continue to Mirae Remit")).toBeVisible();
   await page.getByLabel(localeText("en", "member.startId.email")).fill(email);
   await page.getByLabel(localeText("en", "member.startId.password")).fill(password);
   await page.getByRole("button", { name: localeText("en", "member.startId.submit") }).click();
@@ -69,6 +72,11 @@ test("a partner signs a member in: sign-in, consent, back with a code the partne
   await expect(allow).toBeVisible();
   await expect(page.getByText("Mirae Remit").first()).toBeVisible();
   await expect(page.getByText(localeText("en", "consent.phone"))).toBeVisible();
+  await expect(page.getByText("Signed in as Tran Thi Mai")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Mirae Remit's privacy policy" })).toHaveAttribute(
+    "href",
+    "https://partner.example/privacy",
+  );
   await allow.click();
 
   await expect(page).toHaveURL(/^https:\/\/partner\.example\/callback\?/);
@@ -87,11 +95,37 @@ test("a partner signs a member in: sign-in, consent, back with a code the partne
   await expect(page.getByText(localeText("en", "partners.none"))).toBeVisible();
 });
 
+test("cancelling on the consent screen goes back to the partner with access_denied and the state", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = originOf(baseURL!);
+  const email = `e2e-sso-deny-${randomUUID()}@example.com`;
+  await joinOverHttp(origin, process.env.E2E_DATA_DIR!, { email, password, name: "Sok Dara" });
+  const partner = registerPartner(cliEnv(), "Refused Partner", "https://partner-deny.example/callback");
+  await partnerSite(page, partner);
+  const config = await relyingParty(`${origin}/sso`, partner);
+  const started = await authorizationRequest(config, partner);
+  await page.goto(started.url.href);
+  await page.getByRole("link", { name: localeText("en", "member.start.withId") }).click();
+  await page.getByLabel(localeText("en", "member.startId.email")).fill(email);
+  await page.getByLabel(localeText("en", "member.startId.password")).fill(password);
+  await page.getByRole("button", { name: localeText("en", "member.startId.submit") }).click();
+  await page.getByRole("button", { name: localeText("en", "consent.deny"), exact: true }).click();
+  await expect(page).toHaveURL(/^https:\/\/partner-deny\.example\/callback\?/);
+  const back = new URL(page.url());
+  expect(back.searchParams.get("error")).toBe("access_denied");
+  expect(back.searchParams.get("state")).toBe(started.state);
+  expect(back.searchParams.get("code")).toBeNull();
+});
+
 test("the consent screen at 360 px in en, ko, vi and ur, and what axe finds on it and on partner access", async ({
   browser,
   baseURL,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "one set of pictures");
+  // Four languages, each signed in and checked by axe twice: more than one test's minute on a shared machine.
+  test.setTimeout(180_000);
   const origin = originOf(baseURL!);
   const email = `e2e-sso-shot-${randomUUID()}@example.com`;
   await joinOverHttp(origin, process.env.E2E_DATA_DIR!, { email, password, name: "Nguyen Van An" });
@@ -118,6 +152,9 @@ test("the consent screen at 360 px in en, ko, vi and ur, and what axe finds on i
     const dir = path.join(process.cwd(), "screenshots", lng);
     fs.mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: path.join(dir, "sso-consent.png"), fullPage: true });
+    // Issue 41's set of pictures, looked at before it is resolved.
+    fs.mkdirSync("/tmp/shots-consent", { recursive: true });
+    await page.screenshot({ path: `/tmp/shots-consent/sso-consent-${lng}.png`, fullPage: true });
     expect(await violations(page), lng).toEqual([]);
     await page.goto(`${origin}/mypage/partners`);
     expect(await violations(page), `${lng} partner access`).toEqual([]);

@@ -317,9 +317,183 @@ describe("single sign-on: the whole flow with a certified relying party", () => 
     const browser = new Browser();
     const started = await authorizationRequest(config, bank, { prompt: "consent" });
     const back = (await authorize(browser, started, { decision: "deny" })).left!;
+    expect(back.origin).toBe("https://bank.example");
     expect(back.searchParams.get("error")).toBe("access_denied");
+    expect(back.searchParams.get("state")).toBe(started.state);
     expect(back.searchParams.get("code")).toBeNull();
   }, 60_000);
+});
+
+/** The text of a page as a member reads it: no tags, scripts or styles; entities and isolates as shown. */
+const textOf = (html: string) =>
+  html
+    // Not the page's scripts and styles (its translations are inlined there), and inline elements join their text.
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
+    .replace(/<\/?(bdi|span|a|strong|b|em)\b[^>]*>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/[\u2066-\u2069]/g, "")
+    .replace(/\s+/g, " ");
+
+describe("single sign-on: what the consent screen and the doors tell the member (issue 41)", () => {
+  it("names the partner, its address and privacy policy, the member, and each item with its label and purpose", async () => {
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, bank, { prompt: "consent" });
+    const page = await browser.signIn((await browser.go(started.url.href)).url);
+    expect(page.url).toContain("/ssoConsent/");
+    const text = textOf(page.text);
+    expect(text).toContain("Hana Bank");
+    // The address and the privacy policy registered with --website and --privacy-url, as links.
+    expect(page.text).toContain('href="https://bank.example/"');
+    expect(page.text).toContain('href="https://bank.example/privacy"');
+    expect(text).toContain("Hana Bank's privacy policy");
+    // The member signed in, by name and masked number, with a way out.
+    expect(text).toMatch(/Signed in as Nguyen Van An \(0\d{2}-\*{4}-\d{4}\)/);
+    expect(page.text).toMatch(/<button[^>]*name="decision"[^>]*value="switch"[^>]*>Not you\?<\/button>/);
+    // Each item: required or optional, and what it is for.
+    const item = (claim: string) =>
+      textOf(new RegExp(`<li[^>]*data-claim="${claim}"[^>]*>(.*?)</li>`, "s").exec(page.text)?.[1] ?? "");
+    expect(item("sub")).toContain("[Required]");
+    expect(item("sub")).toContain("So that Hana Bank recognises you each time you sign in");
+    expect(item("profile")).toContain("[Required]");
+    expect(item("profile")).toContain("To show your name in your Hana Bank account");
+    expect(item("phone")).toContain("[Optional]");
+    expect(item("phone")).toContain("So that Hana Bank can contact you about your account");
+    expect(item("email")).toContain("[Optional]");
+    expect(item("email")).toContain("e-mail you about your account");
+    // Only the optional items can be left out.
+    expect(page.text.match(/name="share"/g)).toHaveLength(2);
+    // The retention period registered (6 months after access ends) and the right to refuse.
+    expect(text).toContain("Until you end Hana Bank's access or leave K-Life, and 6 months after that");
+    expect(text).toContain("You may refuse.");
+    expect(text).toContain("Agree and continue");
+    expect(text).toContain("Cancel");
+  }, 60_000);
+
+  it("asks nothing about an e-mail the partner does not ask for, and speaks Korean as a Korean product does", async () => {
+    const config = await relyingParty(issuer, school);
+    const browser = new Browser();
+    // prompt=consent: this member may have agreed already earlier in the file.
+    const started = await authorizationRequest(config, school, { prompt: "consent" });
+    const start = await browser.go(started.url.href, undefined, { "Accept-Language": "ko" });
+    const page = await browser.signIn(start.url);
+    const korean = await browser.fetch(interactionPath(page.url), undefined, { "Accept-Language": "ko" });
+    const text = textOf(korean.text);
+    expect(text).toContain("Seoul School");
+    expect(text).toContain("[필수]");
+    expect(text).not.toContain("[선택]");
+    expect(text).not.toMatch(/이메일|e-mail/i);
+    expect(text).toContain("동의하고 계속하기");
+    expect(text).toContain("취소");
+    expect(text).toContain("동의를 거부할 권리");
+    expect(text).toContain("보유 및 이용 기간");
+  }, 60_000);
+
+  it("shows what is known of a partner registered before it had an address, a privacy policy or a retention period", async () => {
+    const old = registerPartner(server.env, "Old Partner", "https://old-partner.example/cb", "profile");
+    const db = new Database(path.join(server.dataDir, "klife.sqlite"));
+    db.prepare(
+      "UPDATE sso_clients SET website = NULL, privacy_url = NULL, retention_months = NULL WHERE client_id = ?",
+    ).run(old.clientId);
+    db.close();
+    const config = await relyingParty(issuer, old);
+    const browser = new Browser();
+    const page = await browser.signIn((await browser.go((await authorizationRequest(config, old)).url.href)).url);
+    const text = textOf(page.text);
+    expect(text).toContain("Old Partner");
+    expect(text).toContain("Not given to K-Life");
+    expect(text).toContain("Old Partner has not told K-Life: see its privacy policy");
+    expect(page.text).not.toContain("old-partner.example/privacy");
+    const back = await browser.go(interactionPath(page.url), { decision: "allow" });
+    expect(back.left?.searchParams.get("code")).toBeTruthy();
+  }, 60_000);
+
+  it("names the partner on every sign-in door and the sign-up, whose links keep the way back", async () => {
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, bank);
+    const start = await browser.go(started.url.href);
+    const redirectTo = new URL(start.url).searchParams.get("redirectTo")!;
+    const door = "Sign in to continue to Hana Bank";
+    expect(textOf(start.text)).toContain(door);
+    const back = `?redirectTo=${encodeURIComponent(redirectTo)}`;
+    expect(textOf((await browser.fetch(`/member/startId${back}`)).text)).toContain(door);
+    expect(textOf((await browser.fetch(`/login/login${back}`)).text)).toContain(door);
+    // The joins, linked from the start screen with the way back.
+    expect(start.text).toContain(`href="/sign${back.replace(/&/g, "&amp;")}"`);
+    expect(start.text).toContain(`href="/member/agree${back.replace(/&/g, "&amp;")}"`);
+    expect(textOf((await browser.fetch(`/sign${back}`)).text)).toContain("Join K-Life to continue to Hana Bank");
+    expect(textOf((await browser.fetch(`/member/agree${back}`)).text)).toContain(
+      "Join K-Life to continue to Hana Bank",
+    );
+    // Anywhere else, no partner is named.
+    expect(textOf((await browser.fetch("/member/start?redirectTo=%2Fmypage")).text)).not.toContain("continue to");
+    expect(textOf((await browser.fetch("/member/start?redirectTo=%2FssoConsent%2Fnot-one")).text)).not.toContain(
+      "continue to",
+    );
+    // The code step of a phone sign-in too.
+    const joined = await joinOverHttp(origin, server.dataDir, { name: "Door Member" });
+    const codeStep = await browser.fetch("/login/login", { phone: joined.local, redirectTo });
+    expect(codeStep.location).toBe("/login/authNo");
+    expect(textOf((await browser.fetch("/login/authNo")).text)).toContain(door);
+  }, 60_000);
+
+  it("not you?: signs the member out here and at the provider, and back to the consent as whoever signs in", async () => {
+    const other = `sso-other-${randomUUID()}@example.com`;
+    await joinOverHttp(origin, server.dataDir, { email: other, password, name: "Tran Thi Binh" });
+    const config = await relyingParty(issuer, bank);
+    const browser = new Browser();
+    const started = await authorizationRequest(config, bank, { prompt: "consent" });
+    const first = await browser.signIn((await browser.go(started.url.href)).url);
+    expect(textOf(first.text)).toContain("Signed in as Nguyen Van An");
+    const out = await browser.fetch(interactionPath(first.url), { decision: "switch" });
+    expect(out.response.status).toBe(303);
+    expect(out.location).toBe(`/member/start?redirectTo=${encodeURIComponent(interactionPath(first.url))}`);
+    // Signed out: my page asks to sign in.
+    expect((await browser.fetch("/mypage")).location).toContain("/member/start");
+    const start = await browser.go(out.location!);
+    expect(textOf(start.text)).toContain("Sign in to continue to Hana Bank");
+    // The same browser (its cookies), signing in as the other member.
+    const same = new SsoBrowser(origin, { email: other, password });
+    same.jar = browser.jar;
+    const switched = await same.signIn(start.url);
+    expect(switched.url).toContain("/ssoConsent/");
+    expect(textOf(switched.text)).toContain("Signed in as Tran Thi Binh");
+    const done = await same.go(interactionPath(switched.url), { decision: "allow" });
+    const tokens = await exchange(config, started, done.left!);
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+    expect(info.name).toBe("Tran Thi Binh");
+  }, 60_000);
+
+  it("refuses to register a partner without an https web address and privacy policy, saying which", () => {
+    const add = (...extra: string[]) => {
+      try {
+        ssoClientCli(server.env, ["add", "--name", "Nameless", "--redirect-uri", "https://n.example/cb", ...extra]);
+        return "registered";
+      } catch (error) {
+        return String((error as { stderr?: string }).stderr);
+      }
+    };
+    const months = ["--retention-months", "6"];
+    expect(add(...months, "--privacy-url", "https://n.example/privacy")).toMatch(/--website: required/);
+    expect(add(...months, "--website", "https://n.example/")).toMatch(/--privacy-url: required/);
+    expect(add(...months, "--website", "http://n.example/", "--privacy-url", "https://n.example/p")).toMatch(
+      /--website http:\/\/n\.example\/: must be https/,
+    );
+    expect(add(...months, "--website", "https://n.example/", "--privacy-url", "privacy")).toMatch(
+      /--privacy-url privacy: is not an absolute URL/,
+    );
+    expect(add("--website", "https://n.example/", "--privacy-url", "https://n.example/p")).toMatch(
+      /--retention-months: required/,
+    );
+    expect(
+      add("--website", "https://n.example/", "--privacy-url", "https://n.example/p", "--retention-months", "x"),
+    ).toMatch(/--retention-months x: a whole number from 0 to 120/);
+    const listed = ssoClientCli(server.env, ["list"]);
+    expect(listed).not.toContain("Nameless");
+  });
 });
 
 describe("single sign-on: codes, secrets and PKCE at the token endpoint", () => {

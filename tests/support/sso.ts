@@ -34,12 +34,19 @@ export function registerPartner(
   name: string,
   redirectUri: string,
   claims = "profile,phone,email",
-  options: { idTokenAlg?: "RS256" | "ES256"; allowNoPkce?: boolean } = {},
+  options: { idTokenAlg?: "RS256" | "ES256"; allowNoPkce?: boolean; retentionMonths?: number } = {},
 ): Partner {
+  const host = new URL(redirectUri).hostname;
   const out = ssoClientCli(env, [
     "add",
     "--name",
     name,
+    "--website",
+    `https://${host}/`,
+    "--privacy-url",
+    `https://${host}/privacy`,
+    "--retention-months",
+    String(options.retentionMonths ?? 6),
     "--redirect-uri",
     redirectUri,
     "--claims",

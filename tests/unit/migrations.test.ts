@@ -244,3 +244,25 @@ describe("migration 22: a partner's ID token algorithm and PKCE exception", () =
     db.close();
   });
 });
+
+describe("migration 26: a partner's web address, privacy policy and retention period", () => {
+  it("keeps partners registered before with none of them (null), and takes only 0 to 120 months", async () => {
+    const file = tempFile();
+    const before = openDatabase(file, appMigrations.slice(0, 24));
+    before
+      .prepare(
+        `INSERT INTO sso_clients (client_id, name, secret_hash, redirect_uris, allowed_claims, created_at)
+         VALUES ('p_old', 'Old Bank', 'sha256:x', '["https://old.example/cb"]', '["profile"]', 1)`,
+      )
+      .run();
+    before.close();
+    const db = openDatabase(file);
+    expect(await sqliteSsoStore(db).findClient("p_old")).toMatchObject({
+      website: null,
+      privacyUrl: null,
+      retentionMonths: null,
+    });
+    expect(() => db.prepare("UPDATE sso_clients SET retention_months = 121").run()).toThrow(/CHECK/);
+    db.close();
+  });
+});

@@ -507,4 +507,13 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: "single sign-on: a partner's web address, privacy policy and retention period (SQLite's 26)",
+    sql: `
+      ALTER TABLE sso_clients ADD COLUMN website text;
+      ALTER TABLE sso_clients ADD COLUMN privacy_url text;
+      ALTER TABLE sso_clients ADD COLUMN retention_months integer CHECK (retention_months BETWEEN 0 AND 120);
+    `,
+  },
 ];

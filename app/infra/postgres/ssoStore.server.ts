@@ -56,6 +56,9 @@ export function pgSsoStore(db: Pg): SsoStore {
         JSON.stringify(client.allowedClaims),
         client.idTokenAlg,
         client.allowNoPkce,
+        client.website,
+        client.privacyUrl,
+        client.retentionMonths,
         client.createdAt,
       ]);
       return created === 1;

@@ -18,6 +18,10 @@ export interface ClientRow {
   id_token_alg: SsoIdTokenAlg;
   /** SQLite's 0/1, PostgreSQL's boolean. */
   allow_no_pkce: number | boolean;
+  website: string | null;
+  privacy_url: string | null;
+  /** PostgreSQL's integer comes back a number (not bigint). */
+  retention_months: number | null;
   disabled_at: number | null;
   created_at: number;
 }
@@ -41,6 +45,9 @@ export const clientOf = (row: ClientRow): SsoClient => ({
   allowedClaims: JSON.parse(row.allowed_claims) as SsoClaimSet[],
   idTokenAlg: row.id_token_alg,
   allowNoPkce: row.allow_no_pkce === true || row.allow_no_pkce === 1,
+  website: row.website,
+  privacyUrl: row.privacy_url,
+  retentionMonths: row.retention_months === null ? null : Number(row.retention_months),
   disabledAt: row.disabled_at,
   createdAt: row.created_at,
 });

@@ -156,8 +156,9 @@ export const SSO = {
   revokeGrant: "DELETE FROM sso_payloads WHERE grant_id = ?",
   pruneExpired: "DELETE FROM sso_payloads WHERE expires_at <= ?",
   createClient: `INSERT INTO sso_clients
-                   (client_id, name, secret_hash, redirect_uris, allowed_claims, id_token_alg, allow_no_pkce, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING`,
+                   (client_id, name, secret_hash, redirect_uris, allowed_claims, id_token_alg, allow_no_pkce, website,
+                    privacy_url, retention_months, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING`,
   client: "SELECT * FROM sso_clients WHERE client_id = ?",
   clients: "SELECT * FROM sso_clients ORDER BY created_at, client_id",
   disableClient: "UPDATE sso_clients SET disabled_at = ? WHERE client_id = ? AND disabled_at IS NULL",

@@ -679,4 +679,15 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 26,
+    name: "single sign-on: a partner's web address, privacy policy and retention period",
+    // Shown on the consent screen (PIPA art. 17, decision 0094). Partners registered before have none (null): the
+    // screen shows what is known.
+    sql: `
+      ALTER TABLE sso_clients ADD COLUMN website TEXT;
+      ALTER TABLE sso_clients ADD COLUMN privacy_url TEXT;
+      ALTER TABLE sso_clients ADD COLUMN retention_months INTEGER CHECK (retention_months BETWEEN 0 AND 120);
+    `,
+  },
 ];

@@ -69,6 +69,9 @@ export function sqliteSsoStore(db: Db): SsoStore {
           JSON.stringify(client.allowedClaims),
           client.idTokenAlg,
           client.allowNoPkce ? 1 : 0,
+          client.website,
+          client.privacyUrl,
+          client.retentionMonths,
           client.createdAt,
         ).changes === 1
       );
