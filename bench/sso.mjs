@@ -15,7 +15,20 @@ const REDIRECT = "https://bench-partner.example/cb";
 function registerPartner(dataDir) {
   const out = execFileSync(
     process.execPath,
-    [path.join(root, "build", "sso-client.js"), "add", "--name", "Bench Partner", "--redirect-uri", REDIRECT],
+    [
+      path.join(root, "build", "sso-client.js"),
+      "add",
+      "--name",
+      "Bench Partner",
+      "--website",
+      "https://bench-partner.example",
+      "--privacy-url",
+      "https://bench-partner.example/privacy",
+      "--retention-months",
+      "0",
+      "--redirect-uri",
+      REDIRECT,
+    ],
     { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
   );
   return JSON.parse(out.trim());
