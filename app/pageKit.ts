@@ -21,6 +21,7 @@ import "~/routeKit.server";
 
 export { Branded } from "~/components/Branded";
 export { Confirmation } from "~/components/Confirmation";
+export { ConfirmForm, ConfirmPage, useConfirmSubmit, type ConfirmQuestion } from "~/components/ConfirmAction";
 export { AnswerHeading, ResultHeading, resultAction } from "~/components/ResultHeading";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { AuthorLine, FeedCard, FeedList, TimeAgo, type FeedCardData } from "~/components/community/FeedList";
@@ -39,7 +40,7 @@ export { reloadForChunkError } from "~/lib/chunkReload";
 export { openMessageBox } from "~/lib/dialog/open";
 export { fetchWithTimeout } from "~/lib/fetchWithTimeout";
 export { rememberLanguage } from "~/lib/rememberLanguage";
-export { formatDate, particleRo } from "~/lib/format";
+export { formatDate, formatNumber, particleRo } from "~/lib/format";
 export { translateFormMessage } from "~/lib/formMessage";
 export { useHydratedMark, whenIdle } from "~/lib/hydration";
 export { InlineAssetsContext, InlineStylesheets, InlineTranslations, readInlineAssets } from "~/lib/inlineAssets";
