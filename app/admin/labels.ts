@@ -5,7 +5,6 @@
  * every member has one and that each key is in every language, and `tests/integration/adminLabels.test.ts` that
  * the pages show no raw value.
  */
-import type { Ap01ErrorCode } from "~/finance/eximbank.server";
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_KINDS,
@@ -42,7 +41,9 @@ export const AUDIT_TARGET_LABELS: Record<AuditTargetKind, string> = {
 };
 
 /** What the scheduled Eximbank fetch last came to (RateFetchState.outcome, finance/rates.server.ts): "ok", or what failed. */
-type RateFetchOutcome = "ok" | "empty" | `${Ap01ErrorCode}` | "timeout" | "network" | "http";
+// The AP01 error codes (finance/eximbank.server.ts's Ap01ErrorCode, which tests/unit/adminLabels.test.ts holds this
+// to) and the fetch's own failures.
+export type RateFetchOutcome = "ok" | "empty" | "2" | "3" | "4" | "html" | "format" | "timeout" | "network" | "http";
 
 /** `exchange` namespace; `other` for an outcome not listed (a future failure's name). */
 export const RATE_OUTCOME_LABELS: Record<RateFetchOutcome | "other", string> = {
