@@ -28,10 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Who, as recorded: the kind of actor, and an admin's uid with the name they had then (never a name read
       // now, which its owner can change to anything, another admin's or "import" included).
       actor: e.actor,
-      // What was done, and to what, in the operator's words (admin/labels.ts); the item by its code.
-      action: auditActionLabel(e.action),
-      targetKind: auditTargetLabel(e.target.kind),
-      target: e.target.id,
+      action: e.action,
+      target: `${e.target.kind} ${e.target.id}`,
+      // What the page shows: what was done, and to what, in the operator's words (admin/labels.ts); the item by its code.
+      actionLabel: auditActionLabel(e.action),
+      targetLabel: auditTargetLabel(e.target.kind),
+      targetId: e.target.id,
       summary: e.summary,
       // Korea's time, as every date of the app.
       at: whenOf(e.at, e.at, "ko").full,
@@ -57,9 +59,9 @@ export default function AdminAuditRoute() {
               {e.actor.kind === "admin" && e.actor.name !== null ? <bdi>{e.actor.name}</bdi> : null}
               {e.actor.kind === "admin" ? <code dir="ltr">{e.actor.uid}</code> : null}
               {e.actor.kind === "operator" ? <code dir="ltr">{e.actor.id}</code> : null}
-              <span className="notice-tag">{t(e.action)}</span>
-              <span>{t(e.targetKind)}</span>
-              <span dir="ltr">{e.target}</span>
+              <span className="notice-tag">{t(e.actionLabel)}</span>
+              <span>{t(e.targetLabel)}</span>
+              <span dir="ltr">{e.targetId}</span>
             </span>
             <bdi>{e.summary}</bdi>
           </li>
