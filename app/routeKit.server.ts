@@ -12,7 +12,9 @@ export { json, redirect } from "@remix-run/node";
 
 export * from "~/admin/admin.server";
 export * from "~/admin/contentForms.server";
+export { auditActionLabel, auditTargetLabel, corridorFactLabel, rateOutcomeLabel } from "~/admin/labels";
 export { recordAudit } from "~/content/audit.server";
+export { isConfirmed } from "~/lib/confirm";
 export * from "~/account/lifecycle.server";
 export * from "~/auth/google.server";
 export * from "~/auth/password.server";
@@ -31,7 +33,13 @@ export { PHOTO_LIMITS } from "~/community/photos.server";
 export { photoNames } from "~/community/files.server";
 export { cleanText, excerpt, linkSegments } from "~/community/text";
 export * from "~/countries/countries.server";
-export { CORRIDOR_FORM_ROWS, readCorridorForm, type CorridorFormValues } from "~/finance/corridors.server";
+export {
+  CORRIDOR_FORM_ROWS,
+  OWN_RESEARCH,
+  readCorridorForm,
+  TYPICAL_BANK_COUNTER,
+  type CorridorFormValues,
+} from "~/finance/corridors.server";
 export { corridorsKind } from "~/finance/corridorsKind.server";
 export { remittancePage } from "~/finance/remittancePage.server";
 export * from "~/finance/loanPage.server";

@@ -23,6 +23,7 @@ import type { ContentKind } from "~/content/kind.server";
 import { invalid, parseForm, PROBLEMS, readForm, refuse, type ProblemName } from "~/forms/form.server";
 import { notFound } from "~/infra/http.server";
 import { directionOf, supportedLanguages } from "~/i18n/config";
+import { languageOf } from "~/i18n/i18next.server";
 import { languageNames } from "~/i18n/languageChoice.server";
 import { formatDate } from "~/lib/format";
 import type { Services } from "~/context";
@@ -353,13 +354,17 @@ export function contentEditRoute<Item, Stored, Fields, Extra extends Record<stri
   };
 }
 
-/** The loader of an admin section's list: the admin checked, then each stored item as the page's row. */
+/**
+ * The loader of an admin section's list: the admin checked, then each stored item as the page's row (`lng`: the
+ * operator's language, for names such as a country's).
+ */
 export function adminListLoader<Stored, Row>(
   list: (stores: Stores) => Promise<readonly Stored[]>,
-  rowOf: (item: Stored) => Row,
+  rowOf: (item: Stored, lng: string) => Row,
 ) {
   return async ({ request, context }: { request: Request; context: AppLoadContext }) => {
     await requireAdmin(request, context.services);
-    return json({ items: (await list(context.services.stores)).map(rowOf) });
+    const [items, lng] = await Promise.all([list(context.services.stores), languageOf(request)]);
+    return json({ items: items.map((item) => rowOf(item, lng)) });
   };
 }

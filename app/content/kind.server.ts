@@ -6,7 +6,7 @@
  * (app/server/contentKinds.server.ts). This folder imports no feature.
  */
 import type { z } from "zod";
-import type { AuditNote, Stores } from "~/stores/stores";
+import type { AuditNote, AuditTargetKind, Stores } from "~/stores/stores";
 
 export type ContentWrite = "created" | "updated" | "unchanged";
 
@@ -32,7 +32,7 @@ export interface ContentKind<Item> {
    */
   apply(stores: Stores, item: Item, at: number, audit?: AuditNote): Promise<ContentWrite>;
   /** How the audit log names a changed item: its kind ("notice", "benefit", …) and a short line (its Korean title). */
-  audit: { kind: string; summaryOf(item: Item): string };
+  audit: { kind: AuditTargetKind; summaryOf(item: Item): string };
   /** The items shipped with the app (content/*.json), written at start only where absent (`seedKind`). */
   seed?: ContentSeed<Item>;
 }

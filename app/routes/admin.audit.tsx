@@ -4,7 +4,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";
-import { AUDIT_PAGE_SIZE, badRequest, json, requireAdmin, whenOf } from "~/routeKit.server";
+import {
+  AUDIT_PAGE_SIZE,
+  auditActionLabel,
+  auditTargetLabel,
+  badRequest,
+  json,
+  requireAdmin,
+  whenOf,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = { i18n: ["admin"], title: "titles.adminAudit", back: "/admin", secret: true };
 
@@ -22,6 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       actor: e.actor,
       action: e.action,
       target: `${e.target.kind} ${e.target.id}`,
+      // What the page shows: what was done, and to what, in the operator's words (admin/labels.ts); the item by its code.
+      actionLabel: auditActionLabel(e.action),
+      targetLabel: auditTargetLabel(e.target.kind),
+      targetId: e.target.id,
       summary: e.summary,
       // Korea's time, as every date of the app.
       at: whenOf(e.at, e.at, "ko").full,
@@ -47,8 +59,9 @@ export default function AdminAuditRoute() {
               {e.actor.kind === "admin" && e.actor.name !== null ? <bdi>{e.actor.name}</bdi> : null}
               {e.actor.kind === "admin" ? <code dir="ltr">{e.actor.uid}</code> : null}
               {e.actor.kind === "operator" ? <code dir="ltr">{e.actor.id}</code> : null}
-              <span className="notice-tag">{e.action}</span>
-              <span dir="ltr">{e.target}</span>
+              <span className="notice-tag">{t(e.actionLabel)}</span>
+              <span>{t(e.targetLabel)}</span>
+              <span dir="ltr">{e.targetId}</span>
             </span>
             <bdi>{e.summary}</bdi>
           </li>

@@ -17,6 +17,7 @@ import {
   operatorRateItem,
   parseForm,
   rateCoverage,
+  rateOutcomeLabel,
   redirect,
   requireAdmin,
   saveOperatorRate,
@@ -59,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     eximbank: {
       configured: Boolean(config.EXIMBANK_AUTH_KEY),
       attemptedOn: fetch ? formatDate(fetch.attemptedAt) : null,
-      outcome: fetch?.outcome ?? null,
+      outcome: fetch ? rateOutcomeLabel(fetch.outcome) : null,
     },
   });
 }
@@ -91,7 +92,10 @@ export default function AdminRatesRoute() {
       <p className="admin-rates__status">
         {eximbank.configured
           ? eximbank.attemptedOn
-            ? t("exchange.admin.eximbankLast", { day: eximbank.attemptedOn, outcome: eximbank.outcome ?? "" })
+            ? t("exchange.admin.eximbankLast", {
+                day: eximbank.attemptedOn,
+                outcome: eximbank.outcome ? t(eximbank.outcome) : "",
+              })
             : t("exchange.admin.eximbankWaiting")
           : t("exchange.admin.eximbankOff")}
       </p>

@@ -1,14 +1,23 @@
 /**
  * Partner access (single sign-on, docs/decisions/0069): the partner services the
  * member let sign them in, what each receives, and ending one's access (its
- * consent and every token it holds). Works without JavaScript.
+ * consent and every token it holds), asked first: the message box with JavaScript, a confirm page without
+ * (decision 0095). Works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Confirmation, featureStyles, formatDate, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { connectedPartners, json, readForm, requireMember, revokePartner } from "~/routeKit.server";
+import {
+  Confirmation,
+  ConfirmForm,
+  ConfirmPage,
+  featureStyles,
+  formatDate,
+  RouteErrorBoundary,
+  SentenceWithValues,
+} from "~/pageKit";
+import { connectedPartners, isConfirmed, json, readForm, requireMember, revokePartner } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],
@@ -31,6 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const clientId = String(form.get("clientId") ?? "").slice(0, 100);
   const partner = (await connectedPartners(context.services, member.uid)).find((p) => p.clientId === clientId);
+  // Without JavaScript: the confirm page first; nothing changes until it is answered.
+  if (partner && !isConfirmed(form)) return json({ confirm: { clientId, name: partner.name }, at: Date.now() });
   const revoked = partner ? await revokePartner(context.services, member.uid, clientId) : false;
   return json({ revoked: revoked ? partner!.name : null, at: Date.now() }, { status: revoked ? 200 : 400 });
 }
@@ -39,6 +50,20 @@ export default function PartnersRoute() {
   const { t } = useTranslation("sso");
   const { partners } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const question = (name: string) => ({
+    title: t("partners.revokeTitle", { partner: name }),
+    message: t("partners.revokeMessage", { partner: name }),
+    confirm: t("partners.revoke"),
+  });
+  if (answer && "confirm" in answer) {
+    return (
+      <ConfirmPage
+        question={question(answer.confirm.name)}
+        fields={{ clientId: answer.confirm.clientId }}
+        cancelTo="/mypage/partners"
+      />
+    );
+  }
   return (
     <div className="settings">
       {answer ? (
@@ -74,12 +99,12 @@ export default function PartnersRoute() {
                   values={{ date: formatDate(new Date(partner.since)) }}
                 />
               </span>
-              <Form method="post">
+              <ConfirmForm question={question(partner.name)}>
                 <input type="hidden" name="clientId" value={partner.clientId} />
                 <button type="submit" className="button button--secondary">
                   {t("partners.revoke")}
                 </button>
-              </Form>
+              </ConfirmForm>
             </li>
           ))}
         </ul>

@@ -1,19 +1,30 @@
 /**
  * The inbox: the member's notifications, newest first, a page at a time. Opening
  * one marks it read and goes to its subject; one or all can be marked read, and
- * one deleted. Plain forms: it all works without JavaScript.
+ * one deleted, asked first (the message box with JavaScript, a confirm page without; decision 0095). Plain
+ * forms: it all works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithValues, TimeAgo } from "~/pageKit";
+import {
+  Confirmation,
+  ConfirmForm,
+  ConfirmPage,
+  featureStyles,
+  RouteErrorBoundary,
+  safeRedirect,
+  SentenceWithValues,
+  TimeAgo,
+} from "~/pageKit";
 import {
   badRequest,
   inboxAudience,
   INBOX_PAGE_SIZE,
   inboxItem,
   inboxSchema,
+  isConfirmed,
   json,
   languageOf,
   readForm,
@@ -50,7 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, context.services);
   const { notifications } = context.services.stores;
-  const parsed = inboxSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const fields = await readForm(request);
+  const parsed = inboxSchema.safeParse(Object.fromEntries(fields));
   if (!parsed.success) badRequest();
   const now = Date.now();
   const form = parsed.data;
@@ -69,21 +81,57 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "read":
       await notifications.markRead(member.uid, form.id, now);
       return json({ ok: true });
-    case "delete":
-      await notifications.remove(member.uid, form.id);
-      return json({ ok: true });
+    case "delete": {
+      // Without JavaScript: the confirm page first, naming the notification; nothing changes until it is answered.
+      if (!isConfirmed(fields)) {
+        const found = await notifications.find(
+          member.uid,
+          form.id,
+          await inboxAudience(context.services, member.uid, now),
+        );
+        if (!found) return json({ ok: true, deleted: false });
+        const { id, message } = inboxItem(found, await languageOf(request), now);
+        return json({ ok: true, confirmDelete: { id, message } });
+      }
+      const deleted = await notifications.remove(member.uid, form.id);
+      return json({ ok: true, deleted });
+    }
     case "readAll":
       await notifications.markAllRead(member.uid, now);
       return json({ ok: true });
   }
 }
 
+/** What the action answers besides its redirects. */
+interface InboxAnswer {
+  ok: true;
+  deleted?: boolean;
+  confirmDelete?: { id: string; message: { key: string; values: Record<string, string | number> } };
+}
+
 export default function InboxRoute() {
   const { t } = useTranslation("inbox");
   const { t: tc } = useTranslation("common");
   const { items, next, unread } = useLoaderData<typeof loader>();
+  const answer = useActionData<InboxAnswer>();
+  const question = { title: t("deleteTitle"), message: t("deleteMessage"), confirm: t("delete") };
+  if (answer?.confirmDelete) {
+    const item = answer.confirmDelete;
+    return (
+      <ConfirmPage question={question} fields={{ intent: "delete", id: item.id }} cancelTo="/noti">
+        <p className="confirm-page__item">
+          <InboxMessage message={item.message} />
+        </p>
+      </ConfirmPage>
+    );
+  }
   return (
     <div className="inbox">
+      {answer?.deleted ? (
+        <Confirmation answer={answer}>
+          <p>{t("deleted")}</p>
+        </Confirmation>
+      ) : null}
       <div className="inbox-toolbar">
         <p className="muted">
           <SentenceWithValues sentence={(v) => t("unread", v)} count={unread} />
@@ -125,12 +173,12 @@ export default function InboxRoute() {
                   </button>
                 </Form>
               ) : null}
-              <Form method="post">
+              <ConfirmForm question={question}>
                 <input type="hidden" name="id" value={item.id} />
                 <button type="submit" name="intent" value="delete" className="link-button">
                   {t("delete")}
                 </button>
-              </Form>
+              </ConfirmForm>
             </div>
           </li>
         ))}

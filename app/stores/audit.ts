@@ -15,12 +15,40 @@ export type AuditActor =
 
 export const AUDIT_ACTOR_KINDS = ["admin", "import", "operator"] as const satisfies readonly AuditActor["kind"][];
 
+/** What can be done (the admin's log names each in the operator's language: app/admin/labels.ts). */
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "publish",
+  "unpublish",
+  "pin",
+  "unpin",
+  "disable",
+  "grantAdmin",
+  "revokeAdmin",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What it can be done to: each content kind, a single sign-on partner, a member (the admin role). */
+export const AUDIT_TARGET_KINDS = [
+  "notice",
+  "benefit",
+  "offer",
+  "terms",
+  "corridor",
+  "rate",
+  "loanProduct",
+  "ssoClient",
+  "member",
+] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
 export interface NewAuditEntry {
   actor: AuditActor;
-  /** What was done: "create", "update", "publish", "unpublish", "pin", "unpin". */
-  action: string;
-  /** What it was done to: a kind ("notice", later "benefit", "offer", "terms") and that item's code. */
-  target: { kind: string; id: string };
+  /** What was done. */
+  action: AuditAction;
+  /** What it was done to: a kind and that item's code. */
+  target: { kind: AuditTargetKind; id: string };
   /** A short line about the change (a title), at most 200 characters. */
   summary: string;
   /** ms since the epoch. */
@@ -32,7 +60,7 @@ export interface NewAuditEntry {
  * a change is never outside the log, an import killed half-way included; decision 0082). Without `action`, it is
  * "create" or "update" by what the write did.
  */
-export type AuditNote = Omit<NewAuditEntry, "action"> & { action?: string };
+export type AuditNote = Omit<NewAuditEntry, "action"> & { action?: AuditAction };
 
 /** The entry a note makes for a write's outcome. */
 export const auditEntryFor = (note: AuditNote, outcome: "created" | "updated" | "changed"): NewAuditEntry => ({

@@ -89,7 +89,7 @@ export interface Stores {
 }
 
 export type * from "./audit";
-export { AUDIT_ACTOR_KINDS, auditEntryFor } from "./audit";
+export { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_TARGET_KINDS, auditEntryFor } from "./audit";
 export type * from "./benefits";
 export { ALL_VISAS, BENEFIT_CATEGORIES, BENEFIT_FACTS } from "./benefits";
 export type * from "./community";

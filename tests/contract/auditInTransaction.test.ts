@@ -5,7 +5,7 @@
  * admin role as the operator last set it (roles), which sessions read on every request.
  */
 import { describe, expect, it } from "vitest";
-import type { AuditActor, AuditNote, NoticeInput, Stores } from "~/stores/stores";
+import type { AuditActor, AuditNote, AuditTargetKind, NoticeInput, Stores } from "~/stores/stores";
 import { implementations, isPlainData, twoClients } from "./implementations";
 
 const T0 = Date.UTC(2026, 10, 26, 1, 0, 0);
@@ -13,7 +13,7 @@ const ADMIN: AuditActor = { kind: "admin", uid: "admin-1", name: "Kim" };
 
 // Each record a moment after the one before, so that the log's order (newest first) is the order written.
 let clock = T0;
-const note = (kind: string, id: string, actor: AuditActor = ADMIN): AuditNote => ({
+const note = (kind: AuditTargetKind, id: string, actor: AuditActor = ADMIN): AuditNote => ({
   actor,
   target: { kind, id },
   summary: `${kind} ${id}`,
@@ -46,7 +46,7 @@ describe.each(implementations)("audit records written with their change: $name",
     expect(await a.notices.save(notice("n-1"), T0, note("notice", "n-1"))).toBe("unchanged");
     const importer = note("notice", "n-1", { kind: "import" });
     expect(await a.notices.save(notice("n-1", "고친 공지"), T0, importer)).toBe("updated");
-    const publish = { ...note("notice", "n-1", { kind: "operator", id: "grant-admin" }), action: "publish" };
+    const publish = { ...note("notice", "n-1", { kind: "operator", id: "grant-admin" }), action: "publish" as const };
     await a.notices.change("n-1", { publishedAt: T0 }, T0, publish);
     await a.notices.change("n-1", { publishedAt: T0 }, T0, publish);
     const kept = await records(b, "n-1");
@@ -54,7 +54,7 @@ describe.each(implementations)("audit records written with their change: $name",
     expect(kept).toEqual([
       { actor: ADMIN, action: "create" },
       { actor: { kind: "import" }, action: "update" },
-      { actor: { kind: "operator", id: "grant-admin" }, action: "publish" },
+      { actor: { kind: "operator", id: "grant-admin" }, action: "publish" as const },
     ]);
   });
 
@@ -91,7 +91,7 @@ describe.each(implementations)("audit records written with their change: $name",
     };
     await a.terms.save(version, T0, "2026-11-26", note("terms", "privacy@2027-01-01"));
     await a.terms.save(version, T0, "2026-11-26", note("terms", "privacy@2027-01-01"));
-    const publish = { ...note("terms", "privacy@2027-01-01"), action: "publish" };
+    const publish = { ...note("terms", "privacy@2027-01-01"), action: "publish" as const };
     await a.terms.publish("privacy", "2027-01-01", T0, publish);
     await a.terms.publish("privacy", "2027-01-01", T0, publish);
     expect((await records(b, "privacy@2027-01-01")).map((r) => r.action)).toEqual(["create", "publish"]);

@@ -12,7 +12,7 @@ import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { joinOverHttp } from "../support/join";
 import { authorizationRequest, oidc, registerPartner, relyingParty, type Partner } from "../support/sso";
-import { hideTodayPopup, localeText } from "./helpers";
+import { hideTodayPopup, localeText, waitForHydration } from "./helpers";
 
 const password = "a long enough passphrase";
 // The issuer is http://localhost:PORT/sso: the whole flow runs on that origin, its cookies included.
@@ -48,7 +48,7 @@ test.beforeEach(async ({ context }) => {
 test("a partner signs a member in: sign-in, consent, back with a code the partner exchanges", async ({
   page,
   baseURL,
-}) => {
+}, testInfo) => {
   const origin = originOf(baseURL!);
   const email = `e2e-sso-${randomUUID()}@example.com`;
   await joinOverHttp(origin, process.env.E2E_DATA_DIR!, { email, password, name: "Tran Thi Mai" });
@@ -88,10 +88,17 @@ test("a partner signs a member in: sign-in, consent, back with a code the partne
   const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
   expect(info.name).toBe("Tran Thi Mai");
 
-  // My page lists the partner; ending its access is one button.
+  // My page lists the partner; ending its access asks first: the message box with JavaScript, a confirm page
+  // without (decision 0095).
   await page.goto(`${origin}/mypage/partners`);
   await expect(page.getByText("Mirae Remit")).toBeVisible();
+  if (testInfo.project.name === "js") await waitForHydration(page);
   await page.getByRole("button", { name: localeText("en", "partners.revoke") }).click();
+  const question = localeText("en", "partners.revokeTitle").replace("{{partner}}", "Mirae Remit");
+  const asked =
+    testInfo.project.name === "js" ? page.getByRole("dialog", { name: question }) : page.locator(".confirm-page");
+  await expect(asked.getByRole("heading", { name: question })).toBeVisible();
+  await asked.getByRole("button", { name: localeText("en", "partners.revoke") }).click();
   await expect(page.getByText(localeText("en", "partners.none"))).toBeVisible();
 });
 

@@ -620,7 +620,7 @@ describe("the community", () => {
     expect(await services.stores.notifications.unreadCount(author.uid)).toBe(1);
     await post(inboxAction, "/noti", author.jar, { intent: "readAll" });
     expect(await services.stores.notifications.unreadCount(author.uid)).toBe(0);
-    await post(inboxAction, "/noti", author.jar, { intent: "delete", id: comment.id });
+    await post(inboxAction, "/noti", author.jar, { intent: "delete", id: comment.id, confirmed: "yes" });
     const left = await inbox(author.uid);
     expect(left.ok && left.items.map((n) => n.kind)).toEqual(["like"]);
     expect((await post(inboxAction, "/noti", author.jar, { intent: "open", id: "not-a-uuid" })).status).toBe(400);

@@ -693,13 +693,26 @@ describe("single sign-on: partner access on my page, and the admin area", () => 
     const summary = await browser.go("/mypage");
     expect(partnersEntry(summary.text)).toBe("1");
 
-    const revoked = await browser.fetch("/mypage/partners", { clientId: bank.clientId });
+    // Without JavaScript the first press answers with the confirm page and ends nothing (decision 0095).
+    const asked = await browser.fetch("/mypage/partners", { clientId: bank.clientId });
+    expect(asked.response.status).toBe(200);
+    expect(asked.text).toContain("End Hana Bank&#x27;s access?");
+    expect(asked.text).toMatch(
+      /<input type="hidden" name="clientId" value="[^"]+"\/><input type="hidden" name="confirmed" value="yes"\/>/,
+    );
+    // No answer of an ended access (the page's catalog carries its words, so the element is what is looked for).
+    expect(asked.text).not.toContain('class="confirmation');
+    expect(await userinfo(tokens.access_token)).toBe(200);
+    expect(partnersEntry((await browser.go("/mypage")).text)).toBe("1");
+    const revoked = await browser.fetch("/mypage/partners", { clientId: bank.clientId, confirmed: "yes" });
     expect(revoked.response.status).toBe(200);
     expect(revoked.text).toContain("<bdi>Hana Bank</bdi> no longer has access to your account.");
     expect(await userinfo(tokens.access_token)).toBe(401);
     expect(partnersEntry((await browser.go("/mypage")).text)).toBe("No partner services are connected.");
     // Nothing to end twice, and another partner's id ends nothing.
-    expect((await browser.fetch("/mypage/partners", { clientId: bank.clientId })).response.status).toBe(400);
+    expect(
+      (await browser.fetch("/mypage/partners", { clientId: bank.clientId, confirmed: "yes" })).response.status,
+    ).toBe(400);
     expect((await browser.fetch("/mypage/partners", { clientId: "p_nobody" })).response.status).toBe(400);
     // The next request asks again: prompt=none says consent_required.
     const quiet = await browser.go((await authorizationRequest(config, bank, { prompt: "none" })).url.href);
