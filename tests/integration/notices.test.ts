@@ -267,7 +267,13 @@ describe("the admin area", () => {
       }
       await saveNotice(services.stores, notice("guarded", { publishedAt: null }), TEST_ACTOR, Date.now());
       expect(
-        (await post(adminNoticesAction, "/admin/notices", jar, { itemCd: "guarded", intent: "publish", confirmed: "yes" })).status,
+        (
+          await post(adminNoticesAction, "/admin/notices", jar, {
+            itemCd: "guarded",
+            intent: "publish",
+            confirmed: "yes",
+          })
+        ).status,
       ).toBe(404);
       const created = await post(editAction, "/admin/notices/edit", jar, {
         itemCd: "sneaky",
@@ -487,7 +493,11 @@ describe("the broadcast to inboxes", () => {
       );
       const another = await load(inboxLoader, "/noti", reader.jar);
       expect((await body<{ unread: number }>(another)).unread).toBe(0);
-      await post(adminNoticesAction, "/admin/notices", admin.jar, { itemCd: "bc-1", intent: "unpublish", confirmed: "yes" });
+      await post(adminNoticesAction, "/admin/notices", admin.jar, {
+        itemCd: "bc-1",
+        intent: "unpublish",
+        confirmed: "yes",
+      });
       const gone = await body<{ items: { kind: string }[] }>(await load(inboxLoader, "/noti", reader.jar));
       expect(gone.items.filter((n) => n.kind === "notice")).toEqual([]);
     } finally {
