@@ -110,3 +110,31 @@ test("a forged opt-out link says it is not valid", async ({ page, context }) => 
   expect(response?.status()).toBe(400);
   await expect(page.getByText(my("en").reminders!.stop!.invalid!)).toBeVisible();
 });
+
+test("with JavaScript, the page subscribes this browser and lists it", async ({ page, context, baseURL }) => {
+  test.skip(!test.info().project.use.javaScriptEnabled, "subscribing needs JavaScript");
+  await useLanguage(context, "en");
+  await context.grantPermissions(["notifications"]);
+  await signedInMember(context, baseURL!);
+  // The browser's own push service is unreachable here: subscribe answers the test's subscription.
+  await context.addInitScript(() => {
+    const made = {
+      endpoint: "http://127.0.0.1:9/push/e2e-device",
+      keys: {
+        p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+        auth: "tBHItJI5svbpez7KI4CCXg",
+      },
+    };
+    PushManager.prototype.subscribe = async function () {
+      return { ...made, toJSON: () => made } as unknown as PushSubscription;
+    };
+  });
+  const en = my("en");
+  await page.goto("/mypage/reminders");
+  await page.getByRole("button", { name: en.reminders!.push!.subscribe! }).click();
+  await expect(page.getByText(en.reminders!.push!.subscribed!)).toBeVisible();
+  await expect(page.getByText("127.0.0.1:9")).toBeVisible();
+  await expect(page.getByText(en.reminders!.push!.noDevices!)).toHaveCount(0);
+  const registration = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.scope);
+  expect(registration).toBe(`${baseURL}/`);
+});
