@@ -138,3 +138,59 @@ test("with JavaScript, the page subscribes this browser and lists it", async ({ 
   const registration = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.scope);
   expect(registration).toBe(`${baseURL}/`);
 });
+
+test("the service worker shows a pushed reminder in the member's language and direction (en, ur)", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.skip(!test.info().project.use.javaScriptEnabled, "a service worker needs JavaScript");
+  await useLanguage(context, "en");
+  await context.grantPermissions(["notifications"]);
+  await page.goto("/language");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    await navigator.serviceWorker.ready;
+  });
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Promise<string>((resolve) => {
+    cdp.on(
+      "ServiceWorker.workerRegistrationUpdated",
+      (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => {
+        const ours = event.registrations.find((r) => r.scopeURL === `${baseURL}/`);
+        if (ours) resolve(ours.registrationId);
+      },
+    );
+  });
+  await cdp.send("ServiceWorker.enable");
+  const registrationId = await registrations;
+  for (const lng of ["en", "ur"]) {
+    const inbox = strings(lng) as unknown as {
+      push: Record<string, string>;
+      messages: { visa: Record<string, string> };
+    };
+    const message = {
+      title: inbox.push.visa,
+      body: inbox.messages.visa.oneWeek!.replace("{{date}}", "2027-01-31"),
+      url: `${baseURL}/mypage/visa?lng=${lng}`,
+      lang: lng,
+      dir: lng === "ur" ? "rtl" : "ltr",
+    };
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseURL!,
+      registrationId,
+      data: JSON.stringify(message),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async (title) => {
+          const registration = await navigator.serviceWorker.ready;
+          const shown = (await registration.getNotifications()).find((n) => n.title === title);
+          return shown
+            ? { title: shown.title, body: shown.body, lang: shown.lang, dir: shown.dir, url: shown.data?.url }
+            : null;
+        }, message.title),
+      )
+      .toEqual({ title: message.title, body: message.body, lang: lng, dir: message.dir, url: message.url });
+  }
+});
