@@ -9,6 +9,7 @@ import type { FileStorage } from "~/stores/fileStorage";
 import type { AttemptCounter } from "~/forms/attempts.server";
 import type { Config } from "~/infra/config.server";
 import type { SmsOutbox } from "~/infra/sms/sender.server";
+import type { VapidKeys } from "~/infra/push/webPush.server";
 import type { AuthEmulator } from "~/infra/firebase/emulator.server";
 import type { FirebaseIdentity } from "~/infra/firebase/identity.server";
 import type { Stores } from "~/stores/stores";
@@ -34,6 +35,8 @@ export interface Services {
   files: FileStorage;
   /** Single sign-on's OpenID provider, mounted at /sso; null when hosted mode has no SSO_SIGNING_KEYS. */
   sso: SsoService | null;
+  /** Web Push's keys (issue 42): made once under DATA_DIR locally, VAPID_* in hosted mode; null: push is off. */
+  vapid: VapidKeys | null;
 }
 
 declare module "@remix-run/server-runtime" {

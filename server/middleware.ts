@@ -117,6 +117,8 @@ export function securityHeaders(config: Config, boot: Bootstrap): RequestHandler
         "img-src": ["'self'", "data:", ...extra.img],
         "connect-src": ["'self'", ...extra.connect, ...(development ? ["ws:"] : [])],
         "font-src": ["'self'"],
+        // The reminders' service worker (/sw.js, issue 42): script-src's 'strict-dynamic' would ignore 'self'.
+        "worker-src": ["'self'"],
         "frame-src": extra.frame.length ? extra.frame : ["'none'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],

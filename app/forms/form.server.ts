@@ -77,6 +77,12 @@ export const PROBLEMS = {
   loanProductTaken: { key: "loanContent.itemCdTaken", status: 409, field: "itemCd" },
   /** The language picker: a language the app does not have (a form conform does not draw: `refuseChoice`). */
   unknownLanguage: { key: "errors.unknownLanguage", status: 400, field: "lng" },
+  /** The reminders page (issue 42): a browser's push subscription that is not kept, and texts without a number. */
+  subscriptionMalformed: { key: "errors.form.subscriptionMalformed", status: 400, field: "" },
+  subscriptionEndpoint: { key: "errors.form.subscriptionEndpoint", status: 400, field: "" },
+  subscriptionKeys: { key: "errors.form.subscriptionKeys", status: 400, field: "" },
+  pushUnavailable: { key: "errors.form.pushUnavailable", status: 503, field: "" },
+  smsNeedsPhone: { key: "errors.form.smsNeedsPhone", status: 400, field: "" },
   /** A field holding what no text may be stored with (a NUL, a lone surrogate, a broken escape): decision 0083. */
   unstorableText: { key: "errors.form.textCharacters", status: 400, field: "" },
 } as const satisfies Record<string, { key: string; status: number; field: string }>;

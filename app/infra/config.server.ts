@@ -144,6 +144,11 @@ const localSchema = z.object({
     .optional(),
 });
 
+/** The bytes a base64url text holds; -1 when it is not base64url. */
+function base64urlBytes(text: string): number {
+  return /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, "base64url").length : -1;
+}
+
 /** A field of the service account JSON that is not there: the file was edited, or is not the console's. */
 const MISSING_FIELD = "is missing (copy the JSON file the Firebase console made, unchanged)";
 
@@ -193,8 +198,36 @@ const hostedSchema = z
     OPERATOR_NAME: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
     OPERATOR_REGISTRATION_NO: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
     SUPPORT_EMAIL: z.string({ required_error: "required in hosted mode (shown in every page's footer)" }),
+    /**
+     * Web Push's VAPID keys (issue 42; `npx web-push generate-vapid-keys`) and the contact the push services may
+     * use: all three or none. None: push is off (the reminders page says so; texts and the inbox still work).
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .refine((v) => base64urlBytes(v) === 65 && v.startsWith("B"), "must be the base64url P-256 public key (65 bytes)")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .refine((v) => base64urlBytes(v) === 32, "must be the base64url P-256 private key (32 bytes)")
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL")
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+    if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+      for (const name of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [name],
+            message: "must be set with the other VAPID_ variables",
+          });
+        }
+      }
+    }
     // The Admin SDK calls FIREBASE_PROJECT_ID's APIs with the service account's credential: one project's both.
     if (env.FIREBASE_SERVICE_ACCOUNT.project_id !== env.FIREBASE_PROJECT_ID) {
       ctx.addIssue({

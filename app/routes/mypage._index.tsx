@@ -218,6 +218,9 @@ export default function MyPageRoute() {
           ) : null}
           <SubmitButton sticky={false}>{t("notifications.save")}</SubmitButton>
         </Form>
+        <ul className="settings-list">
+          <Row to="/mypage/reminders" label={t("entries.reminders")} icon="chevron" />
+        </ul>
       </section>
 
       <section aria-labelledby="app-title">

@@ -140,7 +140,7 @@ async function makeSitemap(services: Pick<Services, "stores" | "config">, now: n
 /**
  * Paths that are private (my page other than its notices and terms, the inbox, the joins' and sign-in's
  * steps, the terms' re-consent step, the post editor, reporting, moderation, the admin area, local mode's
- * developer pages) or that would only spend a crawler's time: robots.txt disallows them. Allow lines name
+ * developer pages, the reminders' opt-out links) or that would only spend a crawler's time: robots.txt disallows them. Allow lines name
  * the public pages under /mypage.
  */
 const DISALLOWED = [
@@ -168,6 +168,8 @@ const DISALLOWED = [
   "/admin",
   "/dev",
   "/files",
+  "/reminders",
+  "/push",
 ];
 
 export function robotsTxt(services: Pick<Services, "config">): string {

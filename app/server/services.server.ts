@@ -21,6 +21,8 @@ import { log as defaultLog } from "~/infra/log.server";
 import { withRequestMemo } from "~/infra/requestScope.server";
 import { attemptCounter } from "~/forms/attempts.server";
 import { visaReminderJob } from "~/visa/reminderJob.server";
+import { reminderDeliveryJob } from "~/visa/reminderDeliveryJob.server";
+import { localVapidKeys, type VapidKeys } from "~/infra/push/webPush.server";
 import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
 import { createdOnce } from "~/infra/dataFiles.server";
@@ -53,7 +55,12 @@ function localSessionSecret(dataDir: string): string {
  * of them runs a job at a time.
  */
 function periodicJobs(services: Services): PeriodicJob[] {
-  return [visaReminderJob(services), photoSweepJob(services), exchangeRatesJob(services)];
+  return [
+    visaReminderJob(services),
+    reminderDeliveryJob(services, smsSender(services.config, services.outbox)),
+    photoSweepJob(services),
+    exchangeRatesJob(services),
+  ];
 }
 
 /** The scheduler of each started server's services and its lease: stopped before the stores close. */
@@ -159,10 +166,18 @@ export function composeServices(parts: {
     files: parts.files ?? localFileStorage(filesDirOf(config)),
     outbox,
     sso: null,
+    vapid: vapidKeys(config),
   };
   // The OpenID provider of single sign-on, on these services (its stores, members and sessions).
   services.sso = createSso(services);
   return services;
+}
+
+/** Web Push's keys: local mode's under DATA_DIR (made once); hosted mode's VAPID_* variables, or none (push off). */
+export function vapidKeys(config: Config): VapidKeys | null {
+  if (config.mode === "local") return localVapidKeys(config.DATA_DIR);
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = config;
+  return publicKey && privateKey && subject ? { publicKey, privateKey, subject } : null;
 }
 
 /** Twilio in hosted mode; local mode's outbox otherwise. */

@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import webpush from "web-push";
 import { ConfigError, loadConfig, publicConfig } from "~/infra/config.server";
+import { vapidKeys } from "~/server/services.server";
 
 /** A readable key, as the Firebase console's JSON holds (the config checks that it parses). */
 const testPrivateKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({
@@ -128,6 +130,31 @@ describe("loadConfig", () => {
       supportEmail: null,
       supportHours: null,
     });
+  });
+
+  it("takes Web Push's VAPID keys in hosted mode, all three or none (push off), each in its format", () => {
+    const keys = webpush.generateVAPIDKeys();
+    const vapid = {
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: "mailto:ops@example.com",
+    };
+    expect(vapidKeys(loadConfig(hosted))).toBeNull();
+    expect(vapidKeys(loadConfig({ ...hosted, ...vapid }))).toEqual({
+      publicKey: keys.publicKey,
+      privateKey: keys.privateKey,
+      subject: "mailto:ops@example.com",
+    });
+    const partial = problems({ ...hosted, VAPID_PUBLIC_KEY: keys.publicKey });
+    expect(partial).toMatch(/VAPID_PRIVATE_KEY: must be set with the other VAPID_ variables/);
+    expect(partial).toMatch(/VAPID_SUBJECT: must be set/);
+    expect(problems({ ...hosted, ...vapid, VAPID_PUBLIC_KEY: keys.privateKey })).toMatch(
+      /VAPID_PUBLIC_KEY: must be the base64url P-256 public key/,
+    );
+    expect(problems({ ...hosted, ...vapid, VAPID_PRIVATE_KEY: "x" })).toMatch(/VAPID_PRIVATE_KEY: must be/);
+    expect(problems({ ...hosted, ...vapid, VAPID_SUBJECT: "ops@example.com" })).toMatch(
+      /VAPID_SUBJECT: must be a mailto:/,
+    );
   });
 
   it("refuses hosted mode when FIREBASE_AUTH_EMULATOR_HOST is set", () => {

@@ -1,0 +1,41 @@
+/*
+ * K-Life's service worker (issue 42), scope "/": it shows the reminders the server pushes (a JSON payload:
+ * title, body, lang, dir, url; app/stores/reminders.ts PushMessage) and opens the reminder's page when the
+ * notification is tapped. It caches nothing: every page comes from the network as without it.
+ */
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = {};
+  }
+  const title = typeof message.title === "string" && message.title ? message.title : "K-Life";
+  const url = typeof message.url === "string" ? message.url : "/";
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === "string" ? message.body : "",
+      lang: typeof message.lang === "string" ? message.lang : "",
+      dir: message.dir === "rtl" ? "rtl" : message.dir === "ltr" ? "ltr" : "auto",
+      icon: "/favicon.svg",
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const raw = (event.notification.data && event.notification.data.url) || "/";
+  // Only this site's pages are opened: the link's path and query, on this origin.
+  let path = "/";
+  try {
+    const link = new URL(raw, self.location.origin);
+    path = link.pathname + link.search;
+  } catch {
+    path = "/";
+  }
+  event.waitUntil(self.clients.openWindow(new URL(path, self.location.origin).href));
+});
