@@ -82,13 +82,16 @@ describe("a notice in the inbox", () => {
     subject: "notice:2026-001",
   };
 
-  it("says its title in the reader's language, else the Korean original's, and leads to it", () => {
+  it("says its title in the reader's language, else in English, else the Korean original's, and leads to it", () => {
     expect(inboxItem(record, "en", 1000)).toMatchObject({
       message: { key: "notice", values: { title: "\u2068Your stay\u2069" } },
       href: "/mypage/noticeDetail?itemCd=2026-001",
       unread: true,
     });
-    expect(inboxItem(record, "ur", 1000).message.values.title).toBe("\u2068체류 안내\u2069");
+    // The one chain of translated content (decision 0093): own, English, Korean.
+    expect(inboxItem(record, "ur", 1000).message.values.title).toBe("\u2068Your stay\u2069");
+    const koreanOnly = { ...record, data: { itemCd: "2026-001", titles: { ko: "체류 안내" } } };
+    expect(inboxItem(koreanOnly, "ur", 1000).message.values.title).toBe("\u2068체류 안내\u2069");
     expect(inboxItem({ ...record, data: { itemCd: "../x", titles: {} } }, "en", 1000).href).toBe("/mypage/notice");
   });
 });
