@@ -368,6 +368,7 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/mypage/phone",
       "/mypage/secede",
       "/mypage/partners",
+      "/mypage/reminders",
     ]) {
       await phoneJoiner.open(target);
     }
@@ -429,6 +430,8 @@ describe("every page renders from its URL, language and loaders' data alone", ()
     await anonymous.open("/admin/notices", 404);
     // A single sign-on request that the provider does not know (expired, or never made): the page says so.
     await anonymous.open("/ssoConsent/no-such-interaction", 400);
+    // A reminder's opt-out link that this server never made: the page says so (a real one: reminders.test.ts).
+    await anonymous.open("/reminders/stop?t=not-a-token", 400);
     const admin = browser();
     const { uid: adminUid } = await services.identity.admin.auth.createUser({
       email: `render-admin-${crypto.randomUUID()}@example.com`,
