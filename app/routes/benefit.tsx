@@ -29,7 +29,7 @@ import { benefitsPage, json, languageOf, pageSeo, readSession } from "~/routeKit
 export const handle: PageHandle = {
   // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
   shared: true,
-  styles: [featureStyles.benefits],
+  styles: [featureStyles.forms, featureStyles.benefits],
   i18n: ["benefit"],
   layout: "default",
   title: "titles.benefit",
