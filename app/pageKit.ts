@@ -25,6 +25,7 @@ export { Confirmation } from "~/components/Confirmation";
 export { ConfirmForm, ConfirmPage, useConfirmSubmit, type ConfirmQuestion } from "~/components/ConfirmAction";
 export { AnswerHeading, ResultHeading, resultAction } from "~/components/ResultHeading";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
+export { ExtensionKit } from "~/components/ExtensionKit";
 export { AuthorLine, FeedCard, FeedList, TimeAgo, type FeedCardData } from "~/components/community/FeedList";
 export { Icon, type IconName } from "~/components/Icon";
 export { LabelledField } from "~/components/LabelledField";

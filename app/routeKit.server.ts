@@ -84,6 +84,7 @@ export * from "~/terms/view.server";
 export { stepAfter, stepPosition } from "~/signup/steps";
 export * from "~/verification/codes.server";
 export * from "~/visa/catalogue.server";
+export { extensionKitView, type ExtensionKitView } from "~/visa/extensionKits.server";
 export * from "~/visa/reminderSettings.server";
 export { FEED_CATEGORIES, REPORT_REASONS } from "~/stores/community";
 export { NOTICE_CATEGORIES } from "~/stores/notices";

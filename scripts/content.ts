@@ -55,8 +55,15 @@ async function main(args: string[]): Promise<number> {
   }
   const refused = async (errors: ImportError[]) => {
     // The import's own messages (admin), a benefit's or an offer's (benefit), a rate's (exchange), a corridor's
-    // (remittance), a loan product's (loan), then the forms' shared ones (common).
-    const t = (await i18nFor("en")).getFixedT("en", ["admin", "benefit", "exchange", "remittance", "loan"]);
+    // (remittance), a loan product's (loan), an extension kit's (visaFinder), then the forms' shared ones (common).
+    const t = (await i18nFor("en")).getFixedT("en", [
+      "admin",
+      "benefit",
+      "exchange",
+      "remittance",
+      "loan",
+      "visaFinder",
+    ]);
     const where = (e: ImportError) =>
       `${e.key || "(file)"}${e.item === null ? "" : `[${e.item}]`}${e.field ? `.${e.field}` : ""}`;
     for (const error of errors) console.error(`${where(error)}: ${translateFormMessage(t, error.message)}`);

@@ -16,8 +16,8 @@ import { visaStatuses } from "~/visa/catalogue";
 
 /**
  * Posts and notices listed at most (newest first). Each page is 19 addresses of about 2.3 KB each (its 20
- * alternates), so 100 of each with the fixed pages is about 4 700 URLs and 11 MB, made on each request: far below
- * the protocol's 50 000 URLs and 50 MB. Older ones are reached through the lists' pages; a sitemap index with a
+ * alternates), so 100 of each with the fixed pages and the 188 visa sub-types' pages is about 8 300 URLs and
+ * 19 MB, made on each request: below the protocol's 50 000 URLs and 50 MB. Older ones are reached through the lists' pages; a sitemap index with a
  * file per kind is the next step (decision 0084).
  */
 export const SITEMAP_LIMITS = { feeds: 100, notices: 100 };
@@ -58,21 +58,30 @@ export async function sitemapXml(services: Pick<Services, "stores" | "config">, 
 
 async function makeSitemap(services: Pick<Services, "stores" | "config">, now: number): Promise<string> {
   const { stores, config } = services;
-  const [benefits, offers, loanProducts, corridors, rates, terms] = await Promise.all([
+  const [benefits, offers, loanProducts, corridors, rates, terms, kits] = await Promise.all([
     stores.benefits.list({ languages: ["ko"] }),
     stores.offers.list({ languages: ["ko"] }),
     stores.loanProducts.list({ languages: ["ko"] }),
     stores.corridors.list(),
     stores.rates.current(),
     stores.terms.heads(),
+    stores.extensionKits.list({ languages: ["ko"] }),
   ]);
+  // A status's page and each of its sub-types' show the status's extension kit (decision 0105).
+  const kitChanged = new Map(kits.map((kit) => [kit.itemCd, kit.updatedAt]));
   const rateTimes = rates.map((r) => r.storedAt);
   const published = terms.filter((t) => t.publishedAt !== null && t.publishedAt <= now);
   const termsChanged = newest(published.map((t) => Math.max(t.publishedAt!, t.updatedAt)));
   const entries: SitemapEntry[] = [
     { path: "/", query: [], lastmod: null },
     { path: "/member/findVisa", query: [], lastmod: null },
-    ...visaStatuses.map((status) => ({ path: `/member/findVisa/${status.code}`, query: [], lastmod: null })),
+    ...visaStatuses.flatMap((status) =>
+      [status.code, ...status.subtypes].map((code) => ({
+        path: `/member/findVisa/${code}`,
+        query: [],
+        lastmod: kitChanged.get(status.code) ?? null,
+      })),
+    ),
     { path: "/benefit", query: [], lastmod: newest(benefits.map((b) => b.updatedAt)) },
     { path: "/finance/loan", query: [], lastmod: newest(loanProducts.map((p) => p.updatedAt)) },
     { path: "/finance/currencyExchange", query: [], lastmod: newest(rateTimes) },

@@ -11,6 +11,7 @@ import { loanProductsKind } from "~/finance/loanProductsKind.server";
 import { ratesKind } from "~/finance/ratesKind.server";
 import { noticesKind } from "~/notices/noticesKind.server";
 import { termsKind } from "~/terms/termsKind.server";
+import { extensionKitsKind } from "~/visa/extensionKitsKind.server";
 
 export const CONTENT_KINDS: readonly AnyContentKind[] = [
   noticesKind,
@@ -20,4 +21,5 @@ export const CONTENT_KINDS: readonly AnyContentKind[] = [
   ratesKind,
   corridorsKind,
   loanProductsKind,
+  extensionKitsKind,
 ];

@@ -13,6 +13,7 @@ import type { CommentsStore, FeedsStore, FilesStore, LikesStore, ReportsStore } 
 import type { CorridorsStore } from "./corridors";
 import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
+import type { ExtensionKitsStore } from "./extensionKits";
 import type { LoanProductsStore } from "./loanProducts";
 import type { MembersStore } from "./members";
 import type { NoticesStore } from "./notices";
@@ -65,6 +66,8 @@ export interface Stores {
   corridors: CorridorsStore;
   /** The loan products below /finance/loan's calculator (app/stores/loanProducts.ts). */
   loanProducts: LoanProductsStore;
+  /** What a member needs to extend their stay, a kit per visa status (app/stores/extensionKits.ts). */
+  extensionKits: ExtensionKitsStore;
   /** Single sign-on: the OpenID provider's records, the partners registered to use it, members' consents. */
   sso: SsoStore;
   /** Which process runs each periodic job when several share the storage (app/stores/leases.ts). */
@@ -101,6 +104,7 @@ export type { CounterHits, CountersStore } from "./counters";
 export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type * from "./loanProducts";
+export type * from "./extensionKits";
 export type { LeasesStore } from "./leases";
 export type { RemindersStore } from "./reminders";
 export type { MemberScreen } from "./memberScreen";

@@ -516,4 +516,30 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sso_clients ADD COLUMN retention_months integer CHECK (retention_months BETWEEN 0 AND 120);
     `,
   },
+  {
+    version: 11,
+    name: "placeholder for another branch's migration 11 (stop 50): replaced by it on merge",
+    sql: `SELECT 1;`,
+  },
+  {
+    version: 12,
+    name: "extension kits (SQLite's 28)",
+    sql: `
+      CREATE TABLE extension_kits (
+        item_cd    text PRIMARY KEY,
+        sort_order integer NOT NULL,
+        facts      text NOT NULL,
+        created_at bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+      CREATE INDEX extension_kits_in_order ON extension_kits (sort_order, item_cd);
+      CREATE TABLE extension_kit_texts (
+        item_cd  text NOT NULL REFERENCES extension_kits (item_cd) ON DELETE CASCADE,
+        language text NOT NULL,
+        text     text NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      );
+      CREATE INDEX extension_kit_texts_by_language ON extension_kit_texts (language);
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 /**
- * Operator content's rows (benefits, offers, loan products: an items table and a texts table each), the same in
+ * Operator content's rows (benefits, offers, loan products, extension kits: an items table and a texts table each), the same in
  * SQLite and PostgreSQL: one row per item with its facts as a JSON object, one row per language of its text.
  */
 import type { ContentItem, Stamped } from "~/stores/content";
@@ -21,8 +21,8 @@ export interface ContentTextRow {
 
 /** Where one kind of content lives; `category`: the items table has a category column, filtered on by `list`. */
 export interface ContentTables {
-  items: "benefits" | "offers" | "loan_products";
-  texts: "benefit_texts" | "offer_texts" | "loan_product_texts";
+  items: "benefits" | "offers" | "loan_products" | "extension_kits";
+  texts: "benefit_texts" | "offer_texts" | "loan_product_texts" | "extension_kit_texts";
   category: boolean;
 }
 
@@ -31,6 +31,11 @@ export const OFFER_TABLES: ContentTables = { items: "offers", texts: "offer_text
 export const LOAN_PRODUCT_TABLES: ContentTables = {
   items: "loan_products",
   texts: "loan_product_texts",
+  category: false,
+};
+export const EXTENSION_KIT_TABLES: ContentTables = {
+  items: "extension_kits",
+  texts: "extension_kit_texts",
   category: false,
 };
 

@@ -1,15 +1,17 @@
 /**
  * Content an operator keeps (app/stores/content.ts) in SQLite: benefits and
- * partner offers (migration 15), loan products (migration 19). One row per item, its facts as a JSON object, and
+ * partner offers (migration 15), loan products (migration 19), extension kits (migration 28). One row per item, its facts as a JSON object, and
  * one row per language of its text; a write replaces the item and its texts in one
  * transaction.
  */
 import type { BenefitContent, BenefitsStore } from "~/stores/benefits";
 import type { ContentItem, ContentQuery, ContentStore } from "~/stores/content";
+import type { ExtensionKitContent, ExtensionKitsStore } from "~/stores/extensionKits";
 import type { LoanProductContent, LoanProductsStore } from "~/stores/loanProducts";
 import type { OfferContent, OffersStore } from "~/stores/offers";
 import {
   BENEFIT_TABLES,
+  EXTENSION_KIT_TABLES,
   LOAN_PRODUCT_TABLES,
   OFFER_TABLES,
   contentColumnsOf,
@@ -110,4 +112,8 @@ export function sqliteOfferStore(db: Db): OffersStore {
 
 export function sqliteLoanProductStore(db: Db): LoanProductsStore {
   return sqliteContentStore<LoanProductContent>(db, LOAN_PRODUCT_TABLES);
+}
+
+export function sqliteExtensionKitStore(db: Db): ExtensionKitsStore {
+  return sqliteContentStore<ExtensionKitContent>(db, EXTENSION_KIT_TABLES);
 }

@@ -690,4 +690,33 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sso_clients ADD COLUMN retention_months INTEGER CHECK (retention_months BETWEEN 0 AND 120);
     `,
   },
+  {
+    version: 27,
+    name: "placeholder for another branch's migration 27 (stop 50): replaced by it on merge",
+    // Versions must run 1, 2, 3, …: this branch was given 28, another 27. Drop this entry when merging that one.
+    sql: `SELECT 1;`,
+  },
+  {
+    version: 28,
+    name: "extension kits",
+    // What a member needs to extend their stay, one kit per status (app/stores/extensionKits.ts, decision 0105),
+    // kept as loan products are (version 19): the facts as one JSON object, the text per language beside them.
+    sql: `
+      CREATE TABLE extension_kits (
+        item_cd    TEXT PRIMARY KEY,
+        sort_order INTEGER NOT NULL,
+        facts      TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX extension_kits_in_order ON extension_kits (sort_order, item_cd);
+      CREATE TABLE extension_kit_texts (
+        item_cd  TEXT NOT NULL REFERENCES extension_kits (item_cd) ON DELETE CASCADE,
+        language TEXT NOT NULL,
+        text     TEXT NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      ) STRICT;
+      CREATE INDEX extension_kit_texts_by_language ON extension_kit_texts (language);
+    `,
+  },
 ];

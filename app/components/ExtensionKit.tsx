@@ -1,0 +1,169 @@
+/**
+ * An extension kit (체류기간 연장, decision 0105) as /member/findVisa/{code} shows it: whether the stay can be
+ * extended (and what to do instead), the documents with their Korean names, the fee, how to apply with the
+ * HiKorea link, the processing time, each part's source with the day checked or an "unverified: ask 1345" mark,
+ * and the help line 1345 as a `tel:` link. Everything comes translated from the loader (extensionKits.server.ts).
+ */
+import type { ExtensionKitView } from "~/visa/extensionKits.server";
+import { useTranslation } from "~/i18n/useTranslation";
+import { directionOf } from "~/i18n/config";
+import { Ltr, SentenceWithValues } from "./SentenceWithLtr";
+
+/** HiKorea, the Ministry of Justice's portal for e-applications and visit booking (gov.kr's page links it). */
+const HIKOREA = "https://www.hikorea.go.kr";
+
+function Cite({ source }: { source: number | null }) {
+  const { t } = useTranslation("visaFinder");
+  if (source === null) return <span className="kit__unverified">{t("extension.unverified")}</span>;
+  return (
+    <a className="kit__cite" href={`#kit-source-${source}`}>
+      <Ltr>{`[${source}]`}</Ltr>
+    </a>
+  );
+}
+
+export function ExtensionKit({ kit }: { kit: ExtensionKitView }) {
+  const { t } = useTranslation("visaFinder");
+  const { fee, filing, processing } = kit;
+  const headingId = `kit-${kit.code}`;
+  return (
+    <section className="kit" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        <SentenceWithValues sentence={(v) => t("extension.heading", v)} values={{ code: kit.code }} />
+      </h3>
+      <p className="kit__answer">
+        {t(`extension.answer.${kit.extendable.answer}`)} <Cite source={kit.extendable.source} />
+      </p>
+      {kit.note ? (
+        <p
+          className="kit__note"
+          {...(kit.note.lang ? { lang: kit.note.lang.code, dir: directionOf(kit.note.lang.code) } : {})}
+        >
+          {kit.note.text}
+          {kit.note.lang ? (
+            <span className="muted"> ({t("extension.shownIn", { language: kit.note.lang.name })})</span>
+          ) : null}
+        </p>
+      ) : null}
+      {kit.instead.length > 0 ? (
+        <>
+          <h4>{t("extension.instead")}</h4>
+          <ul>
+            {kit.instead.map((way) => (
+              <li key={way}>{t(`extension.${way}`)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h4>{t("extension.documents")}</h4>
+      <ol className="kit__documents">
+        {kit.documents.map((document, index) => (
+          <li key={index}>
+            <span className="kit__document">{document.name}</span>
+            {document.korean ? (
+              <>
+                {" "}
+                <bdi lang="ko" dir="ltr" className="kit__korean">
+                  {document.korean}
+                </bdi>
+              </>
+            ) : null}
+            {document.whenApplicable ? <span className="muted"> ({t("extension.whenApplicable")})</span> : null}{" "}
+            <Cite source={document.source} />
+            {document.what ? <span className="kit__what muted">{document.what}</span> : null}
+          </li>
+        ))}
+      </ol>
+      <p className="muted">{t("extension.mayChange")}</p>
+      <dl className="kit__facts">
+        <div>
+          <dt>{t("extension.fee")}</dt>
+          <dd>
+            {fee.free ? (
+              t("extension.noFee")
+            ) : fee.krw ? (
+              <SentenceWithValues sentence={(v) => t("extension.won", v)} values={{ amount: fee.krw }} />
+            ) : null}
+            {fee.onlineKrw ? (
+              <>
+                {" · "}
+                <SentenceWithValues sentence={(v) => t("extension.online", v)} values={{ amount: fee.onlineKrw }} />
+              </>
+            ) : null}{" "}
+            <Cite source={fee.source} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t("extension.filing")}</dt>
+          <dd>
+            {filing.mode === "online"
+              ? t("extension.filingOnline")
+              : filing.mode === "visit"
+                ? t("extension.filingVisit")
+                : filing.mode === "either"
+                  ? t("extension.filingEither")
+                  : null}{" "}
+            <Cite source={filing.source} />
+            <br />
+            <a href={HIKOREA} rel="external noopener noreferrer">
+              {t("extension.hikorea")}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("extension.processing")}</dt>
+          <dd>
+            {processing.days !== null ? (
+              <SentenceWithValues
+                sentence={(v) => t("extension.processingDays", v)}
+                values={{ days: processing.days }}
+              />
+            ) : null}
+            {processing.upToMonths !== null ? (
+              <>
+                {" · "}
+                <SentenceWithValues
+                  sentence={(v) => t("extension.processingMonths", v)}
+                  values={{ months: processing.upToMonths }}
+                />
+              </>
+            ) : null}{" "}
+            <Cite source={processing.source} />
+          </dd>
+        </div>
+      </dl>
+      <p className="kit__help">
+        {t("extension.help")}{" "}
+        <a href="tel:1345" className="kit__tel">
+          <Ltr>1345</Ltr>
+        </a>
+      </p>
+      {kit.sources.length > 0 ? (
+        <>
+          <h4>{t("extension.sources")}</h4>
+          <ol className="kit__sources">
+            {kit.sources.map((source, index) => (
+              <li key={index} id={`kit-source-${index + 1}`}>
+                {source.url ? (
+                  <a href={source.url} rel="external noopener noreferrer">
+                    <bdi lang="ko">{source.name}</bdi>
+                  </a>
+                ) : (
+                  <bdi lang="ko">{source.name}</bdi>
+                )}{" "}
+                <span className="muted">
+                  (
+                  <SentenceWithValues
+                    sentence={(v) => t("extension.checkedOn", v)}
+                    values={{ date: source.checkedOn }}
+                  />
+                  )
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Extension kits (decision 0105): the shipped kits cover the whole catalogue, every part of every sub-type's kit
+ * has a source with its day or is marked unverified (a silent gap fails), and the import refuses a file whole,
+ * naming the item and the field, for the issue's bad input.
+ */
+import { describe, expect, it } from "vitest";
+import { importContent } from "~/content/import.server";
+import type { Stores } from "~/stores/stores";
+import { visaStatuses } from "~/visa/catalogue";
+import { kitPartsFor, extensionKitOf } from "~/visa/extensionKits.server";
+import { extensionKitsKind, shippedExtensionKits } from "~/visa/extensionKitsKind.server";
+
+const kits = shippedExtensionKits();
+const byStatus = new Map(kits.map((kit) => [kit.itemCd, extensionKitOf(kit)]));
+
+describe("the shipped extension kits", () => {
+  it("are one per status of the catalogue, and no other", () => {
+    expect([...byStatus.keys()].sort()).toEqual(visaStatuses.map((s) => s.code).sort());
+  });
+
+  const codes = visaStatuses.flatMap((s) => [s.code, ...s.subtypes].map((code) => [s.code, code] as const));
+  it.each(codes)(
+    "%s: %s resolves to a kit with documents, a fee, a filing answer, each sourced or unverified",
+    (status, code) => {
+      const kit = byStatus.get(status)!;
+      expect(kit).toBeDefined();
+      const parts = kitPartsFor(kit, code);
+      const sources = new Map(kit.sources.map((s) => [s.id, s]));
+      // Sourced: a source of the kit with the day it was checked; else marked unverified. Nothing in between.
+      const backed = (part: { source?: string; unverified?: true }, what: string) => {
+        if (part.unverified) return expect(part.source, `${code} ${what}`).toBeUndefined();
+        expect(part.source, `${code} ${what}: no source and not unverified`).toBeDefined();
+        expect(sources.get(part.source!)?.checkedOn, `${code} ${what}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      };
+      expect(parts.documents.length).toBeGreaterThanOrEqual(1);
+      parts.documents.forEach((document, i) => {
+        backed(document, `document ${i}`);
+        expect(document.doc ?? document.name?.ko, `${code} document ${i} has a Korean name`).toBeTruthy();
+      });
+      backed(parts.fee, "fee");
+      if (!parts.fee.unverified) expect(Number.isInteger(parts.fee.krw)).toBe(true);
+      backed(parts.filing, "filing");
+      if (!parts.filing.unverified) expect(["online", "visit", "either"]).toContain(parts.filing.mode);
+      backed(parts.extendable, "extendable");
+      backed(parts.processing, "processing");
+    },
+  );
+
+  it("say the short stays are not extended in principle, with what to do instead", () => {
+    for (const code of ["B-1", "B-2"]) {
+      const kit = byStatus.get(code)!;
+      expect(kit.extendable.answer).toBe("no");
+      expect(kit.instead).toContain("leaveReenter");
+      expect(kit.translations.ko?.note).toMatch(/사증/);
+    }
+    expect(byStatus.get("C-3")!.extendable.answer).toBe("exceptional");
+    expect(byStatus.get("F-5")!.extendable.answer).toBe("noStayPeriod");
+  });
+
+  it("charge F-6 30,000 won and the others 60,000 where a fee is known", () => {
+    expect(kitPartsFor(byStatus.get("F-6")!, "F-6-1").fee.krw).toBe(30_000);
+    expect(kitPartsFor(byStatus.get("E-9")!, "E-9-1").fee).toMatchObject({ krw: 60_000, onlineKrw: 50_000 });
+  });
+
+  it("give a sub-type its own documents where the manual differs (F-1-D, A-3-99)", () => {
+    const nomad = kitPartsFor(byStatus.get("F-1")!, "F-1-D").documents.map((d) => d.doc);
+    expect(nomad).toContain("criminalRecord");
+    expect(kitPartsFor(byStatus.get("F-1")!, "F-1-1").documents.map((d) => d.doc)).not.toContain("criminalRecord");
+    expect(kitPartsFor(byStatus.get("A-3")!, "A-3-99").documents.map((d) => d.doc)).toContain("fulbrightId");
+  });
+});
+
+describe("importing extension kits", () => {
+  // Nothing may be written when a file is refused: a store that throws on any write proves it.
+  const untouchable = {
+    extensionKits: {
+      byId: () => Promise.reject(new Error("read")),
+      create: () => Promise.reject(new Error("written")),
+      update: () => Promise.reject(new Error("written")),
+      list: () => Promise.reject(new Error("read")),
+    },
+  } as unknown as Stores;
+  const good = structuredClone(kits.find((kit) => kit.itemCd === "E-9")!);
+  /** The parts of a kit the cases below change, as loose as a file's JSON. */
+  interface Raw {
+    itemCd: string;
+    subtypes?: unknown;
+    documents: unknown[];
+    fee: { krw?: unknown };
+    sources: { checkedOn?: string }[];
+    filing: { source?: string };
+    translations: { ko?: unknown };
+  }
+  const refused = async (edit: (kit: Raw) => void) => {
+    const bad = structuredClone(good) as unknown as Raw;
+    bad.itemCd = "D-2";
+    edit(bad);
+    const result = await importContent([extensionKitsKind], untouchable, { extensionKits: [good, bad] }, 0);
+    expect(result.ok).toBe(false);
+    return result.ok ? [] : result.errors.map(({ item, field, message }) => ({ item, field, message }));
+  };
+
+  it("refuses an unknown sub-type, naming it", async () => {
+    expect(await refused((kit) => (kit.subtypes = { "D-2-9": { fee: { krw: 1, source: "sm" } } }))).toEqual([
+      { item: "D-2", field: "subtypes.D-2-9", message: "extensionContent.subtype" },
+    ]);
+  });
+
+  it("refuses a kit for a status the catalogue does not have", async () => {
+    expect(await refused((kit) => (kit.itemCd = "Z-9"))).toEqual([
+      { item: "Z-9", field: "itemCd", message: "extensionContent.status" },
+    ]);
+  });
+
+  it("refuses a document without a Korean name", async () => {
+    const errors = await refused((kit) => kit.documents.push({ name: { en: "Bank book" }, source: "sm" }));
+    expect(errors).toEqual([{ item: "D-2", field: "documents.8.name.ko", message: "extensionContent.documentKorean" }]);
+  });
+
+  it("refuses a document outside the vocabulary", async () => {
+    const errors = await refused((kit) => (kit.documents[0] = { doc: "bankBook", source: "sm" }));
+    expect(errors).toEqual([{ item: "D-2", field: "documents.0.doc", message: "extensionContent.document" }]);
+  });
+
+  it.each([["60,000"], [60000.5], [-1]])("refuses a fee of %s", async (krw) => {
+    expect(await refused((kit) => (kit.fee.krw = krw))).toEqual([
+      { item: "D-2", field: "fee.krw", message: "extensionContent.fee" },
+    ]);
+  });
+
+  it("refuses a source without the day it was checked", async () => {
+    expect(await refused((kit) => delete kit.sources[0]!.checkedOn)).toEqual([
+      { item: "D-2", field: "sources.0.checkedOn", message: "errors.form.required" },
+    ]);
+  });
+
+  it("refuses a part with neither a source nor an unverified mark", async () => {
+    expect(await refused((kit) => delete kit.filing.source)).toEqual([
+      { item: "D-2", field: "filing", message: "extensionContent.unsourced" },
+    ]);
+  });
+
+  it("refuses a kit without its Korean text", async () => {
+    expect(await refused((kit) => delete kit.translations.ko)).toEqual([
+      { item: "D-2", field: "", message: "errors.form.koreanOriginal" },
+    ]);
+  });
+});
