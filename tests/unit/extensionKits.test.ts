@@ -3,14 +3,22 @@
  * has a source with its day or is marked unverified (a silent gap fails), and the import refuses a file whole,
  * naming the item and the field, for the issue's bad input.
  */
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { importContent } from "~/content/import.server";
+import { seedKind } from "~/content/kind.server";
+import { sqliteExtensionKitStore } from "~/infra/sqlite/contentStore.server";
+import { openDatabase } from "~/infra/sqlite/database.server";
 import type { Stores } from "~/stores/stores";
 import { visaStatuses } from "~/visa/catalogue";
-import { kitPartsFor, extensionKitOf } from "~/visa/extensionKits.server";
+import { extensionKitOf, extensionKitView, kitPartsFor } from "~/visa/extensionKits.server";
 import { extensionKitsKind, shippedExtensionKits } from "~/visa/extensionKitsKind.server";
 
 const kits = shippedExtensionKits();
+const ko = JSON.parse(fs.readFileSync("locales/ko/visaFinder.json", "utf8"));
+const vi = JSON.parse(fs.readFileSync("locales/vi/visaFinder.json", "utf8"));
 const byStatus = new Map(kits.map((kit) => [kit.itemCd, extensionKitOf(kit)]));
 
 describe("the shipped extension kits", () => {
@@ -144,5 +152,43 @@ describe("importing extension kits", () => {
     expect(await refused((kit) => delete kit.translations.ko)).toEqual([
       { item: "D-2", field: "", message: "errors.form.koreanOriginal" },
     ]);
+  });
+});
+
+describe("a sub-type's kit as the page shows it, from a real SQLite store", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-kits-"));
+  const db = openDatabase(path.join(dir, "db.sqlite"));
+  const stores = { extensionKits: sqliteExtensionKitStore(db) } as unknown as Stores;
+  afterAll(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is seeded where absent, once", async () => {
+    expect(await seedKind(stores, extensionKitsKind)).toBe(visaStatuses.length);
+    expect(await seedKind(stores, extensionKitsKind)).toBe(0);
+  });
+
+  it("gives D-2-2 in Vietnamese with each document's Korean name, the fee, and numbered sources with their day", async () => {
+    const kit = (await extensionKitView({ stores }, "D-2-2", "vi"))!;
+    const study = kit.documents.find((d) => d.name === vi.extension.docs.studyProof.name)!;
+    expect(study.korean).toBe(ko.extension.docs.studyProof.name);
+    expect(kit.fee).toMatchObject({ krw: "60,000", onlineKrw: "50,000", free: false });
+    expect(kit.sources.map((s) => s.checkedOn)).toEqual(["2026-12-03", "2026-12-03"]);
+    expect(kit.sources[0]!.name).toContain("유학(D-2)");
+    expect(kit.sources[1]!.url).toBe("https://www.gov.kr/portal/foreigner/ko/m010102");
+    // The note exists in Korean and English: shown in English, its language named.
+    expect(kit.note?.lang?.code).toBe("en");
+  });
+
+  it("gives a Korean page no Korean name twice, and marks the unverified as such (F-6-1)", async () => {
+    const kit = (await extensionKitView({ stores }, "F-6-1", "ko"))!;
+    expect(kit.documents.every((d) => d.korean === null)).toBe(true);
+    expect(kit.documents.find((d) => d.name === ko.extension.docs.statusDocuments.name)?.source).toBeNull();
+    expect(kit.fee.krw).toBe("30,000");
+  });
+
+  it("answers nothing for a code that is no current sub-type", async () => {
+    for (const code of ["D-2-9", "F-4-11", "Z-1"]) expect(await extensionKitView({ stores }, code, "ko")).toBeNull();
   });
 });
