@@ -18,6 +18,8 @@ export const publicPages = [
   { path: "/member/findPw", title: "titles.findPw", status: 200 },
   { path: "/member/findVisa", title: "titles.findVisa", status: 200 },
   { path: "/member/findVisa/E-9", title: "titles.selectVisa", status: 200 },
+  // A sub-type's extension kit (decision 0105).
+  { path: "/member/findVisa/D-2-2", title: "titles.selectVisa", status: 200 },
   { path: "/community", title: "titles.allFeeds", status: 200 },
   { path: "/benefit", title: "titles.benefit", status: 200 },
   { path: "/mypage/notice", title: "titles.notices", status: 200 },
