@@ -34,17 +34,16 @@ export function ExtensionKit({ kit }: { kit: ExtensionKitView }) {
       <p className="kit__answer">
         {t(`extension.answer.${kit.extendable.answer}`)} <Cite source={kit.extendable.source} />
       </p>
-      {kit.note ? (
+      {kit.notes.map((note, index) => (
         <p
+          key={index}
           className="kit__note"
-          {...(kit.note.lang ? { lang: kit.note.lang.code, dir: directionOf(kit.note.lang.code) } : {})}
+          {...(note.lang ? { lang: note.lang.code, dir: directionOf(note.lang.code) } : {})}
         >
-          {kit.note.text}
-          {kit.note.lang ? (
-            <span className="muted"> ({t("extension.shownIn", { language: kit.note.lang.name })})</span>
-          ) : null}
+          {note.text}
+          {note.lang ? <span className="muted"> ({t("extension.shownIn", { language: note.lang.name })})</span> : null}
         </p>
-      ) : null}
+      ))}
       {kit.instead.length > 0 ? (
         <>
           <h4>{t("extension.instead")}</h4>

@@ -18,6 +18,7 @@ import { formatNumber } from "~/lib/format";
 import type {
   ExtensionKit,
   ExtensionKitContent,
+  ExtensionKitText,
   Extendable,
   Instead,
   KitDocument,
@@ -198,7 +199,8 @@ export interface ExtensionKitView {
   fee: { krw: string | null; free: boolean; onlineKrw: string | null; source: number | null };
   filing: { mode: "online" | "visit" | "either" | null; source: number | null };
   processing: { days: number | null; upToMonths: number | null; source: number | null };
-  note: { text: string; lang: { code: string; name: string } | null } | null;
+  /** The status's note and the sub-type's own, each in the page's language, else English, else Korean (`lang`). */
+  notes: { text: string; lang: { code: string; name: string } | null }[];
   sources: KitSourceView[];
 }
 
@@ -257,12 +259,23 @@ function viewOf(
     upToMonths: own.processing.unverified ? null : (own.processing.upToMonths ?? null),
     source: cite(own.processing),
   };
-  const texts = Object.fromEntries(
-    Object.entries(kit.translations)
-      .map(([language, words]) => [language, code === kit.itemCd ? words.note : (words.subtypes?.[code] ?? words.note)])
-      .filter(([, note]) => typeof note === "string" && note !== ""),
-  ) as Record<string, string>;
-  const note = textIn(texts, lng);
+  // The status's note, then the sub-type's own where it has one: each on the one text chain (own, English, Korean).
+  const notesOf = (pick: (words: ExtensionKitText) => string | undefined) =>
+    textIn(
+      Object.fromEntries(
+        Object.entries(kit.translations).flatMap(([language, words]) => {
+          const note = pick(words);
+          return note ? [[language, note]] : [];
+        }),
+      ),
+      lng,
+    );
+  const notes = [
+    notesOf((words) => words.note),
+    code === kit.itemCd ? null : notesOf((words) => words.subtypes?.[code]),
+  ]
+    .filter((note) => note !== null)
+    .map((note) => ({ text: note.text, lang: note.lang }));
   return {
     code,
     extendable,
@@ -271,7 +284,7 @@ function viewOf(
     fee,
     filing,
     processing,
-    note: note && { text: note.text, lang: note.lang },
+    notes,
     sources: sources.map((s) => ({ name: s.name, url: s.url ?? null, checkedOn: s.checkedOn })),
   };
 }

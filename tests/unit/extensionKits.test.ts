@@ -178,7 +178,7 @@ describe("a sub-type's kit as the page shows it, from a real SQLite store", () =
     expect(kit.sources[0]!.name).toContain("유학(D-2)");
     expect(kit.sources[1]!.url).toBe("https://www.gov.kr/portal/foreigner/ko/m010102");
     // The note exists in Korean and English: shown in English, its language named.
-    expect(kit.note?.lang?.code).toBe("en");
+    expect(kit.notes.map((n) => n.lang?.code)).toEqual(["en"]);
   });
 
   it("gives a Korean page no Korean name twice, and marks the unverified as such (F-6-1)", async () => {
@@ -186,6 +186,14 @@ describe("a sub-type's kit as the page shows it, from a real SQLite store", () =
     expect(kit.documents.every((d) => d.korean === null)).toBe(true);
     expect(kit.documents.find((d) => d.name === ko.extension.docs.statusDocuments.name)?.source).toBeNull();
     expect(kit.fee.krw).toBe("30,000");
+  });
+
+  it("gives a sub-type's own note after its status's (D-2-5 in Korean)", async () => {
+    const kit = (await extensionKitView({ stores }, "D-2-5", "ko"))!;
+    expect(kit.notes.map((n) => [n.text.slice(0, 8), n.lang])).toEqual([
+      ["학사일정에 맞춰", null],
+      ["연구유학생은 2", null],
+    ]);
   });
 
   it("answers nothing for a code that is no current sub-type", async () => {
