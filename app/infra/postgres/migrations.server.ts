@@ -516,4 +516,11 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sso_clients ADD COLUMN retention_months integer CHECK (retention_months BETWEEN 0 AND 120);
     `,
   },
+  {
+    version: 11,
+    name: "a member's passport expiry (SQLite's 27)",
+    sql: `
+      ALTER TABLE members ADD COLUMN passport_expires_on text;
+    `,
+  },
 ];

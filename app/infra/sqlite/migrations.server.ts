@@ -690,4 +690,13 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sso_clients ADD COLUMN retention_months INTEGER CHECK (retention_months BETWEEN 0 AND 120);
     `,
   },
+  {
+    version: 27,
+    name: "a member's passport expiry",
+    // Issue 42: the optional date of /mypage/visa that the passport reminders (6 months and 1 month before) follow.
+    // A stay is granted only within the passport's validity; withdrawal deletes it with the row.
+    sql: `
+      ALTER TABLE members ADD COLUMN passport_expires_on TEXT;
+    `,
+  },
 ];
