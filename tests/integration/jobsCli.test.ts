@@ -21,6 +21,8 @@ import type { Stores } from "~/stores/stores";
 import { createDatabase, dropDatabase } from "../support/postgres";
 
 const root = path.resolve(__dirname, "../..");
+/** Each test starts several processes of the command, one after another: room for a loaded 2-core machine. */
+const SLOW = { timeout: 240_000 };
 const cli = path.join(root, "build", "jobs.js");
 /** The member's stay ends 2027-06-30: the one-month reminder is due from 08:00 on 2027-05-30 in Seoul. */
 const EXPIRY = "2027-06-30";
@@ -103,7 +105,7 @@ describe("npm run jobs on a SQLite DATA_DIR", () => {
     }
   });
 
-  it("lists every job of the server, with its interval", async () => {
+  it("lists every job of the server, with its interval", SLOW, async () => {
     const ran = await jobs(["list"], env);
     expect(ran.code, ran.stderr).toBe(0);
     const names = ran.stdout
@@ -116,13 +118,13 @@ describe("npm run jobs on a SQLite DATA_DIR", () => {
     expect(ran.stdout).toContain("reminders.deliver\tevery 15 min");
   });
 
-  it("holds back what falls due in the quiet hours, and says so", async () => {
+  it("holds back what falls due in the quiet hours, and says so", SLOW, async () => {
     const night = runLine(await jobs(["run", "reminders.deliver", "--now", NIGHT], env));
     expect(night).toMatchObject({ job: "reminders.deliver", sent: 0, deferred: 1 });
     expect(readOutbox(dataDir)).toHaveLength(0);
   });
 
-  it("runs one job at --now and prints what it did; the same run again sends nothing", async () => {
+  it("runs one job at --now and prints what it did; the same run again sends nothing", SLOW, async () => {
     const first = runLine(await jobs(["run", "reminders.deliver", "--now", DUE], env));
     expect(first).toMatchObject({ job: "reminders.deliver", now: "2027-05-29T23:00:00.000Z", sent: 1, failed: 0 });
     expect(Object.keys(first).slice(0, 2)).toEqual(["job", "now"]);
@@ -139,15 +141,16 @@ describe("npm run jobs on a SQLite DATA_DIR", () => {
     expect(runLine(await jobs(["run", "reminders.deliver", "--now", NIGHT], env))).toMatchObject({ deferred: 0 });
   });
 
-  it("refuses an unknown job or a time it cannot read, with the usage, and runs nothing", async () => {
+  it("refuses an unknown job or a time it cannot read, with the usage, and runs nothing", SLOW, async () => {
     const unknown = await jobs(["run", "reminders.send"], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("reminders.deliver");
-    for (const bad of [["--now", "yesterday"], ["--now", "2027-05-30"], ["--now"], ["--later", DUE]]) {
-      const ran = await jobs(["run", "reminders.deliver", ...bad], env);
-      expect(ran.code, bad.join(" ")).toBe(2);
+    const bad = [["--now", "yesterday"], ["--now", "2027-05-30"], ["--now"], ["--later", DUE]];
+    const refused = await Promise.all(bad.map((options) => jobs(["run", "reminders.deliver", ...options], env)));
+    refused.forEach((ran, i) => {
+      expect(ran.code, bad[i]!.join(" ")).toBe(2);
       expect(ran.stderr).toContain("usage: npm run jobs");
-    }
+    });
     expect((await jobs([], env)).code).toBe(2);
     expect(readOutbox(dataDir)).toHaveLength(1);
   });
@@ -197,7 +200,7 @@ describe("two processes on PostgreSQL against a push service that fails once", (
     if (databaseUrl) await dropDatabase(adminUrl, databaseUrl);
   });
 
-  it("delivers exactly once: a failed attempt, one retry after its backoff, nothing after", async () => {
+  it("delivers exactly once: a failed attempt, one retry after its backoff, nothing after", SLOW, async () => {
     const env = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "2", DATA_DIR: tempDir() };
     const both = async (at: string) => {
       const runs = await Promise.all([0, 1].map(() => jobs(["run", "reminders.deliver", "--now", at], env)));
