@@ -324,14 +324,16 @@ export async function sweepPendingPhotos(services: CommunityServices, now = Date
 }
 
 /** The sweep of abandoned pending photos and uploads: a job for the scheduler (app/server), at start and every hour. */
-export function photoSweepJob(services: CommunityServices) {
+export function photoSweepJob(services: CommunityServices, options: { log?: Pick<typeof log, "info"> } = {}) {
+  const { log: report = log } = options;
   return {
     name: "community.photoSweep",
     intervalMs: 60 * 60_000,
-    async run() {
-      const swept = await sweepPendingPhotos(services);
-      const spooled = await sweepUploadSpool(services);
-      if (swept > 0 || spooled > 0) log.info("community.photoSweep", { swept, spooled });
+    async run(now = Date.now()) {
+      const swept = await sweepPendingPhotos(services, now);
+      const spooled = await sweepUploadSpool(services, now);
+      if (swept > 0 || spooled > 0) report.info("community.photoSweep", { swept, spooled });
+      return { swept, spooled };
     },
   };
 }

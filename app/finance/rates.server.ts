@@ -133,9 +133,9 @@ export function exchangeRatesJob(
   return {
     name: "exchangeRates.refresh",
     intervalMs: services.config.EXCHANGE_RATES_INTERVAL_MS,
-    async run() {
-      if (providers.length === 0) return;
-      const outcomes = await refreshRates(services.stores, providers, now());
+    async run(at?: number) {
+      if (providers.length === 0) return {};
+      const outcomes = await refreshRates(services.stores, providers, at === undefined ? now() : new Date(at));
       for (const [source, outcome] of Object.entries(outcomes)) {
         if (outcome === "stored") log.info("exchangeRates.refresh", { source, outcome });
         // The last good rates stay in place; the failure is the operator's to see in the log.
@@ -143,6 +143,7 @@ export function exchangeRatesJob(
           log.error("exchangeRates.refresh", undefined, { source, outcome });
         }
       }
+      return outcomes;
     },
   };
 }

@@ -13,6 +13,37 @@ const flag = z
   .transform((v) => v === "1" || v === "true" || v === "on" || v === "yes");
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** The browsers' push services a subscription's endpoint may be on, unless PUSH_SERVICE_HOSTS says otherwise. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "*.notify.windows.com",
+  "web.push.apple.com",
+  "*.push.apple.com",
+] as const;
+
+/** A host name of two labels or more, or `*.` and one (any sub-domain of it, never a bare top-level domain). */
+const PUSH_HOST_RULE = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/;
+
+const pushServiceHosts = z
+  .string()
+  .transform((value, ctx) => {
+    const hosts = value
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = hosts.find((host) => !PUSH_HOST_RULE.test(host));
+    if (hosts.length === 0 || bad !== undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `must be host names separated by commas (*.example.com for its sub-domains)${bad ? `, not "${bad}"` : ""}`,
+      });
+      return z.NEVER;
+    }
+    return hosts as readonly string[];
+  })
+  .default(DEFAULT_PUSH_SERVICE_HOSTS.join(","));
 const port = z.coerce.number().int().min(0).max(65535);
 
 const sharedSchema = z.object({
@@ -120,6 +151,12 @@ const sharedSchema = z.object({
       }
     })
     .optional(),
+  /**
+   * The push services whose endpoints a browser's subscription may name (issue 42): host names separated by commas,
+   * `*.example.com` for every sub-domain. Only `https` endpoints on them are kept; local mode also keeps loopback
+   * `http` ones (a push service of a test's own).
+   */
+  PUSH_SERVICE_HOSTS: pushServiceHosts,
   /** Connections each process may hold: processes × this must stay below the server's max_connections. */
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
   /** How long one statement may run (ms) before it fails as the database being unavailable does. */

@@ -47,6 +47,8 @@ export interface SettingsView {
     legacy: { currentEquivalent: string | null } | null;
   } | null;
   stay: StayOutlook | null;
+  /** The passport's expiry ("yyyy-mm-dd"), when the member gave it (/mypage/visa). */
+  passportExpiresOn: string | null;
   /** The next visa reminder, when the member wants them. */
   nextReminder: NextReminder | null;
   notify: NotificationChoices;
@@ -81,6 +83,7 @@ export async function settingsView(
         ? { code: profile.visa!, status: status.code, label, koreanLabel, legacy: legacyOf(profile.visa!) }
         : null,
     stay: profile.visaExpiresOn ? stayOutlook(profile.visaExpiresOn, today) : null,
+    passportExpiresOn: profile.passportExpiresOn,
     nextReminder: profile.visaExpiresOn && settings.notify.visa ? nextReminder(profile.visaExpiresOn, today) : null,
     notify: settings.notify,
     hasPassword: settings.hasPassword,

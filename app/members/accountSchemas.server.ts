@@ -35,10 +35,10 @@ function realDate(value: string): boolean {
 }
 
 /**
- * A visa expiry date as typed in a date field: empty clears it (null); otherwise a
- * real date from `today` (Korea) up to EXPIRY_MAX_YEARS ahead.
+ * An expiry date as typed in a date field (the visa's, the passport's): empty clears it (null); otherwise a
+ * real date from `today` (Korea) up to EXPIRY_MAX_YEARS ahead. `past` is the message for a date gone by.
  */
-function expiryField(today: string) {
+function expiryField(today: string, past = "errors.form.expiryPast") {
   const latest = format(addYears(parseISO(today), EXPIRY_MAX_YEARS), "yyyy-MM-dd");
   return z
     .string()
@@ -49,7 +49,7 @@ function expiryField(today: string) {
       if (!value) return;
       const issue = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       if (!realDate(value)) issue("errors.form.invalidDate");
-      else if (value < today) issue("errors.form.expiryPast");
+      else if (value < today) issue(past);
       else if (value > latest) issue("errors.form.expiryTooFar");
     })
     .transform((value) => value || null);
@@ -93,6 +93,16 @@ export function addInfoSchema(lng: string, today: string) {
 }
 
 export type AddInfoChangeFields = z.input<ReturnType<typeof addInfoSchema>>;
+
+/**
+ * /mypage/visa: the passport's expiry date (optional; empty removes it), which the passport reminders follow. A
+ * passport is issued for 10 years at most, so EXPIRY_MAX_YEARS bounds it too.
+ */
+export function passportSchema(today: string) {
+  return z.object({ passportExpiry: expiryField(today, "errors.form.passportExpiryPast") });
+}
+
+export type PassportFields = z.input<ReturnType<typeof passportSchema>>;
 
 /**
  * /mypage/visa/{visa}: a status or one of its current sub-types, and the expiry date.

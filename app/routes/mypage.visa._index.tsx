@@ -1,11 +1,13 @@
 /**
  * My visa: what is stored now (a code from an older residence card is named as
- * such, with its current equivalent offered), and the catalogue of statuses with
- * the finder's parts (its search, its quick choices, a closed group per family),
- * each leading to its page to choose the sub-type.
+ * such, with its current equivalent offered), the passport's expiry date (optional,
+ * saved in place: the passport reminders follow it), and the catalogue of statuses
+ * with the finder's parts (its search, its quick choices, a closed group per
+ * family), each leading to its page to choose the sub-type.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
@@ -18,10 +20,20 @@ import {
   VisaQuick,
   VisaSearch,
 } from "~/pageKit";
-import { json, quickVisaCodes, requireSettings, searchVisas } from "~/routeKit.server";
+import { FieldError, firstErrorOf, FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
+import {
+  changeProfile,
+  json,
+  passportSchema,
+  quickVisaCodes,
+  requireSettings,
+  searchVisas,
+  settingsFormAction,
+  type PassportFields,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
-  styles: [featureStyles.visaFinder, featureStyles.mypage],
+  styles: [featureStyles.forms, featureStyles.visaFinder, featureStyles.mypage],
   i18n: ["mypage", "visaFinder"],
   layout: "default",
   title: "titles.myVisa",
@@ -31,7 +43,7 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { lng, view } = await requireSettings(request, context.services);
+  const { lng, today, view } = await requireSettings(request, context.services);
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100).trim();
   const families = (await searchVisas(query, lng)).map((f) => ({
@@ -42,7 +54,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const statuses = new Map(families.flatMap((f) => f.statuses.map((s) => [s.code, s])));
   const quick = query ? [] : quickVisaCodes.flatMap((code) => statuses.get(code) ?? []);
   const saved = url.searchParams.has("saved");
-  return json({ visa: view.visa, expiresOn: view.stay?.expiresOn ?? null, query, families, quick, saved });
+  return json({
+    visa: view.visa,
+    expiresOn: view.stay?.expiresOn ?? null,
+    passportExpiry: view.passportExpiresOn ?? "",
+    today,
+    query,
+    families,
+    quick,
+    saved,
+  });
+}
+
+/** The passport's expiry date, saved in place (an empty date removes it). */
+export async function action(args: ActionFunctionArgs) {
+  const { services } = args.context;
+  return settingsFormAction(
+    args,
+    (_lng, today) => passportSchema(today),
+    (uid, { passportExpiry }) => changeProfile(services, uid, { passportExpiresOn: passportExpiry }),
+  );
 }
 
 /** The page that chooses `code` (a status, or a sub-type: its status's page with it chosen). */
@@ -95,6 +126,7 @@ export default function MyVisaRoute() {
           <p>{t("summary.noVisa")}</p>
         )}
       </section>
+      <PassportForm />
       <p className="field__hint">{t("visa.chooseHint")}</p>
       <VisaSearch action="/mypage/visa" query={query} resultCount={count} showAllHref="/mypage/visa" />
       <VisaQuick statuses={quick} href={choose} />
@@ -112,6 +144,51 @@ export default function MyVisaRoute() {
         )}
       />
     </div>
+  );
+}
+
+/** The passport's expiry date: optional, kept as typed when refused, "saved" once it is. */
+function PassportForm() {
+  const { t } = useTranslation("mypage");
+  const { passportExpiry, today } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<SubmissionResult<string[]> & { saved?: true }>();
+  const [form, fields] = useForm<PassportFields>({
+    id: "passport",
+    lastResult,
+    defaultValue: { passportExpiry },
+    shouldValidate: "onSubmit",
+  });
+  const field = fields.passportExpiry;
+  return (
+    <section className="settings-card" aria-labelledby="passport-heading">
+      <h2 id="passport-heading" className="settings-section">
+        {t("visa.passport")}
+      </h2>
+      <Form method="post" className="form settings-form" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        {lastResult?.saved ? (
+          <Confirmation answer={lastResult}>
+            <p>{t("visa.passportSaved")}</p>
+          </Confirmation>
+        ) : null}
+        <div className="field">
+          <label htmlFor={field.id}>{t("visa.passportExpiry")}</label>
+          <input
+            {...getInputProps(field, { type: "date" })}
+            key={field.key}
+            min={today}
+            max="2099-12-31"
+            autoFocus={firstErrorOf(form) === "passportExpiry"}
+            aria-describedby={`${field.id}-hint ${field.errorId}`}
+          />
+          <p className="field__hint" id={`${field.id}-hint`}>
+            {t("visa.passportHint")} {t("addInfo.clearExpiry")}
+          </p>
+          <FieldError id={field.errorId} errors={field.errors} />
+        </div>
+        <SubmitButton>{t("visa.passportSave")}</SubmitButton>
+      </Form>
+    </section>
   );
 }
 

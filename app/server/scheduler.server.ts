@@ -26,11 +26,15 @@ import type { Stores } from "~/stores/stores";
 
 type Log = Pick<typeof defaultLog, "error">;
 
+/** What one run of a job did, by name (`created`, `sent`, …): what `npm run jobs -- run` prints. */
+export type JobCounts = Record<string, number | string>;
+
 export interface PeriodicJob {
   /** Unique among the jobs: the lease's key and the name its failures are logged under. */
   name: string;
   intervalMs: number;
-  run(): Promise<void>;
+  /** One run, at `now` (ms since the epoch; the clock's time when not given: an operator's replay gives one). */
+  run(now?: number): Promise<JobCounts | void>;
 }
 
 export interface JobLease {

@@ -2,11 +2,9 @@
  * The composition root: everything a request may need that outlives the request
  * (configuration, the stores, identity: the `Services` of ~/context), made once by
  * server.ts (through the build's bootstrap) or by a test and handed to loaders and
- * actions through the Remix load context; and the periodic jobs, started through
- * the one scheduler. Nothing but entry.server (bootstrap) and tests imports it.
+ * actions through the Remix load context; and the periodic jobs (jobs.server.ts), started
+ * through the one scheduler. Nothing but entry.server (bootstrap) and tests imports it.
  */
-import crypto from "node:crypto";
-import path from "node:path";
 import type { Config } from "~/infra/config.server";
 import { checkAccounts, JOIN_GRACE_MS } from "~/auth/accountCheck.server";
 import { checkHostedIdentity } from "~/infra/firebase/hostedCheck.server";
@@ -16,52 +14,19 @@ import { sharedAuthEmulator, startAuthEmulator, type AuthEmulator } from "~/infr
 import { createPhoneCodes } from "~/verification/phoneCodes.server";
 import type { Stores } from "~/stores/stores";
 import type { FileStorage } from "~/stores/fileStorage";
-import { fileOutbox, twilioSender, type SmsOutbox } from "~/infra/sms/sender.server";
+import { fileOutbox, type SmsOutbox } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
 import { withRequestMemo } from "~/infra/requestScope.server";
 import { attemptCounter } from "~/forms/attempts.server";
-import { visaReminderJob } from "~/visa/reminderJob.server";
-import { reminderDeliveryJob } from "~/visa/reminderDeliveryJob.server";
-import { localVapidKeys, type VapidKeys } from "~/infra/push/webPush.server";
-import { photoSweepJob } from "~/community/community.server";
 import { localFileStorage } from "~/infra/localFiles.server";
-import { createdOnce } from "~/infra/dataFiles.server";
 import { filesDirOf, openStorage } from "./storage.server";
-import { holderName, jobLease, startScheduler, type PeriodicJob, type Scheduler } from "./scheduler.server";
-import { exchangeRatesJob, loadSampleRates } from "~/finance/rates.server";
+import { holderName, jobLease, startScheduler, type Scheduler } from "./scheduler.server";
+import { sessionSecretOf, smsSender, vapidKeys } from "./deployment.server";
+import { periodicJobs } from "./jobs.server";
+import { loadSampleRates } from "~/finance/rates.server";
 import { createSso } from "~/sso/provider.server";
 import { seedKind } from "~/content/kind.server";
 import { CONTENT_KINDS } from "./contentKinds.server";
-
-/**
- * Local mode's cookie-signing secret: made once, kept (owner-only) so sessions survive restarts; processes
- * starting together on a new DATA_DIR all take the one that the first of them wrote.
- */
-function localSessionSecret(dataDir: string): string {
-  return createdOnce(
-    path.join(dataDir, "session-secret"),
-    () => crypto.randomBytes(32).toString("base64url"),
-    (text) => {
-      const secret = text.trim();
-      if (!secret) throw new Error("it is empty");
-      return secret;
-    },
-  );
-}
-
-/**
- * Every periodic job of a server process, started through the one scheduler, each
- * run under its lease row (`jobLease`): with several processes on one database, one
- * of them runs a job at a time.
- */
-function periodicJobs(services: Services): PeriodicJob[] {
-  return [
-    visaReminderJob(services),
-    reminderDeliveryJob(services, smsSender(services.config, services.outbox)),
-    photoSweepJob(services),
-    exchangeRatesJob(services),
-  ];
-}
 
 /** The scheduler of each started server's services and its lease: stopped before the stores close. */
 const schedulers = new WeakMap<Services, { scheduler: Scheduler; lease: ReturnType<typeof jobLease> }>();
@@ -92,7 +57,7 @@ export async function startServices(
       });
       log(`auth emulator answering on ${emulator.host} (project ${config.FIREBASE_PROJECT_ID})`);
     }
-    const sessionSecret = config.mode === "hosted" ? config.SESSION_SECRET : localSessionSecret(config.DATA_DIR);
+    const sessionSecret = sessionSecretOf(config);
     const services = composeServices({ config, stores, emulator, sessionSecret, files, outbox });
     // The content shipped with the app (terms versions, benefits, corridors, loan products: decisions 0055, 0057,
     // 0062, 0064), each kind's items written where absent, so an operator's edit survives restarts.
@@ -171,24 +136,6 @@ export function composeServices(parts: {
   // The OpenID provider of single sign-on, on these services (its stores, members and sessions).
   services.sso = createSso(services);
   return services;
-}
-
-/** Web Push's keys: local mode's under DATA_DIR (made once); hosted mode's VAPID_* variables, or none (push off). */
-export function vapidKeys(config: Config): VapidKeys | null {
-  if (config.mode === "local") return localVapidKeys(config.DATA_DIR);
-  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = config;
-  return publicKey && privateKey && subject ? { publicKey, privateKey, subject } : null;
-}
-
-/** Twilio in hosted mode; local mode's outbox otherwise. */
-export function smsSender(config: Config, outbox: SmsOutbox) {
-  return config.mode === "hosted"
-    ? twilioSender({
-        accountSid: config.TWILIO_ACCOUNT_SID,
-        authToken: config.TWILIO_AUTH_TOKEN,
-        from: config.TWILIO_FROM,
-      })
-    : outbox;
 }
 
 export async function readiness(services: Services) {

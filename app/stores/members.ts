@@ -16,6 +16,8 @@ export interface MemberProfile {
   nationality: string | null;
   visa: string | null;
   visaExpiresOn: string | null;
+  /** "yyyy-mm-dd", optional (/mypage/visa): the passport reminders follow it. */
+  passportExpiresOn: string | null;
   signUpMethod: SignUpMethod;
   /** ms since the epoch. */
   createdAt: number;
@@ -54,6 +56,7 @@ export interface ProfileChanges {
   nationality?: string | null;
   visa?: string | null;
   visaExpiresOn?: string | null;
+  passportExpiresOn?: string | null;
 }
 
 /** Which notifications the member wants in their inbox. */

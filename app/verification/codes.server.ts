@@ -21,6 +21,7 @@ import { languageOf } from "~/i18n/i18next.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { browserIdOf } from "~/infra/cookies.server";
 import { log } from "~/infra/log.server";
+import { carriedSms, type SmsText } from "~/infra/sms/eucKr.server";
 import type { Services } from "~/context";
 
 export type { CodePurpose };
@@ -84,6 +85,26 @@ export function checkProblem(result: Exclude<VerifyResult, { ok: true }>): Probl
   }
 }
 
+type CodeText = (code: string) => string;
+
+/**
+ * The text of a code, by the carriers' rule (infra/sms/eucKr.server.ts): in the visitor's language (`own`, auth:
+ * login.sms) when EUC-KR carries it, otherwise the Korean line and the English one.
+ */
+export function codeSmsText(own: CodeText, korean: CodeText, english: CodeText, code: string): SmsText {
+  return carriedSms(own(code), `${korean(code)}\n${english(code)}`);
+}
+
+/** The code's text for a visitor reading `lng`. */
+async function codeTextIn(lng: string): Promise<CodeText> {
+  const textOf = async (l: string): Promise<CodeText> => {
+    const t = (await i18nFor(l)).getFixedT(l, "auth");
+    return (code) => t("login.sms", { code });
+  };
+  const [own, korean, english] = await Promise.all([textOf(lng), textOf("ko"), textOf("en")]);
+  return (code) => codeSmsText(own, korean, english, code).text;
+}
+
 /**
  * Texts a code for `purpose` to `phone` in the visitor's language, bound to this
  * browser. Resolves with the pending code, or the problem; either way with the
@@ -98,13 +119,12 @@ export async function sendCode(
 ): Promise<{ ok: true; pending: PendingCode; cookies: string[] } | { ok: false; problem: Problem; cookies: string[] }> {
   const browser = await browserIdOf(request, services);
   const cookies = browser.setCookie ? [browser.setCookie] : [];
-  const lng = await languageOf(request);
-  const t = (await i18nFor(lng)).getFixedT(lng, "auth");
+  const text = await codeTextIn(await languageOf(request));
   let result: IssueResult;
   try {
     result = await services.phoneCodes.issue(
       { phone, purpose, browserId: browser.id, client: clientAddress, now: Date.now() },
-      (code) => t("login.sms", { code }),
+      text,
     );
   } catch (error) {
     log.error("sms", error, { purpose });

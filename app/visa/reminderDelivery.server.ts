@@ -46,7 +46,7 @@ export interface DeliveryRun {
   /** Members with a channel on that the run looked at. */
   checked: number;
   sent: number;
-  /** Due but held back by the quiet hours (sent at 08:00). */
+  /** Due, not sent yet, and held back by the quiet hours (sent from 08:00): one per text and per browser. */
   deferred: number;
   failed: number;
   /** Browsers forgotten because their push service said they are gone. */
@@ -68,8 +68,11 @@ function detailsUrl(origin: string, kind: ReminderKind, lng: string) {
   return `${origin}${path}?lng=${encodeURIComponent(lng)}`;
 }
 
-/** The occasions of a kind for a member, as far as their profile says (appointments come with the extension kit). */
-function occasionsOf(kind: ReminderKind, profile: { visaExpiresOn: string | null; passportExpiresOn?: string | null }) {
+/**
+ * The occasions of a kind for a member, as far as their profile says: the visa's expiry, the passport's (the
+ * optional date of /mypage/visa); appointments come with the extension kit.
+ */
+function occasionsOf(kind: ReminderKind, profile: { visaExpiresOn: string | null; passportExpiresOn: string | null }) {
   if (kind === "visa") return profile.visaExpiresOn ? visaOccasions(profile.visaExpiresOn) : [];
   if (kind === "passport") return profile.passportExpiresOn ? passportOccasions(profile.passportExpiresOn) : [];
   return [];
@@ -139,7 +142,13 @@ async function deliverTo(
     if (quiet) {
       // What would be due now is held back: counted, and sent by the first run from 08:00.
       const held = occasions.find((o) => o.at <= now && now < o.until && seoulDate(o.at) >= firstSeenOn);
-      if (held) run.deferred += choices.filter((c) => c.kind === kind).length;
+      if (held)
+        run.deferred += await unsent(
+          deps,
+          profile,
+          held,
+          choices.filter((c) => c.kind === kind),
+        );
       continue;
     }
     const occasion = dueOccasion(occasions, now, firstSeenAt);
@@ -149,6 +158,27 @@ async function deliverTo(
       else await sendPushes(deps, profile, occasion, now, run);
     }
   }
+}
+
+/** How many of the deliveries of `occasion` on `choices` are still to be sent (one per text, one per browser). */
+async function unsent(
+  deps: DeliveryDeps,
+  profile: { uid: string; phoneNumber: string | null },
+  occasion: ReminderOccasion,
+  choices: ChannelChoice[],
+): Promise<number> {
+  const { reminders } = deps.stores;
+  const keys: string[] = [];
+  for (const choice of choices) {
+    if (choice.channel === "sms" && profile.phoneNumber) keys.push(deliveryKey(occasion, "sms"));
+    if (choice.channel === "push" && deps.push) {
+      for (const subscription of await reminders.pushSubscriptions(profile.uid)) {
+        keys.push(`${deliveryKey(occasion, "push")}:${deviceOf(subscription.endpoint)}`);
+      }
+    }
+  }
+  const states = await Promise.all(keys.map((key) => reminders.delivery(profile.uid, key)));
+  return states.filter((delivery) => delivery?.state !== "sent").length;
 }
 
 async function sendSms(

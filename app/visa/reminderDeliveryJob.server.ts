@@ -31,9 +31,10 @@ export function reminderDeliveryJob(
   return {
     name: "reminders.deliver",
     intervalMs,
-    async run() {
-      const run = await runDeliveryJob(deps, now());
+    async run(at = now()) {
+      const run = await runDeliveryJob(deps, at);
       if (run.sent > 0 || run.failed > 0 || run.gone > 0) log.info("reminders.deliver", { ...run });
+      return { ...run };
     },
   };
 }

@@ -87,9 +87,10 @@ export function visaReminderJob(
   return {
     name: "visaReminders.run",
     intervalMs,
-    async run() {
-      const run = await runReminderJob(services.stores, now());
+    async run(at = now()) {
+      const run = await runReminderJob(services.stores, at);
       if (run.created > 0) log.info("visaReminders.run", { ...run });
+      return { ...run };
     },
   };
 }

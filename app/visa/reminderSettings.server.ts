@@ -89,7 +89,10 @@ export async function subscribePush(
   now = Date.now(),
 ): Promise<PushChange> {
   if (!services.vapid) return { ok: false, problem: "pushUnavailable" };
-  const parsed = parseSubscription(text, { local: services.config.mode === "local" });
+  const parsed = parseSubscription(text, {
+    local: services.config.mode === "local",
+    hosts: services.config.PUSH_SERVICE_HOSTS,
+  });
   if (!parsed.ok) return parsed;
   await services.stores.reminders.addPushSubscription(uid, parsed.subscription, now);
   return { ok: true };

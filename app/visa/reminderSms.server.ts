@@ -1,33 +1,15 @@
 /**
  * The text message of a reminder (issue 42). Korean carriers deliver text in EUC-KR (KS X 1001) only, so every
- * message must be encodable in it and fit one SMS (90 bytes) or one LMS (2,000 bytes). A member whose language
+ * message must be encodable in it and fit one SMS (90 bytes) or one LMS (2,000 bytes): the rule of
+ * app/infra/sms/eucKr.server.ts, which the sign-in code's text follows too. A member whose language
  * EUC-KR carries (Korean, English, and the Latin or Cyrillic languages that use no letter outside it) gets the
  * text in it; any other gets a short Korean line and an English line, with a link to the reminder in their own
  * language. Every message names the service and ends with its opt-out link.
  */
-import iconv from "iconv-lite";
 import { i18nFor } from "~/i18n/instances.server";
+import { carriedSms, type SmsText } from "~/infra/sms/eucKr.server";
 
-export const SMS_MAX_BYTES = 90;
-export const LMS_MAX_BYTES = 2000;
-
-/**
- * The length in EUC-KR bytes, or null when EUC-KR cannot carry the text. iconv-lite's "euc-kr" is Microsoft's
- * CP949, which adds 8,822 syllables outside KS X 1001 (lead bytes 0x81–0xC6 with trail bytes below 0xA1): a
- * message using one of them would arrive broken, so every byte of a double-byte character must be 0xA1–0xFE.
- */
-export function eucKrLength(text: string): number | null {
-  const bytes = iconv.encode(text, "euc-kr");
-  if (iconv.decode(bytes, "euc-kr") !== text) return null;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i] as number;
-    if (byte < 0x80) continue;
-    const trail = bytes[i + 1];
-    if (byte < 0xa1 || byte > 0xfe || trail === undefined || trail < 0xa1 || trail > 0xfe) return null;
-    i++;
-  }
-  return bytes.length;
-}
+export type { SmsText } from "~/infra/sms/eucKr.server";
 
 /** The words of one reminder in one language (reminders:sms.* with the reminder's values filled in). */
 export interface SmsWords {
@@ -41,22 +23,7 @@ export interface SmsWords {
   stop: string;
 }
 
-export interface SmsText {
-  text: string;
-  bytes: number;
-  /** One SMS, or one LMS (carriers bill and show it as one longer message). */
-  type: "sms" | "lms";
-  /** Whether the member's own language carried it, or the Korean and English lines did. */
-  language: "own" | "koreanAndEnglish";
-}
-
 const compose = (lines: string[]) => lines.join("\n");
-
-function measured(text: string, language: SmsText["language"]): SmsText | null {
-  const bytes = eucKrLength(text);
-  if (bytes === null || bytes > LMS_MAX_BYTES) return null;
-  return { text, bytes, type: bytes <= SMS_MAX_BYTES ? "sms" : "lms", language };
-}
 
 /**
  * The message for a member: in `own` when EUC-KR carries it within one LMS, otherwise Korean and English lines
@@ -64,14 +31,10 @@ function measured(text: string, language: SmsText["language"]): SmsText | null {
  * unit test over every language and kind rules out for the shipped texts.
  */
 export function reminderSmsText(own: SmsWords, korean: SmsWords, english: SmsWords): SmsText {
-  const inOwn = measured(compose([`[${own.brand}] ${own.body}`, own.details, own.stop]), "own");
-  if (inOwn) return inOwn;
-  const both = measured(
+  return carriedSms(
+    compose([`[${own.brand}] ${own.body}`, own.details, own.stop]),
     compose([`[${korean.brand}] ${korean.body}`, english.body, english.details, english.stop]),
-    "koreanAndEnglish",
   );
-  if (both) return both;
-  throw new Error("reminder text does not fit one LMS in EUC-KR");
 }
 
 /** What one reminder's words need: its kind and milestone, and the values its sentence names. */

@@ -27,7 +27,11 @@ const newMember = (overrides: Partial<NewMember> = {}): NewMember => ({
   ...overrides,
 });
 
-const profileOf = ({ terms: _terms, ...profile }: NewMember): MemberProfile => profile;
+/** A new member's profile as the store gives it back: no passport date until the member gives one. */
+const profileOf = ({ terms: _terms, ...profile }: NewMember): MemberProfile => ({
+  ...profile,
+  passportExpiresOn: null,
+});
 
 /** Every member, page by page, checking each page as it comes. */
 async function allPages(stores: Stores[], limit: number) {
@@ -156,6 +160,19 @@ describe.each(implementations)("members store: $name", (implementation) => {
       ok: false,
       problem: "notFound",
     });
+  });
+
+  it("keeps the passport's expiry date a member gives, in every read of the profile, and clears it", async () => {
+    const member = newMember();
+    await clients.a.members.create(member);
+    expect((await clients.b.members.update(member.uid, { passportExpiresOn: "2031-08-31" }, T0 + 1)).ok).toBe(true);
+    const withPassport = { ...profileOf(member), passportExpiresOn: "2031-08-31" };
+    expect(await clients.a.members.profile(member.uid)).toEqual(withPassport);
+    expect(await clients.a.members.findByPhone(member.phoneNumber!)).toEqual(withPassport);
+    const page = await clients.b.members.page({ after: null, limit: 500 });
+    expect(page.ok && page.items.find((m) => m.uid === member.uid)).toEqual(withPassport);
+    await clients.b.members.update(member.uid, { passportExpiresOn: null }, T0 + 2);
+    expect((await clients.a.members.profile(member.uid))?.passportExpiresOn).toBeNull();
   });
 
   it("refuses a phone number another member holds, changing nothing; a member may keep their own", async () => {

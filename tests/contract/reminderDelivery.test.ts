@@ -118,6 +118,8 @@ describe.each(implementations)("reminder delivery: $name", (implementation) => {
     const morning = await runDeliveryJob(deps(a, sender, null), kst("2027-05-31T08:00:00"));
     expect(morning.sent).toBe(1);
     expect(readOutbox(dir)[0]!.text).toMatch(/^\[K-Life\] Your period of stay ends in one month/);
+    // Sent: the next night holds nothing back.
+    expect(await runDeliveryJob(deps(a, sender, null), kst("2027-05-31T22:00:00"))).toMatchObject({ deferred: 0 });
   });
 
   it("retries a failed text after its backoff, and sends it once", async () => {

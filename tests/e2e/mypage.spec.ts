@@ -85,6 +85,29 @@ test("a bad expiry date is explained next to the field and the nationality typed
   await expect(page.getByLabel(en.summary!.nationality!)).toHaveValue("Nepal");
 });
 
+test("the passport's expiry date on my visa: a date gone by is explained in Korean and kept, a good one saved", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await useLanguage(context, "ko");
+  await signedInMember(context, baseURL!);
+  const ko = my("ko");
+  const past = (strings("ko").errors as unknown as Record<string, Record<string, string>>).form!.passportExpiryPast!;
+  await page.goto("/mypage/visa");
+  const field = page.getByLabel(ko.visa!.passportExpiry!);
+  await field.fill("2001-01-01");
+  await page.getByRole("button", { name: ko.visa!.passportSave }).click();
+  await expect(page.getByText(past)).toBeVisible();
+  await expect(field).toHaveValue("2001-01-01");
+  const later = `${new Date().getUTCFullYear() + 3}-05-31`;
+  await field.fill(later);
+  await page.getByRole("button", { name: ko.visa!.passportSave }).click();
+  await expect(page.getByRole("status").filter({ hasText: ko.visa!.passportSaved! })).toBeVisible();
+  await page.goto("/mypage/visa");
+  await expect(page.getByLabel(ko.visa!.passportExpiry!)).toHaveValue(later);
+});
+
 test("a member deletes their account: asked once more, then a goodbye, then signed out", async ({
   page,
   context,

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import webpush from "web-push";
 import { ConfigError, loadConfig, publicConfig } from "~/infra/config.server";
-import { vapidKeys } from "~/server/services.server";
+import { vapidKeys } from "~/server/deployment.server";
 
 /** A readable key, as the Firebase console's JSON holds (the config checks that it parses). */
 const testPrivateKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({
@@ -155,6 +155,16 @@ describe("loadConfig", () => {
     expect(problems({ ...hosted, ...vapid, VAPID_SUBJECT: "ops@example.com" })).toMatch(
       /VAPID_SUBJECT: must be a mailto:/,
     );
+  });
+
+  it("takes the push services' allow-list from PUSH_SERVICE_HOSTS, the browsers' known ones by default", () => {
+    expect(loadConfig(hosted).PUSH_SERVICE_HOSTS).toContain("fcm.googleapis.com");
+    expect(
+      loadConfig({ ...hosted, PUSH_SERVICE_HOSTS: "push.example.kr,*.push.example.kr" }).PUSH_SERVICE_HOSTS,
+    ).toEqual(["push.example.kr", "*.push.example.kr"]);
+    for (const bad of [" , ", "*.com", "https://push.example.kr", "push.example.kr/x", "*", "localhost"]) {
+      expect(problems({ PUSH_SERVICE_HOSTS: bad }), bad).toMatch(/PUSH_SERVICE_HOSTS: must be host names/);
+    }
   });
 
   it("refuses hosted mode when FIREBASE_AUTH_EMULATOR_HOST is set", () => {

@@ -262,7 +262,7 @@ describe("app/ layering", () => {
   it("reads the app's imports", () => {
     // The check reads what it checks: the composition root's imports of features are seen.
     expect(edges).toContainEqual({
-      from: "app/server/services.server.ts",
+      from: "app/server/jobs.server.ts",
       to: "app/visa/reminderJob.server.ts",
       typeOnly: false,
     });

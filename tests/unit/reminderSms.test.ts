@@ -2,14 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { supportedLanguages } from "~/i18n/config";
 import { i18nFor } from "~/i18n/instances.server";
-import {
-  eucKrLength,
-  LMS_MAX_BYTES,
-  reminderSms,
-  reminderSmsText,
-  reminderSmsWords,
-  type ReminderText,
-} from "~/visa/reminderSms.server";
+import { eucKrLength, LMS_MAX_BYTES } from "~/infra/sms/eucKr.server";
+import { reminderSms, reminderSmsText, reminderSmsWords, type ReminderText } from "~/visa/reminderSms.server";
 
 const reminders = [
   ...["windowOpens", "oneMonth", "oneWeek", "expiryDay"].map((milestone) => ({

@@ -12,6 +12,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "~/infra/config.server";
 import { localVapidKeys, parseSubscription, webPushSender } from "~/infra/push/webPush.server";
 
 interface Received {
@@ -148,6 +149,8 @@ describe("the Web Push sender", () => {
 });
 
 describe("a posted subscription", () => {
+  // The configuration's allow-list as it is by default (PUSH_SERVICE_HOSTS unset).
+  const hosts = loadConfig({}).PUSH_SERVICE_HOSTS;
   const keys = () => {
     const ecdh = crypto.createECDH("prime256v1");
     ecdh.generateKeys();
@@ -156,11 +159,11 @@ describe("a posted subscription", () => {
   const json = (endpoint: string, k: object = keys()) => JSON.stringify({ endpoint, keys: k });
 
   it("is kept when its endpoint is https on a known push service", () => {
-    const parsed = parseSubscription(json("https://fcm.googleapis.com/fcm/send/abc"), { local: false });
+    const parsed = parseSubscription(json("https://fcm.googleapis.com/fcm/send/abc"), { local: false, hosts });
     expect(parsed).toMatchObject({ ok: true, subscription: { endpoint: "https://fcm.googleapis.com/fcm/send/abc" } });
-    expect(parseSubscription(json("https://wns2-par02p.notify.windows.com/w/?token=x"), { local: false }).ok).toBe(
-      true,
-    );
+    expect(
+      parseSubscription(json("https://wns2-par02p.notify.windows.com/w/?token=x"), { local: false, hosts }).ok,
+    ).toBe(true);
   });
 
   it("refuses other endpoints: http, unknown hosts, credentials, look-alikes; loopback only in local mode", () => {
@@ -173,23 +176,52 @@ describe("a posted subscription", () => {
       "file:///etc/passwd",
       "not a url",
     ]) {
-      expect(parseSubscription(json(endpoint), { local: true }), endpoint).toEqual({
+      expect(parseSubscription(json(endpoint), { local: true, hosts }), endpoint).toEqual({
         ok: false,
         problem: "subscriptionEndpoint",
       });
     }
-    expect(parseSubscription(json("http://127.0.0.1:8080/push"), { local: false }).ok).toBe(false);
-    expect(parseSubscription(json("http://127.0.0.1:8080/push"), { local: true }).ok).toBe(true);
-    expect(parseSubscription(json("http://localhost:8080/push"), { local: true }).ok).toBe(true);
+    expect(parseSubscription(json("http://127.0.0.1:8080/push"), { local: false, hosts }).ok).toBe(false);
+    expect(parseSubscription(json("http://127.0.0.1:8080/push"), { local: true, hosts }).ok).toBe(true);
+    expect(parseSubscription(json("http://localhost:8080/push"), { local: true, hosts }).ok).toBe(true);
+  });
+
+  it("is on a host of the configured allow-list only: PUSH_SERVICE_HOSTS replaces the known services", () => {
+    expect(hosts).toEqual([
+      "fcm.googleapis.com",
+      "updates.push.services.mozilla.com",
+      "*.notify.windows.com",
+      "web.push.apple.com",
+      "*.push.apple.com",
+    ]);
+    for (const endpoint of [
+      "https://updates.push.services.mozilla.com/wpush/v2/abc",
+      "https://web.push.apple.com/QG9x",
+      "https://api.push.apple.com/3/device/x",
+    ]) {
+      expect(parseSubscription(json(endpoint), { local: false, hosts }).ok, endpoint).toBe(true);
+    }
+    // A bare wildcard's parent is not its sub-domain.
+    expect(parseSubscription(json("https://notify.windows.com/w"), { local: false, hosts }).ok).toBe(false);
+    const own = loadConfig({ PUSH_SERVICE_HOSTS: " Push.Example.kr , *.relay.example.kr" }).PUSH_SERVICE_HOSTS;
+    expect(own).toEqual(["push.example.kr", "*.relay.example.kr"]);
+    expect(parseSubscription(json("https://push.example.kr/s/1"), { local: false, hosts: own }).ok).toBe(true);
+    expect(parseSubscription(json("https://a.relay.example.kr/s/1"), { local: false, hosts: own }).ok).toBe(true);
+    expect(parseSubscription(json("https://fcm.googleapis.com/fcm/send/abc"), { local: false, hosts: own })).toEqual({
+      ok: false,
+      problem: "subscriptionEndpoint",
+    });
+    // Loopback stays local mode's, whatever the list.
+    expect(parseSubscription(json("http://127.0.0.1:8080/push"), { local: true, hosts: own }).ok).toBe(true);
   });
 
   it("refuses malformed, huge or keyless JSON and keys of the wrong length", () => {
     const endpoint = "https://fcm.googleapis.com/fcm/send/abc";
     for (const text of ["", "{", "null", "[]", '{"endpoint":1}', "x".repeat(3000), 42]) {
-      expect(parseSubscription(text, { local: false })).toEqual({ ok: false, problem: "subscriptionMalformed" });
+      expect(parseSubscription(text, { local: false, hosts })).toEqual({ ok: false, problem: "subscriptionMalformed" });
     }
     expect(
-      parseSubscription(JSON.stringify({ endpoint, keys: keys(), pad: "x".repeat(3000) }), { local: false }),
+      parseSubscription(JSON.stringify({ endpoint, keys: keys(), pad: "x".repeat(3000) }), { local: false, hosts }),
     ).toEqual({ ok: false, problem: "subscriptionMalformed" });
     const good = keys();
     for (const bad of [
@@ -198,7 +230,7 @@ describe("a posted subscription", () => {
       { ...good, p256dh: crypto.randomBytes(65).toString("base64url").replace(/^./, "A") },
       { ...good, p256dh: "!!!" },
     ]) {
-      expect(parseSubscription(json(endpoint, bad), { local: false })).toEqual({
+      expect(parseSubscription(json(endpoint, bad), { local: false, hosts })).toEqual({
         ok: false,
         problem: "subscriptionKeys",
       });

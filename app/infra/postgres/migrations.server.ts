@@ -518,8 +518,10 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 11,
-    name: "placeholder for another branch's migration 11 (stop 50): replaced by it on merge",
-    sql: `SELECT 1;`,
+    name: "a member's passport expiry (SQLite's 27)",
+    sql: `
+      ALTER TABLE members ADD COLUMN passport_expires_on text;
+    `,
   },
   {
     version: 12,

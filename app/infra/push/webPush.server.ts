@@ -81,15 +81,6 @@ export function webPushSender(keys: VapidKeys, timeoutMs = PUSH_TIMEOUT_MS): Pus
   };
 }
 
-/** The browsers' push services a hosted deployment calls (a subscription's endpoint must be on one). */
-export const PUSH_SERVICE_HOSTS = [
-  "fcm.googleapis.com",
-  "updates.push.services.mozilla.com",
-  "web.push.apple.com",
-  "*.notify.windows.com",
-  "*.push.apple.com",
-] as const;
-
 /** At most this many bytes of subscription JSON are read. */
 export const SUBSCRIPTION_MAX_BYTES = 2048;
 
@@ -105,12 +96,12 @@ const bytesOf = (text: unknown) => {
 
 /**
  * The subscription a browser posted, or why it is refused: JSON of at most SUBSCRIPTION_MAX_BYTES with an endpoint
- * that is `https` on a known push service (or, in local mode, `http` on this machine's loopback, for tests and
- * development) and keys of the right length (p256dh a 65-byte P-256 point, auth 16 bytes).
+ * that is `https` on one of `hosts` (the configuration's PUSH_SERVICE_HOSTS; in local mode also `http` on this
+ * machine's loopback, for tests and development) and keys of the right length (p256dh a 65-byte P-256 point, auth 16 bytes).
  */
 export function parseSubscription(
   text: unknown,
-  options: { local: boolean; hosts?: readonly string[] },
+  options: { local: boolean; hosts: readonly string[] },
 ): { ok: true; subscription: Omit<PushSubscriptionRecord, "createdAt"> } | { ok: false; problem: SubscriptionProblem } {
   if (typeof text !== "string" || text.length === 0 || Buffer.byteLength(text) > SUBSCRIPTION_MAX_BYTES) {
     return { ok: false, problem: "subscriptionMalformed" };
@@ -132,7 +123,7 @@ export function parseSubscription(
   }
   const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
   const allowed =
-    (url.protocol === "https:" && hostAllowed(url.hostname, options.hosts ?? PUSH_SERVICE_HOSTS)) ||
+    (url.protocol === "https:" && hostAllowed(url.hostname, options.hosts)) ||
     (options.local && loopback && (url.protocol === "http:" || url.protocol === "https:"));
   if (!allowed || url.username || url.password || value.endpoint.length > 1024) {
     return { ok: false, problem: "subscriptionEndpoint" };

@@ -16,12 +16,13 @@ export interface MemberRow {
   nationality: string | null;
   visa: string | null;
   visa_expires_on: string | null;
+  passport_expires_on: string | null;
   sign_up_method: SignUpMethod;
   created_at: number;
 }
 
 export const MEMBER_COLUMNS =
-  "uid, name, language, phone_number, nationality, visa, visa_expires_on, sign_up_method, created_at";
+  "uid, name, language, phone_number, nationality, visa, visa_expires_on, passport_expires_on, sign_up_method, created_at";
 
 /** A member's notification choices and whether they set a password (`MembersStore.settings`). */
 export const SETTINGS_COLUMNS = "notify_visa, notify_community, notify_notices, has_password";
@@ -38,6 +39,7 @@ export const CHANGEABLE: Record<keyof ProfileChanges, string> = {
   nationality: "nationality",
   visa: "visa",
   visaExpiresOn: "visa_expires_on",
+  passportExpiresOn: "passport_expires_on",
 };
 
 export const profileOf = (row: MemberRow): MemberProfile => ({
@@ -48,6 +50,7 @@ export const profileOf = (row: MemberRow): MemberProfile => ({
   nationality: row.nationality,
   visa: row.visa,
   visaExpiresOn: row.visa_expires_on,
+  passportExpiresOn: row.passport_expires_on,
   signUpMethod: row.sign_up_method,
   createdAt: row.created_at,
 });

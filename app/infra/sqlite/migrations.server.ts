@@ -692,9 +692,12 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 27,
-    name: "placeholder for another branch's migration 27 (stop 50): replaced by it on merge",
-    // Versions must run 1, 2, 3, …: this branch was given 28, another 27. Drop this entry when merging that one.
-    sql: `SELECT 1;`,
+    name: "a member's passport expiry",
+    // Issue 42: the optional date of /mypage/visa that the passport reminders (6 months and 1 month before) follow.
+    // A stay is granted only within the passport's validity; withdrawal deletes it with the row.
+    sql: `
+      ALTER TABLE members ADD COLUMN passport_expires_on TEXT;
+    `,
   },
   {
     version: 28,
