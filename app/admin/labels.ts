@@ -36,6 +36,7 @@ export const AUDIT_TARGET_LABELS: Record<AuditTargetKind, string> = {
   corridor: "admin.sections.corridors",
   rate: "admin.sections.rates",
   loanProduct: "admin.sections.loanProducts",
+  workRule: "admin.sections.workRules",
   ssoClient: "admin.sections.partners",
   member: "admin.audit.member",
 };

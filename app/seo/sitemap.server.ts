@@ -58,14 +58,16 @@ export async function sitemapXml(services: Pick<Services, "stores" | "config">, 
 
 async function makeSitemap(services: Pick<Services, "stores" | "config">, now: number): Promise<string> {
   const { stores, config } = services;
-  const [benefits, offers, loanProducts, corridors, rates, terms] = await Promise.all([
+  const [benefits, offers, loanProducts, corridors, rates, terms, workRules] = await Promise.all([
     stores.benefits.list({ languages: ["ko"] }),
     stores.offers.list({ languages: ["ko"] }),
     stores.loanProducts.list({ languages: ["ko"] }),
     stores.corridors.list(),
     stores.rates.current(),
     stores.terms.heads(),
+    stores.workRules.list({ languages: [] }),
   ]);
+  const rulesChanged = newest(workRules.map((r) => r.updatedAt));
   const rateTimes = rates.map((r) => r.storedAt);
   const published = terms.filter((t) => t.publishedAt !== null && t.publishedAt <= now);
   const termsChanged = newest(published.map((t) => Math.max(t.publishedAt!, t.updatedAt)));
@@ -75,6 +77,8 @@ async function makeSitemap(services: Pick<Services, "stores" | "config">, now: n
     ...visaStatuses.map((status) => ({ path: `/member/findVisa/${status.code}`, query: [], lastmod: null })),
     { path: "/benefit", query: [], lastmod: newest(benefits.map((b) => b.updatedAt)) },
     { path: "/finance/loan", query: [], lastmod: newest(loanProducts.map((p) => p.updatedAt)) },
+    { path: "/finance/pay", query: [], lastmod: rulesChanged },
+    { path: "/finance/severance", query: [], lastmod: rulesChanged },
     { path: "/finance/currencyExchange", query: [], lastmod: newest(rateTimes) },
     {
       path: "/finance/remittance",

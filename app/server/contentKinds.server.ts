@@ -9,6 +9,7 @@ import { offersKind } from "~/benefits/offersKind.server";
 import { corridorsKind } from "~/finance/corridorsKind.server";
 import { loanProductsKind } from "~/finance/loanProductsKind.server";
 import { ratesKind } from "~/finance/ratesKind.server";
+import { workRulesKind } from "~/finance/workRulesKind.server";
 import { noticesKind } from "~/notices/noticesKind.server";
 import { termsKind } from "~/terms/termsKind.server";
 
@@ -20,4 +21,5 @@ export const CONTENT_KINDS: readonly AnyContentKind[] = [
   ratesKind,
   corridorsKind,
   loanProductsKind,
+  workRulesKind,
 ];

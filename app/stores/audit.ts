@@ -38,6 +38,7 @@ export const AUDIT_TARGET_KINDS = [
   "corridor",
   "rate",
   "loanProduct",
+  "workRule",
   "ssoClient",
   "member",
 ] as const;

@@ -14,6 +14,7 @@ import type { CorridorsStore } from "./corridors";
 import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { LoanProductsStore } from "./loanProducts";
+import type { WorkRulesStore } from "./workRules";
 import type { MembersStore } from "./members";
 import type { NoticesStore } from "./notices";
 import type { NotificationsStore } from "./notifications";
@@ -65,6 +66,8 @@ export interface Stores {
   corridors: CorridorsStore;
   /** The loan products below /finance/loan's calculator (app/stores/loanProducts.ts). */
   loanProducts: LoanProductsStore;
+  /** The rules and figures of /finance/pay and /finance/severance, with their sources (app/stores/workRules.ts). */
+  workRules: WorkRulesStore;
   /** Single sign-on: the OpenID provider's records, the partners registered to use it, members' consents. */
   sso: SsoStore;
   /** Which process runs each periodic job when several share the storage (app/stores/leases.ts). */
@@ -101,6 +104,7 @@ export type { CounterHits, CountersStore } from "./counters";
 export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type * from "./loanProducts";
+export type * from "./workRules";
 export type { LeasesStore } from "./leases";
 export type { RemindersStore } from "./reminders";
 export type { MemberScreen } from "./memberScreen";

@@ -1,4 +1,4 @@
-/** PostgreSQL: notices, the audit log, benefits, offers, terms, exchange rates, corridors and loan products. */
+/** PostgreSQL: notices, the audit log, benefits, offers, terms, exchange rates, corridors, loan products and work rules. */
 import type { Stores } from "~/stores/stores";
 import { pgAuditStore } from "./auditStore.server";
 import { pgOperatorContentStores } from "./contentStore.server";
@@ -10,7 +10,10 @@ import { pgTermsStore } from "./termsStore.server";
 
 export function pgContentStores(
   db: Pg,
-): Pick<Stores, "notices" | "audit" | "benefits" | "offers" | "terms" | "rates" | "corridors" | "loanProducts"> {
+): Pick<
+  Stores,
+  "notices" | "audit" | "benefits" | "offers" | "terms" | "rates" | "corridors" | "loanProducts" | "workRules"
+> {
   return {
     ...pgOperatorContentStores(db),
     notices: pgNoticeStore(db),

@@ -1,6 +1,6 @@
 /**
  * Content an operator keeps (app/stores/content.ts) in SQLite: benefits and
- * partner offers (migration 15), loan products (migration 19). One row per item, its facts as a JSON object, and
+ * partner offers (migration 15), loan products (migration 19), work rules (migration 29). One row per item, its facts as a JSON object, and
  * one row per language of its text; a write replaces the item and its texts in one
  * transaction.
  */
@@ -8,10 +8,12 @@ import type { BenefitContent, BenefitsStore } from "~/stores/benefits";
 import type { ContentItem, ContentQuery, ContentStore } from "~/stores/content";
 import type { LoanProductContent, LoanProductsStore } from "~/stores/loanProducts";
 import type { OfferContent, OffersStore } from "~/stores/offers";
+import type { WorkRuleContent, WorkRulesStore } from "~/stores/workRules";
 import {
   BENEFIT_TABLES,
   LOAN_PRODUCT_TABLES,
   OFFER_TABLES,
+  WORK_RULE_TABLES,
   contentColumnsOf,
   contentItemOf,
   contentTextsOf,
@@ -110,4 +112,8 @@ export function sqliteOfferStore(db: Db): OffersStore {
 
 export function sqliteLoanProductStore(db: Db): LoanProductsStore {
   return sqliteContentStore<LoanProductContent>(db, LOAN_PRODUCT_TABLES);
+}
+
+export function sqliteWorkRuleStore(db: Db): WorkRulesStore {
+  return sqliteContentStore<WorkRuleContent>(db, WORK_RULE_TABLES);
 }

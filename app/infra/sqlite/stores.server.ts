@@ -18,7 +18,7 @@ import {
 } from "./communityStore.server";
 import { sqliteBenefitStore, sqliteOfferStore } from "./contentStore.server";
 import { sqliteCorridorStore } from "./corridorStore.server";
-import { sqliteLoanProductStore } from "./contentStore.server";
+import { sqliteLoanProductStore, sqliteWorkRuleStore } from "./contentStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
 import { sqliteNoticeStore } from "./noticeStore.server";
@@ -57,6 +57,7 @@ export function sqliteStores(db: Db): Stores {
     rates: sqliteRateStore(db),
     corridors: sqliteCorridorStore(db),
     loanProducts: sqliteLoanProductStore(db),
+    workRules: sqliteWorkRuleStore(db),
     sso: sqliteSsoStore(db),
     leases: sqliteLeaseStore(db),
     reminders: sqliteReminderStore(db),
