@@ -2,7 +2,8 @@
  * The pieces the work-and-leaving calculators (/finance/pay, /finance/severance) share: the rule and its source
  * beside a figure (a source that is not the primary one said to be unverified, a missing one said to be
  * unsourced), what to do (the labour helpline 1350 as a `tel:` link, the local labour office) and the links
- * between the tools. Their words are the `work` namespace's (decision 0106).
+ * to the tools (also from /finance/loan). Their words are the `work` namespace's, the links' the common titles
+ * (decision 0106).
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -68,22 +69,22 @@ export function WorkHelp() {
   );
 }
 
-/** The other work tool, and the loan calculator. */
-export function WorkToolLinks({ current }: { current: "pay" | "severance" }) {
-  const { t } = useTranslation("work");
+/** The work tools (/finance/pay, /finance/severance) but the one shown, by their titles (common namespace). */
+export function WorkToolLinks({ current }: { current?: "pay" | "severance" }) {
+  const { t } = useTranslation();
   const tools = [
     { key: "pay", to: "/finance/pay" },
     { key: "severance", to: "/finance/severance" },
   ] as const;
   return (
     <nav className="work-links" aria-labelledby="work-links">
-      <h2 id="work-links">{t("work.related.title")}</h2>
+      <h2 id="work-links">{t("nav.workTools")}</h2>
       <ul>
         {tools
           .filter((tool) => tool.key !== current)
           .map((tool) => (
             <li key={tool.key}>
-              <Link to={tool.to}>{t(`work.related.${tool.key}`)}</Link>
+              <Link to={tool.to}>{t(`titles.${tool.key}`)}</Link>
             </li>
           ))}
       </ul>

@@ -24,6 +24,7 @@ import {
   RouteErrorBoundary,
   SentenceWithValues,
   SourceLine,
+  WorkToolLinks,
 } from "~/pageKit";
 import type { LoanField, LoanProductView, RangeView } from "~/routeKit.server";
 import { json, languageOf, loanPage, pageSeo, readSession } from "~/routeKit.server";
@@ -196,6 +197,7 @@ export default function LoanRoute() {
           <p className="muted">{t("loan.products.empty")}</p>
         )}
       </section>
+      <WorkToolLinks />
     </div>
   );
 }
