@@ -29,6 +29,8 @@ export { ExtensionKit } from "~/components/ExtensionKit";
 export { AuthorLine, FeedCard, FeedList, TimeAgo, type FeedCardData } from "~/components/community/FeedList";
 export { Icon, type IconName } from "~/components/Icon";
 export { LabelledField } from "~/components/LabelledField";
+export { FieldProblem, NumberField, type FieldMessage, type Translate } from "~/components/NumberField";
+export { RuleLine, WorkHelp, WorkToolLinks } from "~/components/WorkRuleParts";
 export { KoreanTerms } from "~/components/KoreanTerms";
 export { InboxBell } from "~/components/layouts/TabBar";
 export { LanguagePage } from "~/components/LanguagePicker";

@@ -37,6 +37,7 @@ export const AUDIT_TARGET_LABELS: Record<AuditTargetKind, string> = {
   rate: "admin.sections.rates",
   loanProduct: "admin.sections.loanProducts",
   extensionKit: "admin.sections.extensionKits",
+  workRule: "admin.sections.workRules",
   ssoClient: "admin.sections.partners",
   member: "admin.audit.member",
 };

@@ -57,6 +57,7 @@ export const namespaces = [
   "exchange",
   "remittance",
   "loan",
+  "work",
   "sso",
 ] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -7,26 +7,26 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
-  AmountWords,
   Branded,
   directionOf,
   featureStyles,
+  FieldProblem,
   KoreanTerms,
   Ltr,
+  NumberField as KitNumberField,
   numberExamples,
-  ReadBackLine,
   ResultHeading,
   resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
   SourceLine,
+  WorkToolLinks,
 } from "~/pageKit";
-import type { ReadBack } from "~/lib/numberInput";
-import type { LoanField, LoanMessage, LoanProductView, RangeView } from "~/routeKit.server";
+import type { LoanField, LoanProductView, RangeView } from "~/routeKit.server";
 import { json, languageOf, loanPage, pageSeo, readSession } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -117,7 +117,7 @@ export default function LoanRoute() {
               <small>{t(`loan.methods.${method}.about`)}</small>
             </label>
           ))}
-          <FieldProblem id="method-error" problem={problemOf("method")} />
+          <FieldProblem id="method-error" t={t} problem={problemOf("method")} />
         </fieldset>
         <NumberField
           name="grace"
@@ -197,6 +197,7 @@ export default function LoanRoute() {
           <p className="muted">{t("loan.products.empty")}</p>
         )}
       </section>
+      <WorkToolLinks />
     </div>
   );
 }
@@ -216,84 +217,12 @@ function scheduleRows(text: string): string {
   return html;
 }
 
-function FieldProblem({
-  id,
-  problem,
-  readBack = null,
-}: {
-  id: string;
-  problem: LoanMessage | null;
-  readBack?: ReadBack | null;
-}) {
+/** The form kit's number field in the loan namespace, the term's unit beside it. */
+function NumberField(
+  props: Omit<ComponentProps<typeof KitNumberField>, "t" | "besideClassName"> & { name: LoanField },
+) {
   const { t } = useTranslation("loan");
-  if (!problem) return null;
-  return (
-    <p className="field__error" id={id}>
-      <SentenceWithValues sentence={(v) => t(problem.key, v)} values={problem.values} />
-      <ReadBackLine readBack={readBack} />
-    </p>
-  );
-}
-
-/**
- * A number as typed (groups and a decimal comma in the member's habit welcome): text, so nothing is rounded or
- * refused by the browser. `words`: the amount in won said in words below it; `children`: beside the input (the
- * term's unit).
- */
-function NumberField(props: {
-  name: LoanField;
-  label: string;
-  hint?: string;
-  value: string;
-  problem: LoanMessage | null;
-  readBack?: ReadBack | null;
-  decimal?: boolean;
-  words?: boolean;
-  children?: ReactNode;
-}) {
-  const { name, label, hint, value, problem } = props;
-  const described = [
-    hint ? `${name}-hint` : null,
-    props.words ? `${name}-words` : null,
-    problem ? `${name}-error` : null,
-  ]
-    .filter(Boolean)
-    .join(" ");
-  const input = (
-    <input
-      id={name}
-      name={name}
-      className="input"
-      dir="ltr"
-      inputMode={props.decimal ? "decimal" : "numeric"}
-      autoComplete="off"
-      defaultValue={value}
-      aria-invalid={problem ? true : undefined}
-      aria-describedby={described || undefined}
-    />
-  );
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={name}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={`${name}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {props.children ? (
-        <div className="loan__term">
-          {input}
-          {props.children}
-        </div>
-      ) : (
-        input
-      )}
-      {props.words ? <AmountWords inputId={name} value={value} unit="won" /> : null}
-      <FieldProblem id={`${name}-error`} problem={problem} readBack={props.readBack} />
-    </div>
-  );
+  return <KitNumberField {...props} t={t} besideClassName="loan__term" />;
 }
 
 function Figure({ label, value }: { label: string; value: string }) {

@@ -58,7 +58,7 @@ export async function sitemapXml(services: Pick<Services, "stores" | "config">, 
 
 async function makeSitemap(services: Pick<Services, "stores" | "config">, now: number): Promise<string> {
   const { stores, config } = services;
-  const [benefits, offers, loanProducts, corridors, rates, terms, kits] = await Promise.all([
+  const [benefits, offers, loanProducts, corridors, rates, terms, kits, workRules] = await Promise.all([
     stores.benefits.list({ languages: ["ko"] }),
     stores.offers.list({ languages: ["ko"] }),
     stores.loanProducts.list({ languages: ["ko"] }),
@@ -66,9 +66,11 @@ async function makeSitemap(services: Pick<Services, "stores" | "config">, now: n
     stores.rates.current(),
     stores.terms.heads(),
     stores.extensionKits.list({ languages: ["ko"] }),
+    stores.workRules.list({ languages: [] }),
   ]);
   // A status's page and each of its sub-types' show the status's extension kit (decision 0105).
   const kitChanged = new Map(kits.map((kit) => [kit.itemCd, kit.updatedAt]));
+  const rulesChanged = newest(workRules.map((r) => r.updatedAt));
   const rateTimes = rates.map((r) => r.storedAt);
   const published = terms.filter((t) => t.publishedAt !== null && t.publishedAt <= now);
   const termsChanged = newest(published.map((t) => Math.max(t.publishedAt!, t.updatedAt)));
@@ -84,6 +86,8 @@ async function makeSitemap(services: Pick<Services, "stores" | "config">, now: n
     ),
     { path: "/benefit", query: [], lastmod: newest(benefits.map((b) => b.updatedAt)) },
     { path: "/finance/loan", query: [], lastmod: newest(loanProducts.map((p) => p.updatedAt)) },
+    { path: "/finance/pay", query: [], lastmod: rulesChanged },
+    { path: "/finance/severance", query: [], lastmod: rulesChanged },
     { path: "/finance/currencyExchange", query: [], lastmod: newest(rateTimes) },
     {
       path: "/finance/remittance",

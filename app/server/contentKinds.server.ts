@@ -9,6 +9,7 @@ import { offersKind } from "~/benefits/offersKind.server";
 import { corridorsKind } from "~/finance/corridorsKind.server";
 import { loanProductsKind } from "~/finance/loanProductsKind.server";
 import { ratesKind } from "~/finance/ratesKind.server";
+import { workRulesKind } from "~/finance/workRulesKind.server";
 import { noticesKind } from "~/notices/noticesKind.server";
 import { termsKind } from "~/terms/termsKind.server";
 import { extensionKitsKind } from "~/visa/extensionKitsKind.server";
@@ -22,4 +23,5 @@ export const CONTENT_KINDS: readonly AnyContentKind[] = [
   corridorsKind,
   loanProductsKind,
   extensionKitsKind,
+  workRulesKind,
 ];

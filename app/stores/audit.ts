@@ -39,6 +39,7 @@ export const AUDIT_TARGET_KINDS = [
   "rate",
   "loanProduct",
   "extensionKit",
+  "workRule",
   "ssoClient",
   "member",
 ] as const;

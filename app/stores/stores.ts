@@ -15,6 +15,7 @@ import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { ExtensionKitsStore } from "./extensionKits";
 import type { LoanProductsStore } from "./loanProducts";
+import type { WorkRulesStore } from "./workRules";
 import type { MembersStore } from "./members";
 import type { NoticesStore } from "./notices";
 import type { NotificationsStore } from "./notifications";
@@ -68,6 +69,8 @@ export interface Stores {
   loanProducts: LoanProductsStore;
   /** What a member needs to extend their stay, a kit per visa status (app/stores/extensionKits.ts). */
   extensionKits: ExtensionKitsStore;
+  /** The rules and figures of /finance/pay and /finance/severance, with their sources (app/stores/workRules.ts). */
+  workRules: WorkRulesStore;
   /** Single sign-on: the OpenID provider's records, the partners registered to use it, members' consents. */
   sso: SsoStore;
   /** Which process runs each periodic job when several share the storage (app/stores/leases.ts). */
@@ -105,6 +108,7 @@ export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type * from "./loanProducts";
 export type * from "./extensionKits";
+export type * from "./workRules";
 export type { LeasesStore } from "./leases";
 export type { RemindersStore } from "./reminders";
 export type { MemberScreen } from "./memberScreen";

@@ -25,7 +25,8 @@ export interface StayOutlook {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function parseDay(day: string): Date | null {
+/** A calendar day "yyyy-mm-dd" as a local date, or null when it is not one (also used by finance/severance.ts). */
+export function parseDay(day: string): Date | null {
   if (!DATE.test(day)) return null;
   const date = parseISO(day);
   // parseISO rolls 2026-02-30 over to March: a date that does not exist is no date.

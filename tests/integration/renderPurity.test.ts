@@ -422,6 +422,9 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/mypage/noticeDetail?itemCd=render-1&lng=ur",
       "/finance/loan?amount=1%2C000%2C000&rate=5&months=24&method=equalPrincipal&grace=3",
       "/finance/loan?amount=-1&rate=100&months=600&method=x&lng=ur",
+      "/finance/pay?amount=2%2C000%2C000&per=month&weeklyHours=40",
+      "/finance/severance?start=2025-03-01&end=2026-03-01&lastThreeMonthsPay=9000000&lng=ur",
+      "/finance/severance?start=2026-03-01&end=2025-03-01&lastThreeMonthsPay=x&employees=-1",
     ]) {
       await anonymous.open(target);
       await phoneJoiner.open(target);

@@ -22,6 +22,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "notices:notices.categories.visa",
   // "{{amount}} won": the currency's name as Vietnamese, Indonesian, Filipino and Turkish write it too.
   "loan:loan.won",
+  "work:work.won",
   // The provinces and cities by their romanised names, as Latin-script languages write them ("Seoul", "Jeju").
   ...["Seoul", "Busan", "Daegu", "Incheon", "Gwangju", "Daejeon", "Ulsan", "Sejong", "Gyeonggi", "Gangwon", "Jeju"].map(
     (region) => `benefit:benefit.regions.${region}`,

@@ -7,6 +7,7 @@ import type { BenefitContent, BenefitsStore } from "~/stores/benefits";
 import type { ContentItem, ContentQuery, ContentStore } from "~/stores/content";
 import type { ExtensionKitContent, ExtensionKitsStore } from "~/stores/extensionKits";
 import type { LoanProductContent, LoanProductsStore } from "~/stores/loanProducts";
+import type { WorkRuleContent, WorkRulesStore } from "~/stores/workRules";
 import type { OfferContent, OffersStore } from "~/stores/offers";
 import * as contentRows from "~/infra/rows/content.server";
 import { auditEntryFor } from "~/stores/audit";
@@ -107,17 +108,19 @@ function pgContentStore<Content extends ContentItem<unknown>>(
   };
 }
 
-/** Benefits, partner offers, loan products and extension kits: the same store over each kind's two tables. */
+/** Benefits, partner offers, loan products, extension kits and work rules: the same store over each kind's two tables. */
 export function pgOperatorContentStores(db: Pg): {
   benefits: BenefitsStore;
   offers: OffersStore;
   loanProducts: LoanProductsStore;
   extensionKits: ExtensionKitsStore;
+  workRules: WorkRulesStore;
 } {
   return {
     benefits: pgContentStore<BenefitContent>(db, contentRows.BENEFIT_TABLES) as BenefitsStore,
     offers: pgContentStore<OfferContent>(db, contentRows.OFFER_TABLES),
     loanProducts: pgContentStore<LoanProductContent>(db, contentRows.LOAN_PRODUCT_TABLES),
     extensionKits: pgContentStore<ExtensionKitContent>(db, contentRows.EXTENSION_KIT_TABLES),
+    workRules: pgContentStore<WorkRuleContent>(db, contentRows.WORK_RULE_TABLES),
   };
 }

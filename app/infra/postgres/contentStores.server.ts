@@ -1,4 +1,4 @@
-/** PostgreSQL: notices, the audit log, benefits, offers, terms, exchange rates, corridors, loan products and extension kits. */
+/** PostgreSQL: notices, the audit log, benefits, offers, terms, exchange rates, corridors, loan products, extension kits and work rules. */
 import type { Stores } from "~/stores/stores";
 import { pgAuditStore } from "./auditStore.server";
 import { pgOperatorContentStores } from "./contentStore.server";
@@ -12,7 +12,16 @@ export function pgContentStores(
   db: Pg,
 ): Pick<
   Stores,
-  "notices" | "audit" | "benefits" | "offers" | "terms" | "rates" | "corridors" | "loanProducts" | "extensionKits"
+  | "notices"
+  | "audit"
+  | "benefits"
+  | "offers"
+  | "terms"
+  | "rates"
+  | "corridors"
+  | "loanProducts"
+  | "extensionKits"
+  | "workRules"
 > {
   return {
     ...pgOperatorContentStores(db),

@@ -544,4 +544,25 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX extension_kit_texts_by_language ON extension_kit_texts (language);
     `,
   },
+  {
+    version: 13,
+    name: "work rules (SQLite's 29)",
+    sql: `
+      CREATE TABLE work_rules (
+        item_cd    text PRIMARY KEY,
+        sort_order integer NOT NULL,
+        facts      text NOT NULL,
+        created_at bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+      CREATE INDEX work_rules_in_order ON work_rules (sort_order, item_cd);
+      CREATE TABLE work_rule_texts (
+        item_cd  text NOT NULL REFERENCES work_rules (item_cd) ON DELETE CASCADE,
+        language text NOT NULL,
+        text     text NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      );
+      CREATE INDEX work_rule_texts_by_language ON work_rule_texts (language);
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 /**
- * Operator content's rows (benefits, offers, loan products, extension kits: an items table and a texts table each), the same in
+ * Operator content's rows (benefits, offers, loan products, extension kits, work rules: an items table and a texts table each), the same in
  * SQLite and PostgreSQL: one row per item with its facts as a JSON object, one row per language of its text.
  */
 import type { ContentItem, Stamped } from "~/stores/content";
@@ -21,8 +21,8 @@ export interface ContentTextRow {
 
 /** Where one kind of content lives; `category`: the items table has a category column, filtered on by `list`. */
 export interface ContentTables {
-  items: "benefits" | "offers" | "loan_products" | "extension_kits";
-  texts: "benefit_texts" | "offer_texts" | "loan_product_texts" | "extension_kit_texts";
+  items: "benefits" | "offers" | "loan_products" | "extension_kits" | "work_rules";
+  texts: "benefit_texts" | "offer_texts" | "loan_product_texts" | "extension_kit_texts" | "work_rule_texts";
   category: boolean;
 }
 
@@ -38,6 +38,8 @@ export const EXTENSION_KIT_TABLES: ContentTables = {
   texts: "extension_kit_texts",
   category: false,
 };
+
+export const WORK_RULE_TABLES: ContentTables = { items: "work_rules", texts: "work_rule_texts", category: false };
 
 /** The item's columns as written: its facts are all but its identity, order, texts and category column. */
 export function contentColumnsOf<Content extends ContentItem<unknown>>(

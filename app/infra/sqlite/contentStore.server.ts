@@ -1,6 +1,7 @@
 /**
  * Content an operator keeps (app/stores/content.ts) in SQLite: benefits and
- * partner offers (migration 15), loan products (migration 19), extension kits (migration 28). One row per item, its facts as a JSON object, and
+ * partner offers (migration 15), loan products (migration 19), extension kits (migration 28), work rules (migration 29).
+ * One row per item, its facts as a JSON object, and
  * one row per language of its text; a write replaces the item and its texts in one
  * transaction.
  */
@@ -9,11 +10,13 @@ import type { ContentItem, ContentQuery, ContentStore } from "~/stores/content";
 import type { ExtensionKitContent, ExtensionKitsStore } from "~/stores/extensionKits";
 import type { LoanProductContent, LoanProductsStore } from "~/stores/loanProducts";
 import type { OfferContent, OffersStore } from "~/stores/offers";
+import type { WorkRuleContent, WorkRulesStore } from "~/stores/workRules";
 import {
   BENEFIT_TABLES,
   EXTENSION_KIT_TABLES,
   LOAN_PRODUCT_TABLES,
   OFFER_TABLES,
+  WORK_RULE_TABLES,
   contentColumnsOf,
   contentItemOf,
   contentTextsOf,
@@ -116,4 +119,8 @@ export function sqliteLoanProductStore(db: Db): LoanProductsStore {
 
 export function sqliteExtensionKitStore(db: Db): ExtensionKitsStore {
   return sqliteContentStore<ExtensionKitContent>(db, EXTENSION_KIT_TABLES);
+}
+
+export function sqliteWorkRuleStore(db: Db): WorkRulesStore {
+  return sqliteContentStore<WorkRuleContent>(db, WORK_RULE_TABLES);
 }

@@ -722,4 +722,27 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX extension_kit_texts_by_language ON extension_kit_texts (language);
     `,
   },
+  {
+    version: 29,
+    name: "work rules",
+    // The rules and figures of /finance/pay and /finance/severance (app/stores/workRules.ts, decision 0106), kept
+    // as loan products are (version 19): the facts as one JSON object, the text per language beside them.
+    sql: `
+      CREATE TABLE work_rules (
+        item_cd    TEXT PRIMARY KEY,
+        sort_order INTEGER NOT NULL,
+        facts      TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX work_rules_in_order ON work_rules (sort_order, item_cd);
+      CREATE TABLE work_rule_texts (
+        item_cd  TEXT NOT NULL REFERENCES work_rules (item_cd) ON DELETE CASCADE,
+        language TEXT NOT NULL,
+        text     TEXT NOT NULL,
+        PRIMARY KEY (item_cd, language)
+      ) STRICT;
+      CREATE INDEX work_rule_texts_by_language ON work_rule_texts (language);
+    `,
+  },
 ];

@@ -18,7 +18,7 @@ import {
 } from "./communityStore.server";
 import { sqliteBenefitStore, sqliteOfferStore } from "./contentStore.server";
 import { sqliteCorridorStore } from "./corridorStore.server";
-import { sqliteExtensionKitStore, sqliteLoanProductStore } from "./contentStore.server";
+import { sqliteExtensionKitStore, sqliteLoanProductStore, sqliteWorkRuleStore } from "./contentStore.server";
 import { sqliteFlowStore } from "./flowStore.server";
 import { sqliteMemberStore } from "./memberStore.server";
 import { sqliteNoticeStore } from "./noticeStore.server";
@@ -58,6 +58,7 @@ export function sqliteStores(db: Db): Stores {
     corridors: sqliteCorridorStore(db),
     loanProducts: sqliteLoanProductStore(db),
     extensionKits: sqliteExtensionKitStore(db),
+    workRules: sqliteWorkRuleStore(db),
     sso: sqliteSsoStore(db),
     leases: sqliteLeaseStore(db),
     reminders: sqliteReminderStore(db),

@@ -1,0 +1,44 @@
+/**
+ * The shipped work rules (content/workRules.json, decision 0106): each valid as an import's item, every rule the
+ * pages name present, every source dated, and nothing from a secondary source marked verified.
+ */
+import { describe, expect, it } from "vitest";
+import { WORK_RULE_CODES, workRuleItem } from "~/finance/workRules.server";
+import { shippedWorkRules } from "~/finance/workRulesKind.server";
+
+describe("the shipped work rules", () => {
+  const rules = shippedWorkRules();
+
+  it("hold every rule the pages name, and the minimum wage of 2024, 2025 and 2026", () => {
+    const codes = new Set(rules.map((rule) => rule.itemCd));
+    for (const code of WORK_RULE_CODES) expect(codes.has(code), code).toBe(true);
+    const wages = rules.filter((rule) => rule.topic === "minimumWage").map((rule) => rule.figures);
+    expect(wages).toEqual([
+      { year: 2026, hourlyKrw: 10_320, monthlyKrw: 2_156_880, monthlyHours: 209 },
+      { year: 2025, hourlyKrw: 10_030, monthlyKrw: 2_096_270, monthlyHours: 209 },
+      { year: 2024, hourlyKrw: 9_860, monthlyKrw: 2_060_740, monthlyHours: 209 },
+    ]);
+    // The Ministry's monthly figure is the hourly one for 209 hours.
+    for (const wage of wages) expect(wage!.monthlyKrw).toBe((wage!.hourlyKrw as number) * 209);
+  });
+
+  it("are verified only where the source is the statute itself (국가법령정보센터)", () => {
+    for (const rule of rules) {
+      expect(rule.source.checkedOn, rule.itemCd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (rule.verified) expect(rule.source.url, rule.itemCd).toMatch(/^https:\/\/www\.law\.go\.kr\//);
+    }
+    expect(rules.filter((rule) => rule.verified).map((rule) => rule.itemCd)).toEqual([
+      "weekly-holiday",
+      "severance",
+      "average-wage",
+      "severance-due",
+    ]);
+  });
+
+  it("refuse a minimum wage without its year or hourly won", () => {
+    const wage = rules.find((rule) => rule.topic === "minimumWage")!;
+    expect(workRuleItem.safeParse({ ...wage, figures: { year: 2027 } }).success).toBe(false);
+    expect(workRuleItem.safeParse({ ...wage, figures: { year: "2027", hourlyKrw: 10_000 } }).success).toBe(false);
+    expect(workRuleItem.safeParse({ ...wage, verified: "yes" }).success).toBe(false);
+  });
+});
