@@ -7,15 +7,19 @@
  */
 export { getFormProps, getInputProps } from "@conform-to/react";
 export {
+  AdminCheckbox,
+  AdminEditForm,
   AdminField,
   AdminFormError,
   AdminInput,
   AdminSave,
   AdminSelect,
   adminErrors,
+  CategoryField,
   ItemCodeField,
   LanguageTexts,
   PublishActions,
+  useAdminForm,
   type AdminReply,
 } from "~/components/AdminForm";
 export { CodeStep, CodeStepPage, ProvenNumberPage } from "~/components/CodeStep";

@@ -5,8 +5,10 @@
  * fixed set of plain fields, so the forms work without JavaScript, decision 0066),
  * and the reading of a reply's messages by field.
  */
+import { Form, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { TFunction } from "~/i18n/catalog";
+import { useTranslation } from "~/i18n/useTranslation";
 import { translateFormMessage } from "~/lib/formMessage";
 
 export function AdminField({
@@ -56,6 +58,48 @@ export function adminErrors(t: TFunction, reply: AdminReply | undefined) {
   };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * What an admin form's fields draw from: the reply (`Reply`, when the form came back), each field's message
+ * (adminErrors), the form's own message (the whole item's, or its texts'), and each field's value by its dotted
+ * name ("source.checkedOn"): what was typed when the form came back, else what is stored. `field(name)` is a
+ * field's name, value and message together, as AdminInput and AdminSelect take them.
+ */
+export function useAdminForm<Reply extends AdminReply = AdminReply>(t: TFunction, stored: object | null | undefined) {
+  const reply = useActionData<Reply>() as Reply | undefined;
+  const errorOf = adminErrors(t, reply);
+  const values = reply?.initialValue ?? stored ?? {};
+  /** The value at a dotted name, as it is (a list of ticked boxes, a language's texts). */
+  const valueAt = (name: string): unknown =>
+    name.split(".").reduce<unknown>((value, part) => (isRecord(value) ? value[part] : undefined), values);
+  const textAt = (name: string) => {
+    const value = valueAt(name);
+    return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
+  };
+  return {
+    reply,
+    errorOf,
+    formError: errorOf("", true) ?? errorOf("translations", true),
+    valueAt,
+    textAt,
+    field: (name: string) => ({ name, value: textAt(name), error: errorOf(name) }),
+    /** A language's texts (LanguageTexts' `text`). */
+    textsIn: (language: string) => (valueAt(`translations.${language}`) ?? {}) as Record<string, string | undefined>,
+  };
+}
+
+/** An admin form (a plain post: it works without JavaScript), its own message above its fields. */
+export function AdminEditForm({ error, children }: { error: string | null; children: ReactNode }) {
+  return (
+    <Form method="post" className="form" noValidate>
+      <AdminFormError message={error} />
+      {children}
+    </Form>
+  );
+}
+
 export interface AdminLanguage {
   code: string;
   name: string;
@@ -73,24 +117,23 @@ export interface LanguageField {
 }
 
 /**
- * One block per language, Korean first and open; another opens when it holds text or a message. Each block has the
- * same fields, named `translations.<code>.<field>` and marked with their language and direction.
+ * One block per language, Korean first and open (said to be the original); another opens when it holds text or a
+ * message. Each block has the same fields, named `translations.<code>.<field>` and marked with their language and
+ * direction.
  */
 export function LanguageTexts({
   languages,
-  originalLabel,
   fields,
   text,
   errorOf,
 }: {
   languages: readonly AdminLanguage[];
-  /** Said beside Korean: the original, required. */
-  originalLabel: string;
   fields: readonly LanguageField[];
   /** What a language's fields hold now (typed, else stored). */
   text: (language: string) => Record<string, string | null | undefined>;
   errorOf: (name: string, exact?: boolean) => string | null;
 }) {
+  const { t } = useTranslation("admin");
   return (
     <>
       {languages.map((language) => {
@@ -103,7 +146,7 @@ export function LanguageTexts({
           <details key={language.code} className="admin-language" open={open}>
             <summary>
               {language.name} <span dir="ltr">({language.code})</span>
-              {language.code === "ko" ? ` ${originalLabel}` : null}
+              {language.code === "ko" ? ` ${t("admin.edit.original")}` : null}
             </summary>
             {fields.map(({ field, label, rows, hint, maxLength }) => {
               const name = `translations.${language.code}.${field}`;
@@ -152,6 +195,7 @@ export function AdminInput({
   dir,
   readOnly,
   maxLength,
+  inputMode,
 }: {
   name: string;
   label: string;
@@ -163,6 +207,8 @@ export function AdminInput({
   dir?: "ltr";
   readOnly?: boolean;
   maxLength?: number;
+  /** The keyboard a phone shows ("decimal" for amounts). */
+  inputMode?: "decimal";
 }) {
   return (
     <AdminField label={label} hint={hint} error={error} id={name}>
@@ -175,37 +221,40 @@ export function AdminInput({
         defaultValue={value ?? ""}
         readOnly={readOnly}
         maxLength={maxLength}
+        inputMode={inputMode}
         autoComplete="off"
       />
     </AdminField>
   );
 }
 
-/** The item's code: typed for a new item, shown and kept for a stored one (its address names it). */
+/** The item's code: typed for a new item, shown and kept for a stored one (`stored`: its code, which its address names). */
 export function ItemCodeField({
-  label,
+  name,
   hint,
   error,
   value,
   stored,
   maxLength = 64,
 }: {
-  label: string;
+  name: string;
   hint: string;
   error: string | null;
+  /** What was typed, for a new item. */
   value: string;
-  stored: boolean;
+  stored: string | null | undefined;
   maxLength?: number;
 }) {
+  const { t } = useTranslation("admin");
   return (
-    <AdminField label={label} hint={hint} error={error} id="itemCd">
+    <AdminField label={t("admin.edit.itemCd")} hint={hint} error={error} id={name}>
       <input
-        id="itemCd"
-        name="itemCd"
+        id={name}
+        name={name}
         className="input"
         dir="ltr"
-        defaultValue={value}
-        readOnly={stored}
+        defaultValue={stored ?? value}
+        readOnly={Boolean(stored)}
         required
         maxLength={maxLength}
         autoComplete="off"
@@ -251,6 +300,37 @@ export function AdminSelect({
       </select>
     </AdminField>
   );
+}
+
+/** A box to tick (a flag of the item, or one of a list's values with `value`), its words after it. */
+export function AdminCheckbox({
+  name,
+  label,
+  checked,
+  value,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  value?: string;
+}) {
+  return (
+    <label className="choice">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} /> {label}
+    </label>
+  );
+}
+
+/** An item's category (a notice's, a benefit's), one of `choices` by its words: none is chosen before the admin does. */
+export function CategoryField(props: {
+  name: string;
+  error: string | null;
+  value: string;
+  choices: readonly string[];
+  nameOf: (choice: string) => string;
+}) {
+  const { t } = useTranslation("admin");
+  return <AdminSelect {...props} label={t("admin.edit.category")} choose={t("admin.edit.chooseCategory")} required />;
 }
 
 /** The form's one button: save. */

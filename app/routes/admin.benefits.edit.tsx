@@ -5,17 +5,17 @@
  * each change in the audit log. A plain form: it works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import {
+  AdminCheckbox,
+  AdminEditForm,
   AdminField,
-  AdminFormError,
   AdminInput,
   AdminSave,
-  AdminSelect,
-  adminErrors,
+  CategoryField,
   ItemCodeField,
   LanguageTexts,
-  type AdminReply,
+  useAdminForm,
 } from "~/formKit";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
@@ -86,104 +86,58 @@ const FACT_LABELS = {
   link: "benefit.officialSite",
 } as const;
 
-type Fields = {
-  itemCd?: string;
-  category?: string;
-  order?: string;
-  visas?: string;
-  regions?: string;
-  link?: string;
-  phones?: string;
-  hours?: { days?: string; opens?: string; closes?: string };
-  languages?: { count?: string; about?: string; codes?: string };
-  source?: { name?: string; url?: string; checkedOn?: string };
-  unverified?: string | string[];
-  translations?: Record<string, Record<string, string | null | undefined> | undefined>;
-};
-
 export default function AdminBenefitEditRoute() {
   const { t } = useTranslation(["admin", "benefit"]);
   const { fields, languages, categories, facts } = useLoaderData<typeof loader>();
-  const reply = useActionData<AdminReply>();
-  const errorOf = adminErrors(t, reply);
-  // What was typed when the form came back, else what is stored.
-  const value = ((reply?.initialValue as Fields | undefined) ?? fields ?? {}) as Fields;
-  const unverified = new Set([value.unverified ?? []].flat());
-  const text = (language: string) => value.translations?.[language] ?? {};
-  const formError = errorOf("", true) ?? errorOf("translations", true);
-  const input = (name: string, label: string, current: string | undefined, extra: { hint?: string } = {}) => (
-    <AdminInput name={name} label={label} value={current} error={errorOf(name)} hint={extra.hint} dir="ltr" />
+  const { errorOf, formError, field, textAt, valueAt, textsIn } = useAdminForm(t, fields);
+  const unverified = new Set([valueAt("unverified") ?? []].flat());
+  const input = (name: string, label: string, hint?: string) => (
+    <AdminInput {...field(name)} label={label} hint={hint} dir="ltr" />
   );
   return (
-    <Form method="post" className="form" noValidate>
-      <AdminFormError message={formError} />
-      <ItemCodeField
-        label={t("admin.edit.itemCd")}
-        hint={t("admin.content.itemCdHint")}
-        error={errorOf("itemCd")}
-        value={fields?.itemCd ?? value.itemCd ?? ""}
-        stored={Boolean(fields)}
-      />
-      <AdminSelect
-        name="category"
-        label={t("admin.edit.category")}
-        choose={t("admin.edit.chooseCategory")}
-        error={errorOf("category")}
-        value={value.category ?? ""}
-        choices={categories}
-        nameOf={(c) => t(`benefit.categories.${c}`)}
-        required
-      />
-      {input("order", t("admin.content.order"), value.order, { hint: t("admin.content.orderHint") })}
-      {input("visas", t("admin.content.visas"), value.visas, { hint: t("admin.content.visasHint") })}
-      {input("regions", t("admin.content.regions"), value.regions, {
-        hint: t("admin.content.regionsHint", { regions: REGIONS.join(" ") }),
-      })}
-      {input("link", t("admin.content.link"), value.link)}
-      {input("phones", t("benefit.phone"), value.phones, { hint: t("admin.content.phonesHint") })}
+    <AdminEditForm error={formError}>
+      <ItemCodeField {...field("itemCd")} hint={t("admin.content.itemCdHint")} stored={fields?.itemCd} />
+      <CategoryField {...field("category")} choices={categories} nameOf={(c) => t(`benefit.categories.${c}`)} />
+      {input("order", t("admin.content.order"), t("admin.content.orderHint"))}
+      {input("visas", t("admin.content.visas"), t("admin.content.visasHint"))}
+      {input("regions", t("admin.content.regions"), t("admin.content.regionsHint", { regions: REGIONS.join(" ") }))}
+      {input("link", t("admin.content.link"))}
+      {input("phones", t("benefit.phone"), t("admin.content.phonesHint"))}
       <AdminField label={t("benefit.hours")} error={errorOf("hours")} id="hours.days">
-        <select id="hours.days" name="hours.days" className="input" defaultValue={value.hours?.days ?? ""}>
+        <select id="hours.days" name="hours.days" className="input" defaultValue={textAt("hours.days")}>
           <option value="">{t("admin.content.hoursNone")}</option>
           <option value="always">{t("benefit.hoursAlways")}</option>
           <option value="weekdays">{t("admin.content.weekdays")}</option>
           <option value="everyDay">{t("admin.content.everyDay")}</option>
         </select>
       </AdminField>
-      {input("hours.opens", t("admin.content.opens"), value.hours?.opens)}
-      {input("hours.closes", t("admin.content.closes"), value.hours?.closes)}
-      {input("languages.count", t("admin.content.languagesCount"), value.languages?.count)}
-      <label className="choice">
-        <input type="checkbox" name="languages.about" defaultChecked={value.languages?.about === "on"} />{" "}
-        {t("admin.content.languagesAbout")}
-      </label>
-      {input("languages.codes", t("admin.content.languageCodes"), value.languages?.codes, {
-        hint: t("admin.content.languageCodesHint"),
-      })}
-      {input("source.name", t("admin.content.sourceName"), value.source?.name, {
-        hint: t("admin.content.sourceNameHint"),
-      })}
-      {input("source.url", t("admin.content.sourceUrl"), value.source?.url)}
-      <AdminInput
-        name="source.checkedOn"
-        label={t("admin.content.checkedOn")}
-        value={value.source?.checkedOn}
-        error={errorOf("source.checkedOn")}
-        type="date"
-        dir="ltr"
+      {input("hours.opens", t("admin.content.opens"))}
+      {input("hours.closes", t("admin.content.closes"))}
+      {input("languages.count", t("admin.content.languagesCount"))}
+      <AdminCheckbox
+        name="languages.about"
+        label={t("admin.content.languagesAbout")}
+        checked={textAt("languages.about") === "on"}
       />
+      {input("languages.codes", t("admin.content.languageCodes"), t("admin.content.languageCodesHint"))}
+      {input("source.name", t("admin.content.sourceName"), t("admin.content.sourceNameHint"))}
+      {input("source.url", t("admin.content.sourceUrl"))}
+      <AdminInput {...field("source.checkedOn")} label={t("admin.content.checkedOn")} type="date" dir="ltr" />
       <fieldset className="field">
         <legend className="field__label">{t("admin.content.unverified")}</legend>
         {facts.map((fact) => (
-          <label key={fact} className="choice">
-            <input type="checkbox" name="unverified" value={fact} defaultChecked={unverified.has(fact)} />{" "}
-            {t(FACT_LABELS[fact])}
-          </label>
+          <AdminCheckbox
+            key={fact}
+            name="unverified"
+            value={fact}
+            label={t(FACT_LABELS[fact])}
+            checked={unverified.has(fact)}
+          />
         ))}
         {errorOf("unverified") ? <p className="field__error">{errorOf("unverified")}</p> : null}
       </fieldset>
       <LanguageTexts
         languages={languages}
-        originalLabel={t("admin.edit.original")}
         fields={[
           { field: "name", label: t("admin.content.name"), rows: 0 },
           { field: "gives", label: t("benefit.gives"), rows: 4 },
@@ -191,11 +145,11 @@ export default function AdminBenefitEditRoute() {
           { field: "apply", label: t("benefit.apply"), rows: 4 },
           { field: "hoursNote", label: t("admin.content.hoursNote"), rows: 0 },
         ]}
-        text={text}
+        text={textsIn}
         errorOf={errorOf}
       />
       <AdminSave label={t("admin.edit.save")} />
-    </Form>
+    </AdminEditForm>
   );
 }
 

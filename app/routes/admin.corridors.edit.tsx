@@ -93,6 +93,19 @@ export default function AdminCorridorEditRoute() {
       />
     </LabelledField>
   );
+  /** A list's message, then its rows (`offers.0.currency`, …): each column a field and its label's key (n: from 1). */
+  const rowsOf = (list: string, count: number, ...columns: [field: string, label: string][]) => (
+    <>
+      {errorOf(list) ? <p className="field__error">{errorOf(list)}</p> : null}
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="admin-row">
+          {columns.map(([field, label]) =>
+            input(`${list}.${i}.${field}`, t(`corridorAdmin.${label}`, { n: i + 1 }), { dir: "ltr" }),
+          )}
+        </div>
+      ))}
+    </>
+  );
   const formError = errorOf("");
   return (
     <Form method="post" className="form" noValidate>
@@ -111,13 +124,7 @@ export default function AdminCorridorEditRoute() {
       {input("asOf", t("corridorAdmin.asOf"), { hint: "2026-11-26", dir: "ltr" })}
       <fieldset className="admin-language">
         <legend>{t("corridorAdmin.offers")}</legend>
-        {errorOf("offers") ? <p className="field__error">{errorOf("offers")}</p> : null}
-        {Array.from({ length: rows.offers }, (_, i) => (
-          <div key={i} className="admin-row">
-            {input(`offers.${i}.currency`, t("corridorAdmin.offerCurrency", { n: i + 1 }), { dir: "ltr" })}
-            {input(`offers.${i}.margin`, t("corridorAdmin.offerMargin", { n: i + 1 }), { dir: "ltr" })}
-          </div>
-        ))}
+        {rowsOf("offers", rows.offers, ["currency", "offerCurrency"], ["margin", "offerMargin"])}
       </fieldset>
       <fieldset className="admin-language">
         <legend>{t("corridorAdmin.fee")}</legend>
@@ -140,13 +147,7 @@ export default function AdminCorridorEditRoute() {
             ))}
           </select>
         </LabelledField>
-        {errorOf("tiers") ? <p className="field__error">{errorOf("tiers")}</p> : null}
-        {Array.from({ length: rows.tiers }, (_, i) => (
-          <div key={i} className="admin-row">
-            {input(`tiers.${i}.upTo`, t("corridorAdmin.tierUpTo", { n: i + 1 }), { dir: "ltr" })}
-            {input(`tiers.${i}.krw`, t("corridorAdmin.tierKrw", { n: i + 1 }), { dir: "ltr" })}
-          </div>
-        ))}
+        {rowsOf("tiers", rows.tiers, ["upTo", "tierUpTo"], ["krw", "tierKrw"])}
       </fieldset>
       <fieldset className="admin-language">
         <legend>{t("corridorAdmin.unverified")}</legend>

@@ -6,18 +6,17 @@
  * without JavaScript, and a refused one keeps everything typed.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { editPageHandle, RouteErrorBoundary } from "~/pageKit";
-import { AdminFormError, AdminInput, LanguageTexts, translateFormMessage } from "~/formKit";
+import { AdminFormError, AdminInput, LanguageTexts, useAdminForm } from "~/formKit";
 import {
   contentEditRoute,
   schemaForm,
   isLoanProductCode,
   loanProductFormSchema,
   loanProductsKind,
-  type FormReply,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -57,23 +56,13 @@ const edit = () =>
 export const loader = (args: LoaderFunctionArgs) => edit().loader(args);
 export const action = (args: ActionFunctionArgs) => edit().action(args);
 
-type Fields = Record<string, unknown>;
-
-/** A field's value: what was sent back with a refusal, else the stored product's, by the field's dotted name. */
-function valueAt(fields: Fields | null | undefined, name: string): string {
-  let value: unknown = fields;
-  for (const part of name.split(".")) value = value && typeof value === "object" ? (value as Fields)[part] : undefined;
-  return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
-}
-
 export default function AdminLoanProductEditRoute() {
   const { t } = useTranslation(["admin", "loan", "benefit"]);
   const { fields: product, languages } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
-  const submitted = (reply?.initialValue ?? null) as Fields | null;
-  const value = (name: string) => valueAt(submitted ?? (product as Fields | null), name);
-  const errorOf = (name: string) => translateFormMessage(t, reply?.error?.[name]?.[0]) ?? null;
-  const formError = errorOf("") ?? errorOf("translations");
+  const form = useAdminForm(t, product);
+  const { formError, textAt: value } = form;
+  // Each message at its own field only (a range's message under its two ends, not again at an end).
+  const errorOf = (name: string) => form.errorOf(name, true);
   const input = (name: string, label: string, options: { hint?: string; dir?: "ltr"; readOnly?: boolean } = {}) => (
     <AdminInput name={name} label={label} value={value(name)} error={errorOf(name)} {...options} />
   );
@@ -106,7 +95,6 @@ export default function AdminLoanProductEditRoute() {
       {input("source.checkedOn", t("loanAdmin.checkedOn"), { hint: t("loanAdmin.checkedOnHint"), dir: "ltr" })}
       <LanguageTexts
         languages={languages}
-        originalLabel={t("admin.edit.original")}
         fields={[
           { field: "name", label: t("loanAdmin.name"), hint: t("benefitContent.oneLine"), rows: 0 },
           { field: "conditions", label: t("loan.products.conditions"), rows: 4 },

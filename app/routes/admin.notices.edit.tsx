@@ -7,11 +7,19 @@
  * Checked by the schema the content import uses (notices/schemas.server.ts).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { AnswerHeading, directionOf, editPageHandle, RouteErrorBoundary } from "~/pageKit";
-import { AdminFormError, AdminSelect, adminErrors, ItemCodeField, LanguageTexts, PublishActions } from "~/formKit";
+import {
+  AdminCheckbox,
+  AdminEditForm,
+  CategoryField,
+  ItemCodeField,
+  LanguageTexts,
+  PublishActions,
+  useAdminForm,
+} from "~/formKit";
 import {
   adminLanguages,
   changeNotice,
@@ -101,25 +109,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminNoticeEditRoute() {
   const { t } = useTranslation(["admin", "notices"]);
   const { notice, languages, categories, limits } = useLoaderData<typeof loader>();
-  const reply = useActionData<Reply>();
-  const submitted = (reply?.initialValue ?? null) as {
-    itemCd?: string;
-    category?: string;
-    pinned?: string;
-    translations?: Record<string, { title?: string; body?: string }>;
-  } | null;
-  const errorOf = adminErrors(t, reply);
-  const value = {
-    itemCd: submitted?.itemCd ?? notice?.itemCd ?? "",
-    category: submitted?.category ?? notice?.category ?? "",
-    pinned: submitted ? submitted.pinned === "on" : (notice?.pinned ?? false),
-    text: (language: string): Record<string, string | undefined> =>
-      (submitted ? submitted.translations?.[language] : notice?.translations[language]) ?? {},
-  };
-  const formError = errorOf("", true) ?? errorOf("translations", true);
+  const { reply, errorOf, formError, field, valueAt, textsIn } = useAdminForm<Reply>(t, notice);
+  const pinned = valueAt("pinned");
   return (
-    <Form method="post" className="form" noValidate>
-      <AdminFormError message={formError} />
+    <AdminEditForm error={formError}>
       {reply?.preview ? (
         <section className="admin-preview" aria-labelledby="preview-title">
           <AnswerHeading id="preview-title" answer={reply.preview}>
@@ -133,35 +126,17 @@ export default function AdminNoticeEditRoute() {
           ))}
         </section>
       ) : null}
-      <ItemCodeField
-        label={t("admin.edit.itemCd")}
-        hint={t("admin.edit.itemCdHint")}
-        error={errorOf("itemCd")}
-        value={value.itemCd}
-        stored={Boolean(notice)}
-        maxLength={32}
-      />
-      <AdminSelect
-        name="category"
-        label={t("admin.edit.category")}
-        choose={t("admin.edit.chooseCategory")}
-        error={errorOf("category")}
-        value={value.category}
-        choices={categories}
-        nameOf={(c) => t(`notices.categories.${c}`)}
-        required
-      />
-      <label className="choice">
-        <input type="checkbox" name="pinned" defaultChecked={value.pinned} /> {t("admin.edit.pinned")}
-      </label>
+      <ItemCodeField {...field("itemCd")} hint={t("admin.edit.itemCdHint")} stored={notice?.itemCd} maxLength={32} />
+      <CategoryField {...field("category")} choices={categories} nameOf={(c) => t(`notices.categories.${c}`)} />
+      {/* Stored, the flag; typed, the box's "on". */}
+      <AdminCheckbox name="pinned" label={t("admin.edit.pinned")} checked={pinned === true || pinned === "on"} />
       <LanguageTexts
         languages={languages}
-        originalLabel={t("admin.edit.original")}
         fields={[
           { field: "title", label: t("admin.edit.title"), rows: 0, maxLength: limits.title * 4 },
           { field: "body", label: t("admin.edit.body"), hint: t("admin.edit.bodyHint"), rows: 8 },
         ]}
-        text={value.text}
+        text={textsIn}
         errorOf={errorOf}
       />
       <PublishActions
@@ -170,7 +145,7 @@ export default function AdminNoticeEditRoute() {
         publishLabel={t("admin.edit.publish")}
         published={Boolean(notice?.published)}
       />
-    </Form>
+    </AdminEditForm>
   );
 }
 

@@ -6,16 +6,15 @@
  * the audit log. A plain form: it works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import {
+  AdminEditForm,
   AdminField,
-  AdminFormError,
   AdminInput,
   AdminSave,
-  adminErrors,
   ItemCodeField,
   LanguageTexts,
-  type AdminReply,
+  useAdminForm,
 } from "~/formKit";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
@@ -59,65 +58,30 @@ const edit = () =>
 export const loader = (args: LoaderFunctionArgs) => edit().loader(args);
 export const action = (args: ActionFunctionArgs) => edit().action(args);
 
-type Fields = {
-  itemCd?: string;
-  partner?: string;
-  link?: string;
-  priceKrw?: { min?: string; max?: string; per?: string };
-  commission?: string;
-  checkedOn?: string;
-  order?: string;
-  translations?: Record<string, Record<string, string | null | undefined> | undefined>;
-};
-
 export default function AdminOfferEditRoute() {
   const { t } = useTranslation(["admin", "benefit"]);
   const { fields, languages } = useLoaderData<typeof loader>();
-  const reply = useActionData<AdminReply>();
-  const errorOf = adminErrors(t, reply);
-  // What was typed when the form came back, else what is stored.
-  const value = ((reply?.initialValue as Fields | undefined) ?? fields ?? {}) as Fields;
-  const text = (language: string) => value.translations?.[language] ?? {};
-  const formError = errorOf("", true) ?? errorOf("translations", true);
-  const input = (
-    name: string,
-    label: string,
-    current: string | undefined,
-    extra: { hint?: string; type?: string; dir?: "ltr" } = { dir: "ltr" },
-  ) => (
-    <AdminInput
-      name={name}
-      label={label}
-      value={current}
-      error={errorOf(name)}
-      hint={extra.hint}
-      type={extra.type}
-      dir={extra.dir}
-    />
-  );
+  const { errorOf, formError, field, textAt, textsIn } = useAdminForm(t, fields);
   return (
-    <Form method="post" className="form" noValidate>
-      <AdminFormError message={formError} />
-      <ItemCodeField
-        label={t("admin.edit.itemCd")}
-        hint={t("admin.content.itemCdHint")}
-        error={errorOf("itemCd")}
-        value={fields?.itemCd ?? value.itemCd ?? ""}
-        stored={Boolean(fields)}
+    <AdminEditForm error={formError}>
+      <ItemCodeField {...field("itemCd")} hint={t("admin.content.itemCdHint")} stored={fields?.itemCd} />
+      <AdminInput {...field("partner")} label={t("admin.content.partner")} />
+      <AdminInput {...field("link")} label={t("admin.content.offerLink")} dir="ltr" />
+      <AdminInput
+        {...field("priceKrw.min")}
+        label={t("admin.content.priceMin")}
+        hint={t("admin.content.priceHint")}
+        dir="ltr"
       />
-      {input("partner", t("admin.content.partner"), value.partner, {})}
-      {input("link", t("admin.content.offerLink"), value.link)}
-      {input("priceKrw.min", t("admin.content.priceMin"), value.priceKrw?.min, {
-        hint: t("admin.content.priceHint"),
-        dir: "ltr",
-      })}
-      {input("priceKrw.max", t("admin.content.priceMax"), value.priceKrw?.max, {
-        // The content schemas' own rule (benefitContent.*: their messages are why this page loads that namespace).
-        hint: t("benefitContent.price"),
-        dir: "ltr",
-      })}
+      {/* The content schemas' own rule (benefitContent.*: their messages are why this page loads that namespace). */}
+      <AdminInput
+        {...field("priceKrw.max")}
+        label={t("admin.content.priceMax")}
+        hint={t("benefitContent.price")}
+        dir="ltr"
+      />
       <AdminField label={t("admin.content.pricePer")} error={errorOf("priceKrw.per")} id="priceKrw.per">
-        <select id="priceKrw.per" name="priceKrw.per" className="input" defaultValue={value.priceKrw?.per ?? ""}>
+        <select id="priceKrw.per" name="priceKrw.per" className="input" defaultValue={textAt("priceKrw.per")}>
           <option value="">{t("admin.content.pricePerNone")}</option>
           {PRICE_PERIODS.map((period) => (
             <option key={period} value={period}>
@@ -127,27 +91,26 @@ export default function AdminOfferEditRoute() {
         </select>
       </AdminField>
       <AdminField label={t("admin.content.commission")} error={errorOf("commission")} id="commission">
-        <select id="commission" name="commission" className="input" defaultValue={value.commission ?? ""}>
+        <select id="commission" name="commission" className="input" defaultValue={textAt("commission")}>
           <option value="">{t("admin.content.commissionUnknown")}</option>
           <option value="yes">{t("admin.content.commissionYes")}</option>
           <option value="no">{t("admin.content.commissionNo")}</option>
         </select>
       </AdminField>
-      {input("checkedOn", t("admin.content.checkedOn"), value.checkedOn, { type: "date", dir: "ltr" })}
-      {input("order", t("admin.content.order"), value.order, { hint: t("admin.content.orderHint"), dir: "ltr" })}
+      <AdminInput {...field("checkedOn")} label={t("admin.content.checkedOn")} type="date" dir="ltr" />
+      <AdminInput {...field("order")} label={t("admin.content.order")} hint={t("admin.content.orderHint")} dir="ltr" />
       <LanguageTexts
         languages={languages}
-        originalLabel={t("admin.edit.original")}
         fields={[
           { field: "title", label: t("admin.edit.title"), rows: 0 },
           { field: "description", label: t("admin.content.description"), rows: 4 },
           { field: "priceNote", label: t("admin.content.priceNote"), rows: 0 },
         ]}
-        text={text}
+        text={textsIn}
         errorOf={errorOf}
       />
       <AdminSave label={t("admin.edit.save")} />
-    </Form>
+    </AdminEditForm>
   );
 }
 

@@ -5,11 +5,11 @@
  * state of the scheduled Eximbank fetch. A plain form: it works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { formatDate, RouteErrorBoundary } from "~/pageKit";
-import { AdminSelect, translateFormMessage } from "~/formKit";
+import { AdminField, AdminFormError, AdminInput, AdminSelect, useAdminForm } from "~/formKit";
 import {
   invalid,
   json,
@@ -21,7 +21,6 @@ import {
   redirect,
   requireAdmin,
   saveOperatorRate,
-  type FormReply,
 } from "~/routeKit.server";
 import { decimalText } from "~/finance/money";
 
@@ -81,12 +80,7 @@ export default function AdminRatesRoute() {
   const { t } = useTranslation(["admin", "exchange"]);
   const { rates, editing, currencies, eximbank, coverage } = useLoaderData<typeof loader>();
   const crossed = coverage.throughUsd.filter((item) => item.crossRate);
-  const reply = useActionData<FormReply>();
-  const submitted = (reply?.initialValue ?? null) as Record<string, string | undefined> | null;
-  const errorOf = (name: string) => translateFormMessage(t, reply?.error?.[name]?.[0]) ?? null;
-  const valueOf = (name: string): string =>
-    submitted ? (submitted[name] ?? "") : String((editing as Record<string, unknown> | null)?.[name] ?? "");
-  const formError = errorOf("");
+  const { errorOf, formError, field, textAt } = useAdminForm(t, editing);
   return (
     <>
       <p className="admin-rates__status">
@@ -154,47 +148,29 @@ export default function AdminRatesRoute() {
       </ul>
       <h2 id="rate-form">{t(editing ? "exchange.admin.editHeading" : "exchange.admin.newHeading")}</h2>
       <Form method="post" className="form" noValidate aria-labelledby="rate-form">
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <AdminFormError message={formError} />
         <AdminSelect
-          name="currency"
+          {...field("currency")}
           label={t("exchange.admin.currency")}
           choose={t("exchange.choose")}
-          error={errorOf("currency")}
-          value={valueOf("currency")}
           choices={currencies}
           required
         />
-        <div className="field">
-          <label className="field__label" htmlFor="unit">
-            {t("exchange.admin.unit")}
-          </label>
-          <select id="unit" name="unit" className="input" defaultValue={valueOf("unit") || "1"}>
+        <AdminField label={t("exchange.admin.unit")} error={errorOf("unit")} id="unit">
+          <select id="unit" name="unit" className="input" defaultValue={textAt("unit") || "1"}>
             <option value="1">1</option>
             <option value="100">100</option>
           </select>
-          {errorOf("unit") ? <p className="field__error">{errorOf("unit")}</p> : null}
-        </div>
+        </AdminField>
         {FIELDS.map((name) => (
-          <div className="field" key={name}>
-            <label className="field__label" htmlFor={name}>
-              {t(`exchange.admin.${name}`)}
-            </label>
-            <input
-              id={name}
-              name={name}
-              className="input"
-              dir="ltr"
-              type={name === "day" ? "date" : name === "sourceUrl" ? "url" : "text"}
-              inputMode={["base", "ttb", "tts"].includes(name) ? "decimal" : undefined}
-              defaultValue={valueOf(name)}
-              autoComplete="off"
-            />
-            {errorOf(name) ? <p className="field__error">{errorOf(name)}</p> : null}
-          </div>
+          <AdminInput
+            key={name}
+            {...field(name)}
+            label={t(`exchange.admin.${name}`)}
+            dir="ltr"
+            type={name === "day" ? "date" : name === "sourceUrl" ? "url" : "text"}
+            inputMode={name === "base" || name === "ttb" || name === "tts" ? "decimal" : undefined}
+          />
         ))}
         <button type="submit" className="button button--primary">
           {t("admin.edit.save")}

@@ -9,15 +9,15 @@
  * members agreed to it as it is. A plain form: it works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import {
-  AdminFormError,
+  AdminCheckbox,
+  AdminEditForm,
   AdminInput,
   AdminSelect,
-  adminErrors,
   LanguageTexts,
   PublishActions,
-  type AdminReply,
+  useAdminForm,
 } from "~/formKit";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
@@ -117,81 +117,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/admin/terms");
 }
 
-type Fields = {
-  document?: string;
-  version?: string;
-  effectiveOn?: string;
-  required?: string;
-  translations?: Record<string, Record<string, string | null | undefined> | undefined>;
-};
-
 export default function AdminTermsEditRoute() {
   const { t } = useTranslation("admin");
   const { fields, edited, published, documents, languages } = useLoaderData<typeof loader>();
-  const reply = useActionData<AdminReply>();
-  const errorOf = adminErrors(t, reply);
-  // What was typed when the form came back, else what is stored.
-  const value = ((reply?.initialValue as Fields | undefined) ?? fields ?? {}) as Fields;
-  const formError = errorOf("", true) ?? errorOf("translations", true);
+  const { errorOf, formError, field, textAt, textsIn } = useAdminForm(t, fields);
+  const document = { ...field("document"), label: t("admin.terms.document"), dir: "ltr" as const };
   return (
-    <Form method="post" className="form" noValidate>
-      <AdminFormError message={formError} />
+    <AdminEditForm error={formError}>
       {edited ? (
-        <AdminInput
-          name="document"
-          label={t("admin.terms.document")}
-          value={value.document}
-          error={errorOf("document")}
-          dir="ltr"
-          readOnly
-        />
+        <AdminInput {...document} readOnly />
       ) : (
-        <AdminSelect
-          name="document"
-          label={t("admin.terms.document")}
-          choose={t("admin.terms.chooseDocument")}
-          error={errorOf("document")}
-          value={value.document ?? ""}
-          choices={documents}
-          dir="ltr"
-        />
+        <AdminSelect {...document} choose={t("admin.terms.chooseDocument")} choices={documents} />
       )}
       <AdminInput
-        name="version"
+        {...field("version")}
         label={t("admin.terms.version")}
         hint={t("admin.terms.versionHint")}
-        error={errorOf("version")}
-        value={value.version}
         dir="ltr"
         readOnly={edited}
         maxLength={32}
       />
-      <AdminInput
-        name="effectiveOn"
-        label={t("admin.terms.effectiveOn")}
-        error={errorOf("effectiveOn")}
-        value={value.effectiveOn}
-        type="date"
-        dir="ltr"
-      />
-      <label className="choice">
-        <input type="checkbox" name="required" defaultChecked={value.required === "on"} />{" "}
-        {t("admin.terms.requiredLabel")}
-      </label>
+      <AdminInput {...field("effectiveOn")} label={t("admin.terms.effectiveOn")} type="date" dir="ltr" />
+      <AdminCheckbox name="required" label={t("admin.terms.requiredLabel")} checked={textAt("required") === "on"} />
       {errorOf("required") ? <p className="field__error">{errorOf("required")}</p> : null}
       <LanguageTexts
         languages={languages}
-        originalLabel={t("admin.edit.original")}
         fields={[
           { field: "title", label: t("admin.edit.title"), rows: 0 },
           { field: "summary", label: t("admin.terms.summary"), hint: t("admin.terms.summaryHint"), rows: 3 },
           { field: "sections", label: t("admin.terms.sections"), hint: t("admin.terms.sectionsHint"), rows: 12 },
         ]}
-        text={(language) => value.translations?.[language] ?? {}}
+        text={textsIn}
         errorOf={errorOf}
       />
       <PublishActions saveLabel={t("admin.edit.save")} publishLabel={t("admin.edit.publish")} published={published} />
-    </Form>
+    </AdminEditForm>
   );
 }
 
