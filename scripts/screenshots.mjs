@@ -8,7 +8,7 @@
  * The pictures are not committed.
  *
  * Env: SCREENSHOT_LANGUAGES (en,ko,vi,ur), SCREENSHOT_WIDTH (360), SCREENSHOT_PAGES (every page; or names,
- * comma-separated: "loan-years,remittance-usd").
+ * comma-separated: "loan-years,remittance-usd"), SCREENSHOT_BUILT (1: use build/ as it is, no new build).
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -179,17 +179,21 @@ async function seedCommunity(appUrl, dataDir, authorCookie) {
 
 async function main() {
   ensureFonts();
-  run("npm", ["run", "build"], root);
+  // SCREENSHOT_BUILT=1: the build in build/ is this checkout's (a few pages looked at again after a change).
+  if (!process.env.SCREENSHOT_BUILT) run("npm", ["run", "build"], root);
   const app = await startApp();
   const { measured } = seedNotices(app.dataDir);
   PAGES.push(["notice", `/mypage/noticeDetail?itemCd=${measured}`]);
-  const cookie = await joinByPhone(app.url, app.dataDir);
+  // A member (and the community they see) only when a member's page is asked for.
+  const cookie = MEMBER_PAGES.some(chosen) || !only ? await joinByPhone(app.url, app.dataDir) : "";
   const session = cookie.split("=");
-  const { mine, theirs } = await seedCommunity(app.url, app.dataDir, cookie);
-  MEMBER_PAGES.push(
-    ["community-feed", `/community/${mine}`],
-    ["community-report", `/community/report?itemCd=${theirs}`],
-  );
+  if (cookie) {
+    const { mine, theirs } = await seedCommunity(app.url, app.dataDir, cookie);
+    MEMBER_PAGES.push(
+      ["community-feed", `/community/${mine}`],
+      ["community-report", `/community/report?itemCd=${theirs}`],
+    );
+  }
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     for (const lng of languages) {
