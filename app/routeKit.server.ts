@@ -52,6 +52,7 @@ export * from "~/finance/exchange.server";
 export { OPERATOR_CURRENCIES } from "~/finance/exchange";
 export { operatorRateItem, rateCoverage, saveOperatorRate } from "~/finance/rates.server";
 export { homeRate, type HomeRate } from "~/finance/homeRate.server";
+export { lastUseHeaders, lastUseLinks, passLastUseCookie, rememberLastUse } from "~/finance/lastUsed.server";
 export * from "~/i18n/i18next.server";
 export * from "~/i18n/languageChoice.server";
 export * from "~/i18n/resources.server";

@@ -7,7 +7,8 @@
  * must show what a phone shows, not boxes), and writes screenshots/{lng}/{page}.png.
  * The pictures are not committed.
  *
- * Env: SCREENSHOT_LANGUAGES (en,ko,vi,ur), SCREENSHOT_WIDTH (360).
+ * Env: SCREENSHOT_LANGUAGES (en,ko,vi,ur), SCREENSHOT_WIDTH (360), SCREENSHOT_PAGES (every page; or names,
+ * comma-separated: "loan-years,remittance-usd"), SCREENSHOT_BUILT (1: use build/ as it is, no new build).
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,6 +22,10 @@ import { chromiumArgs, chromiumPath } from "./chromium.mjs";
 
 const languages = (process.env.SCREENSHOT_LANGUAGES ?? "en,ko,vi,ur").split(",").map((s) => s.trim());
 const width = Number(process.env.SCREENSHOT_WIDTH ?? 360);
+const only = process.env.SCREENSHOT_PAGES
+  ? new Set(process.env.SCREENSHOT_PAGES.split(",").map((s) => s.trim()))
+  : null;
+const chosen = ([name]) => !only || only.has(name);
 const out = path.join(root, "screenshots");
 
 /** The pages, by file name: a visitor's, then a signed-in member's. */
@@ -38,6 +43,7 @@ const PAGES = [
   ["visa-E-9", "/member/findVisa/E-9"],
   ["community", "/community"],
   ["loan", "/finance/loan?amount=1%2C000%2C000&rate=5&months=24&method=equalPayment"],
+  ["loan-years", "/finance/loan?amount=30%2C000%2C000&rate=4.5&months=3&unit=years&method=equalPayment#result"],
   ["loan-errors", "/finance/loan?amount=-5&rate=100&months=600&method=x"],
   ["not-found", "/no/such/page"],
   ["shop", "/shop"],
@@ -47,8 +53,10 @@ const PAGES = [
   ["remittance", "/finance/remittance"],
   ["remittance-result", "/finance/remittance?country=VN&send=1%2C000%2C000"],
   ["remittance-error", "/finance/remittance?country=PH&currency=USD&send=10000000"],
+  ["remittance-usd", "/finance/remittance?country=BD&currency=BDT&send=1%2C000%2C000#result"],
   ["exchange", "/finance/currencyExchange?from=USD&to=KRW&amount=1,000"],
   ["exchange-errors", "/finance/currencyExchange?from=KRW&to=MNT&amount=-5"],
+  ["exchange-result", "/finance/currencyExchange?from=KRW&to=VND&amount=1%2C000%2C000#result"],
 ];
 const MEMBER_PAGES = [
   ["home-member", "/"],
@@ -171,28 +179,32 @@ async function seedCommunity(appUrl, dataDir, authorCookie) {
 
 async function main() {
   ensureFonts();
-  run("npm", ["run", "build"], root);
+  // SCREENSHOT_BUILT=1: the build in build/ is this checkout's (a few pages looked at again after a change).
+  if (!process.env.SCREENSHOT_BUILT) run("npm", ["run", "build"], root);
   const app = await startApp();
   const { measured } = seedNotices(app.dataDir);
   PAGES.push(["notice", `/mypage/noticeDetail?itemCd=${measured}`]);
-  const cookie = await joinByPhone(app.url, app.dataDir);
+  // A member (and the community they see) only when a member's page is asked for.
+  const cookie = MEMBER_PAGES.some(chosen) || !only ? await joinByPhone(app.url, app.dataDir) : "";
   const session = cookie.split("=");
-  const { mine, theirs } = await seedCommunity(app.url, app.dataDir, cookie);
-  MEMBER_PAGES.push(
-    ["community-feed", `/community/${mine}`],
-    ["community-report", `/community/report?itemCd=${theirs}`],
-  );
+  if (cookie) {
+    const { mine, theirs } = await seedCommunity(app.url, app.dataDir, cookie);
+    MEMBER_PAGES.push(
+      ["community-feed", `/community/${mine}`],
+      ["community-report", `/community/report?itemCd=${theirs}`],
+    );
+  }
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     for (const lng of languages) {
       fs.mkdirSync(path.join(out, lng), { recursive: true });
       const language = { name: "lng", value: languageCookie(lng).slice("lng=".length) };
       const member = { name: session[0], value: session.slice(1).join("=") };
-      for (const [name, pathname] of PAGES)
+      for (const [name, pathname] of PAGES.filter(chosen))
         await shoot(browser, `${app.url}${pathname}`, [language], path.join(out, lng, `${name}.png`));
-      for (const [name, pathname] of MEMBER_PAGES)
+      for (const [name, pathname] of MEMBER_PAGES.filter(chosen))
         await shoot(browser, `${app.url}${pathname}`, [language, member], path.join(out, lng, `${name}.png`));
-      console.log(`${lng}: ${PAGES.length + MEMBER_PAGES.length} pages`);
+      console.log(`${lng}: ${PAGES.filter(chosen).length + MEMBER_PAGES.filter(chosen).length} pages`);
     }
     console.log(`written to ${path.relative(process.cwd(), out) || "."}/{${languages.join(",")}}/`);
   } finally {

@@ -8,7 +8,7 @@
  * for n up to 480. One representation for every figure keeps the arithmetic exact everywhere; pages get text
  * (`minorToDecimalText`, then `formatNumber` for the comma groups), since JSON has no `bigint`.
  */
-import { canonicalNumber } from "~/lib/numberInput";
+import { canonicalNumber, latinDigits, LONG_RUN } from "~/lib/numberInput";
 
 /**
  * The app's currencies with their ISO 4217 minor units: KRW, the 23 the Korea Eximbank's AP01 answers with
@@ -98,36 +98,6 @@ export interface Rate {
 // ---------------------------------------------------------------------------------------------------------
 // Reading numbers people type
 
-/**
- * Zeros of the decimal digits of the scripts our members write in; full-width and other compatibility digits
- * become ASCII through NFKC first.
- */
-const DIGIT_ZEROS = [
-  0x0660, // Arabic-Indic
-  0x06f0, // Extended Arabic-Indic (Urdu)
-  0x0966, // Devanagari (Nepali)
-  0x09e6, // Bengali
-  0x0de6, // Sinhala Lith
-  0x0e50, // Thai
-  0x1040, // Myanmar
-  0x17e0, // Khmer
-  0x1810, // Mongolian
-];
-
-function asciiNumberText(text: string): string {
-  let out = "";
-  for (const char of text.normalize("NFKC")) {
-    const code = char.codePointAt(0) ?? 0;
-    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9);
-    out += zero === undefined ? char : String(code - zero);
-  }
-  // NFKC made no-break, narrow and thin spaces plain ones; the Arabic marks and the minus sign remain.
-  return out
-    .replace(/\u066c/g, ",")
-    .replace(/\u066b/g, ".")
-    .replace(/\u2212/g, "-");
-}
-
 /** Digits beyond this (on either side of the point) are refused before any arithmetic: no 400-digit `bigint`. */
 const MAX_DIGITS = 40;
 
@@ -150,8 +120,8 @@ export function readDecimalInput(
 ): DecimalInput {
   const raw = text ?? "";
   // Longer than any number we take: said without normalising megabytes of it.
-  if (raw.length > 4 * MAX_DIGITS) return { ok: false, problem: /^-?[\d,.\s]+$/.test(raw) ? "tooLarge" : "format" };
-  const trimmed = asciiNumberText(raw).trim().replace(/ +/g, " ");
+  if (raw.length > 4 * MAX_DIGITS) return { ok: false, problem: LONG_RUN.test(raw) ? "tooLarge" : "format" };
+  const trimmed = latinDigits(raw).trim().replace(/ +/g, " ");
   if (trimmed === "") return { ok: false, problem: "required" };
   const canonical = canonicalNumber(trimmed, lng, options);
   const match = canonical === null ? null : /^(-?)(\d+)(?:\.(\d+))?$/.exec(canonical);

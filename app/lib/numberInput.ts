@@ -11,6 +11,43 @@
  * live echo, so the browser shows what the server will understand.
  */
 
+/**
+ * Zeros of the decimal digits of the scripts our members write in; full-width and other compatibility digits
+ * become ASCII through NFKC first.
+ */
+const DIGIT_ZEROS = [
+  0x0660, // Arabic-Indic
+  0x06f0, // Extended Arabic-Indic (Urdu, Persian)
+  0x0966, // Devanagari (Nepali)
+  0x09e6, // Bengali
+  0x0de6, // Sinhala Lith
+  0x0e50, // Thai
+  0x1040, // Myanmar
+  0x17e0, // Khmer
+  0x1810, // Mongolian
+];
+
+/**
+ * `text` with every digit of those scripts as its ASCII digit, the Arabic thousands and decimal marks as "," and
+ * ".", the minus sign as "-", and NFKC's plain space for a no-break, narrow or thin one: a member typing ۱۲۳۴ or
+ * १,००० is read (and said back) as 1234 and 1,000. Anything else is left for the reader to refuse.
+ */
+export function latinDigits(text: string): string {
+  let out = "";
+  for (const char of text.normalize("NFKC")) {
+    const code = char.codePointAt(0) ?? 0;
+    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9);
+    out += zero === undefined ? char : String(code - zero);
+  }
+  return out
+    .replace(/\u066c/g, ",")
+    .replace(/\u066b/g, ".")
+    .replace(/\u2212/g, "-");
+}
+
+/** A run of digits (of any script) and group or decimal marks: a too long one is a number too large, not garbage. */
+export const LONG_RUN = /^[-\u2212]?[\p{Nd},.\s\u066b\u066c]+$/u;
+
 /** A language's way of writing numbers, beside the app's own (comma groups, decimal point). */
 export type NumberHabit = "comma" | "dot" | "space";
 
@@ -31,12 +68,12 @@ function marks(habit: NumberHabit): { groups: string; decimals: string } {
 }
 
 /**
- * `text` (ASCII digits, already trimmed) as plain "-?digits(.digits)?", or null when it is not a number in
- * `lng`'s habit or the app's style. `groups: false`: a field that never needs groups (a rate below 100), whose
+ * `text` (trimmed; digits of any script in DIGIT_ZEROS) as plain "-?digits(.digits)?" in ASCII, or null when it is
+ * not a number in `lng`'s habit or the app's style. `groups: false`: a field that never needs groups (a rate below 100), whose
  * one dot or comma is its decimal mark.
  */
 export function canonicalNumber(text: string, lng?: string | null, options: { groups?: boolean } = {}): string | null {
-  const match = /^(-?)(\d[\d., ]*)$/.exec(text);
+  const match = /^(-?)(\d[\d., ]*)$/.exec(latinDigits(text));
   if (!match) return null;
   const [, sign = "", body = ""] = match;
   if (/[., ]$/.test(body) || /[., ]{2}/.test(body)) return null;
@@ -87,8 +124,8 @@ export type ReadBack = { value: string } | { digits: number };
  * run of digits too long to be an amount) how many digits it has; null when nothing was read as a number.
  */
 export function readBack(text: string, lng?: string | null, options: { groups?: boolean } = {}): ReadBack | null {
-  const trimmed = text.trim();
-  if (trimmed.length > 40 && /^-?[\d., ]+$/.test(trimmed)) return { digits: trimmed.replace(/\D/g, "").length };
+  const trimmed = latinDigits(text).trim();
+  if (trimmed.length > 40 && LONG_RUN.test(trimmed)) return { digits: trimmed.replace(/\D/g, "").length };
   const canonical = canonicalNumber(trimmed, lng, options);
   return canonical === null ? null : { value: groupDigits(canonical) };
 }

@@ -22,6 +22,7 @@ import {
   homeRate,
   isCrawler,
   languageOf,
+  lastUseLinks,
   memberHome,
   pageSeo,
   pinnedNoticeLine,
@@ -49,23 +50,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pinnedNoticeLine(context.services, lng, Date.now()),
   ]);
   // The member's corridor's rate (visitors: the US dollar's), one tap from the estimate.
-  const rate = await homeRate(context.services, { nationality: member?.nationality ?? null, lng });
-  return json({ member, pinned, rate, seo: pageSeo(request, context.services.config, lng) });
+  const [rate, tools] = await Promise.all([
+    homeRate(context.services, { nationality: member?.nationality ?? null, lng }),
+    // A member's links open each money tool on the values they last used (decision 0102); a visitor's are bare.
+    lastUseLinks(request, context.services, member ? session?.uid : null),
+  ]);
+  // The rate's estimate too, when the last one was for the same country.
+  const lastCountry = new URLSearchParams(tools.remittance.split("?")[1] ?? "").get("country");
+  if (rate?.country && lastCountry === rate.country.code) rate.href = tools.remittance;
+  return json({ member, pinned, rate, tools, seo: pageSeo(request, context.services.config, lng) });
 }
 
 /** The services after the visa finder, which leads the page as a wide tile. */
 const entries = [
   { key: "community", to: "/community" },
-  { key: "loan", to: "/finance/loan" },
-  { key: "exchange", to: "/finance/currencyExchange" },
-  { key: "remittance", to: "/finance/remittance" },
+  { key: "loan", to: "/finance/loan", tool: "loan" },
+  { key: "exchange", to: "/finance/currencyExchange", tool: "exchange" },
+  { key: "remittance", to: "/finance/remittance", tool: "remittance" },
   { key: "benefit", to: "/benefit" },
   { key: "shop", to: "/shop" },
   { key: "mypage", to: "/mypage" },
 ] as const;
 
 export default function MainRoute() {
-  const { member, pinned, rate } = useLoaderData<typeof loader>();
+  const { member, pinned, rate, tools } = useLoaderData<typeof loader>();
   const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
   const { t } = useTranslation("home");
   return (
@@ -155,7 +163,7 @@ export default function MainRoute() {
         <ul className="entry-grid">
           {entries.map((entry) => (
             <li key={entry.key}>
-              <Link to={entry.to} className="entry-card">
+              <Link to={"tool" in entry ? tools[entry.tool] : entry.to} className="entry-card">
                 <Icon name={entry.key} className="entry-card__icon" />
                 <span className="entry-card__label">{t(`main.entries.${entry.key}`)}</span>
               </Link>

@@ -21,7 +21,17 @@ import {
   RouteErrorBoundary,
   SentenceWithValues,
 } from "~/pageKit";
-import { exchangePage, json, languageOf, pageSeo, readSession, type RateView } from "~/routeKit.server";
+import {
+  exchangePage,
+  json,
+  languageOf,
+  lastUseHeaders,
+  pageSeo,
+  passLastUseCookie,
+  readSession,
+  rememberLastUse,
+  type RateView,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
   // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
@@ -40,8 +50,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await exchangePage(context.services, { lng, params, uid: member?.uid ?? null });
   // An answer is the member's own question: the page's address for search engines is the calculator's.
   const seo = pageSeo(request, context.services.config, lng);
-  return json({ ...page, seo });
+  // A member's answered question is kept as their last use, for the home page's link (decision 0102).
+  const setCookie = page.answer ? await rememberLastUse(request, context.services, member?.uid, "exchange") : null;
+  return json({ ...page, seo }, { headers: lastUseHeaders(setCookie) });
 }
+
+export const headers = passLastUseCookie;
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 

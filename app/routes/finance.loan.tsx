@@ -27,7 +27,16 @@ import {
   WorkToolLinks,
 } from "~/pageKit";
 import type { LoanField, LoanProductView, RangeView } from "~/routeKit.server";
-import { json, languageOf, loanPage, pageSeo, readSession } from "~/routeKit.server";
+import {
+  json,
+  languageOf,
+  lastUseHeaders,
+  loanPage,
+  pageSeo,
+  passLastUseCookie,
+  readSession,
+  rememberLastUse,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
   // The same for every visitor who sends the same inputs: the server may answer it again for a few seconds
@@ -44,9 +53,13 @@ export const handle: PageHandle = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [lng, member] = await Promise.all([languageOf(request), readSession(request, context.services)]);
   const page = await loanPage(context.services, { url: new URL(request.url), lng, uid: member?.uid ?? null });
+  // A member's answered question is kept as their last use, for the home page's link (decision 0102).
+  const setCookie = page.result ? await rememberLastUse(request, context.services, member?.uid, "loan") : null;
   // One page whatever was asked: the calculator's address is its canonical one.
-  return json({ ...page, seo: pageSeo(request, context.services.config, lng) });
+  return json({ ...page, seo: pageSeo(request, context.services.config, lng) }, { headers: lastUseHeaders(setCookie) });
 }
+
+export const headers = passLastUseCookie;
 
 export default function LoanRoute() {
   const { t, language } = useTranslation("loan");

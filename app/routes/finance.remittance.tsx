@@ -25,7 +25,16 @@ import {
   SentenceWithValues,
   translateFormMessage,
 } from "~/pageKit";
-import { json, languageOf, pageSeo, readSession, remittancePage } from "~/routeKit.server";
+import {
+  json,
+  languageOf,
+  lastUseHeaders,
+  pageSeo,
+  passLastUseCookie,
+  readSession,
+  rememberLastUse,
+  remittancePage,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
   // The same for every visitor: the server may answer it again for a few seconds (server/pageCache.ts).
@@ -43,8 +52,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await remittancePage(context.services, { url: new URL(request.url), lng, uid: member?.uid ?? null });
   // One address for search engines: the estimate's inputs are the member's, not the page's.
   const seo = pageSeo(request, context.services.config, lng);
-  return json({ ...page, seo });
+  // A member's answered question is kept as their last use, for the home page's link (decision 0102).
+  const setCookie = page.result ? await rememberLastUse(request, context.services, member?.uid, "remittance") : null;
+  return json({ ...page, seo }, { headers: lastUseHeaders(setCookie) });
 }
+
+export const headers = passLastUseCookie;
 
 export default function RemittanceRoute() {
   const { t, language } = useTranslation("remittance");

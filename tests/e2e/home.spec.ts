@@ -176,3 +176,26 @@ test("every page's footer names who runs the service, says what local mode has n
   await expect(page).toHaveURL(/\/member\/terms#privacyPolicy$/);
   await expect(page.getByRole("heading", { level: 2, name: ko.privacyPolicy.title })).toBeVisible();
 });
+
+test("a member's last estimate opens again from the home page's tile, its values in the address", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const joined = await joinOverHttp(baseURL!, process.env.E2E_DATA_DIR!, { email: uniqueEmail(), name: "Le Van C" });
+  await useLanguage(context, "en");
+  await signedInAs(context, baseURL!, joined.cookies);
+  const remittance = strings("en").remittance as unknown as Record<string, string>;
+  await page.goto("/finance/remittance");
+  await page.getByLabel(remittance.country!).selectOption("VN");
+  await page.getByLabel(remittance.send!).fill("1,000,000");
+  await page.getByRole("button", { name: remittance.calculate }).click();
+  await expect(page).toHaveURL(/send=1%2C000%2C000/);
+
+  await page.goto("/");
+  await page.locator('.entry-card[href^="/finance/remittance"]').click();
+  // The tile carries the last question (decision 0102): the form is filled in and answered again.
+  await expect(page).toHaveURL(/\/finance\/remittance\?country=VN&currency=VND&send=1%2C000%2C000$/);
+  await expect(page.getByLabel(remittance.send!)).toHaveValue("1,000,000");
+  await expect(page.locator(".remittance__result")).toBeVisible();
+});

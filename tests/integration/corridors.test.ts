@@ -127,6 +127,31 @@ describe("every corridor, with the shipped data", () => {
   });
 });
 
+describe("Bangladesh's taka through Bangladesh Bank's dated dollar rate (decision 0102)", () => {
+  it("estimates the taka both ways, the rate's own source and day on it", async () => {
+    const sent = await remittance({ country: "BD", send: "1,000,000", receive: "" });
+    // The same tiers and margin as Nepal: 697.99 dollars; × 122.30 = 85,364.17 taka (rounded down).
+    expect(sent.result).toMatchObject({ currency: "USD", receive: "697.99" });
+    expect(sent.result?.via).toEqual({
+      currency: "BDT",
+      cross: {
+        amount: "85,364.17",
+        perUsd: "122.3",
+        sourceName: "Bangladesh Bank",
+        sourceUrl: "https://www.bb.org.bd/",
+        day: "2026-01-20",
+        ageDays: age("2026-01-20"),
+        old: true,
+      },
+    });
+    // 50,000 taka to arrive: 408.84 dollars (50,000 / 122.30 rounded up), so at least 50,001.13 taka arrive.
+    const asked = await remittance({ country: "BD", currency: "BDT", send: "", receive: "50,000" });
+    expect(asked.errors).toEqual({});
+    expect(asked.result).toMatchObject({ direction: "receive", currency: "USD", receive: "408.84" });
+    expect(asked.result?.via?.cross?.amount).toBe("50,001.13");
+  });
+});
+
 describe("/admin/rates", () => {
   it("lists the currencies quoted through US dollars and those quoted from the sample", async () => {
     const jar = await member({ nationality: "VN" }, true);
@@ -150,6 +175,12 @@ describe("/admin/rates", () => {
       day: "2026-01-23",
       sourceName: "State Bank of Pakistan",
     });
+    expect(coverage.throughUsd.find((item) => item.currency === "BDT")?.crossRate).toEqual({
+      day: "2026-01-20",
+      sourceName: "Bangladesh Bank",
+    });
+    const local = coverage.throughUsd.filter((item) => item.crossRate).map((item) => item.currency);
+    expect(local).toEqual(["BDT", "PKR"]);
     expect(coverage.fromSample).toEqual({ currencies: [...wonRated].sort(), day: sample.day });
   });
 });

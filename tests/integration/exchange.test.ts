@@ -245,6 +245,12 @@ describe("/admin/rates", () => {
       day: ["exchange.problems.dayFuture"],
     });
     expect(reply.initialValue.base).toBe("-1");
+    // A rate of 0 (issue 40's bad input): refused by name, what was typed kept.
+    const zero = await post(jar, { ...good, base: "0" });
+    expect(zero.status).toBe(400);
+    const zeroReply = (await zero.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(zeroReply.error).toMatchObject({ base: ["exchange.problems.rateFormat"] });
+    expect(zeroReply.initialValue.base).toBe("0");
     const saved = await post(jar, good);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/admin/rates");

@@ -32,8 +32,11 @@ describe("the cross-rate estimate", () => {
 describe("content/sample-rates.json's dollar rates", () => {
   it("ship each with its day and a central bank as its source; a broken entry is refused", () => {
     const shipped = usdCrossRates();
-    expect(shipped.map((rate) => rate.currency)).toEqual(["PKR"]);
+    expect(shipped.map((rate) => rate.currency)).toEqual(["PKR", "BDT"]);
     expect(shipped[0]).toMatchObject({ day: "2026-01-23", sourceName: "State Bank of Pakistan" });
+    expect(shipped[1]).toMatchObject({ day: "2026-01-20", sourceName: "Bangladesh Bank" });
+    // Each shipped figure is of 2026 (decision 0102: older published figures are not shipped).
+    for (const rate of shipped) expect(rate.day.startsWith("2026-"), rate.currency).toBe(true);
     expect(() => usdCrossRates({ usdRates: [{ currency: "PKR", perUsd: "-1", day: "2026-01-23" }] })).toThrow();
     expect(() => usdCrossRates({ usdRates: [{ ...shippedEntry(), currency: "USD" }] })).toThrow();
     expect(usdCrossRates({})).toEqual([]);

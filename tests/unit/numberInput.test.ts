@@ -134,6 +134,42 @@ describe("reading numbers in the member's habit", () => {
   });
 });
 
+describe("digits of the members' own scripts", () => {
+  it("reads Arabic-Indic, Urdu and Persian, Devanagari, Bengali and Myanmar digits as digits", () => {
+    expect(won("١٬٠٠٠٬٠٠٠", "ur")).toBe(1_000_000n); // Arabic-Indic, with the Arabic thousands mark
+    expect(won("۵۰۰۰۰", "ur")).toBe(50_000n); // Extended Arabic-Indic (Urdu, Persian)
+    expect(won("۱,۲۳۴,۵۶۷", "en")).toBe(1_234_567n);
+    expect(won("१,०००", "ne")).toBe(1_000n); // Devanagari
+    expect(won("১০০০০", "bn")).toBe(10_000n); // Bengali
+    expect(won("၁၀၀၀၀၀", "my")).toBe(100_000n); // Myanmar
+    expect(cents("٢٥٫٥٠", "ur")).toBe(2_550n); // the Arabic decimal mark
+    expect(cents("५.५", "ne")).toBe(550n);
+    // The language's habit still holds: dot groups where Vietnamese writes them, in any digits.
+    expect(won("١.٠٠٠.٠٠٠", "vi")).toBe(1_000_000n);
+    expect(won("١.٠٠٠.٠٠٠", "en")).toBe("amountFormat");
+  });
+
+  it("says back what it read in them in the app's style, for the words echo and beside a refusal", () => {
+    expect(canonicalNumber("١٬٠٠٠٬٠٠٠", "ur")).toBe("1000000");
+    expect(canonicalNumber("၁၀၀", "my")).toBe("100");
+    expect(readBack("۱۲۳۴۵۶۷۸۹۰۱۲۳۴۵۶۷۸", "ur")).toEqual({ value: "123,456,789,012,345,678" });
+    expect(readBack("१२,३४५.६७८", "ne")).toEqual({ value: "12,345.678" });
+    expect(amountInWords(canonicalNumber("१००००००", "ne"), "ne")).toBe("10 लाख");
+    expect(amountInWords(canonicalNumber("১,০০০,০০০", "bn"), "en")).toBe("1 million");
+    expect(amountInWords(canonicalNumber("１０００００００", "ko"), "ko")).toBe("1,000만");
+  });
+
+  it("refuses mixed garbage and said nothing was read; 10 000 such digits are too large", () => {
+    expect(won("١٢a", "ur")).toBe("amountFormat");
+    expect(readBack("١٢a", "ur")).toBeNull();
+    expect(readBack("१,००,०००", "ne")).toBeNull(); // lakh groups are not read, as "1,00,000" is not
+    expect(won("१,००,०००", "ne")).toBe("amountFormat");
+    expect(won("٩".repeat(10_000), "ur")).toBe("amountTooLarge");
+    expect(readBack("٩".repeat(10_000), "ur")).toEqual({ digits: 10_000 });
+    expect(readBack("९".repeat(60), "ne")).toEqual({ digits: 60 });
+  });
+});
+
 describe("the amount in words", () => {
   it("says Korean amounts exactly in 만, 억 and 조", () => {
     expect(amountInWords("10000000", "ko")).toBe("1,000만");
