@@ -34,6 +34,8 @@ export {
   type PhoneCountry,
 } from "~/components/form";
 export { translateFormMessage } from "~/lib/formMessage";
+// Only the sign-in and join forms show it.
+export { PartnerDoor } from "~/components/PartnerDoor";
 export { ResidenceStep } from "~/components/ResidenceStep";
 export { SettingsFact, SettingsForm } from "~/components/SettingsForm";
 export { SignUpComplete } from "~/components/SignUpComplete";

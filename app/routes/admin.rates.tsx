@@ -11,6 +11,7 @@ import type { PageHandle } from "~/lib/page";
 import { formatDate, RouteErrorBoundary } from "~/pageKit";
 import { AdminSelect, translateFormMessage } from "~/formKit";
 import {
+  decimalText,
   invalid,
   json,
   OPERATOR_CURRENCIES,
@@ -23,7 +24,6 @@ import {
   saveOperatorRate,
   type FormReply,
 } from "~/routeKit.server";
-import { decimalText } from "~/finance/money";
 
 export const handle: PageHandle = {
   i18n: ["admin", "exchange"],

@@ -11,20 +11,17 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
-  AmountWords,
   Branded,
   directionOf,
   featureStyles,
-  KoreanTerms,
   Ltr,
-  numberExamples,
-  ReadBackLine,
   ResultHeading,
   resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
   SourceLine,
 } from "~/pageKit";
+import { AmountWords, KoreanTerms, numberExamples, ReadBackLine } from "~/kits/finance";
 import type { ReadBack } from "~/lib/numberInput";
 import type { LoanField, LoanMessage, LoanProductView, RangeView } from "~/routeKit.server";
 import { json, languageOf, loanPage, pageSeo, readSession } from "~/routeKit.server";

@@ -8,16 +8,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  choiceHref,
-  featureStyles,
-  particleRo,
-  RouteErrorBoundary,
-  safeRedirect,
-  SentenceWithValues,
-  WorkBadge,
-} from "~/pageKit";
-import { json, languageOf, notFound, pageSeo, statusOfVisa, visaEntryIn } from "~/routeKit.server";
+import { featureStyles, particleRo, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { json, languageOf, notFound, pageSeo, safeRedirect, statusOfVisa, visaEntryIn } from "~/routeKit.server";
+import { choiceHref, WorkBadge } from "~/kits/visa";
 
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder],

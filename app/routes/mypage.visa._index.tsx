@@ -8,16 +8,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  Confirmation,
-  featureStyles,
-  particleRo,
-  RouteErrorBoundary,
-  SentenceWithValues,
-  VisaFamilies,
-  VisaQuick,
-  VisaSearch,
-} from "~/pageKit";
+import { Confirmation, featureStyles, particleRo, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { VisaFamilies, VisaQuick, VisaSearch } from "~/kits/visa";
 import { json, quickVisaCodes, requireSettings, searchVisas } from "~/routeKit.server";
 
 export const handle: PageHandle = {
