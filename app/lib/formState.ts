@@ -249,11 +249,13 @@ export function getInputProps(
   options: { type: "checkbox" | "radio" | "date" | "email" | "password" | "tel" | "text"; value?: string | false },
 ) {
   const invalid = field.errors !== undefined;
-  const props: Record<string, unknown> = { id: field.id, name: field.name, form: field.formId, type: options.type };
+  // In conform's order (the server's HTML is the same): the field, its messages, then its type and value.
+  const props: Record<string, unknown> = { id: field.id, name: field.name, form: field.formId };
   if (invalid) {
     props["aria-invalid"] = true;
     props["aria-describedby"] = field.errorId;
   }
+  props.type = options.type;
   if (options.value === undefined || options.value) {
     const initial = field.initialValue as string | string[] | undefined;
     if (options.type === "checkbox" || options.type === "radio") {
