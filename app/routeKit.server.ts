@@ -50,6 +50,8 @@ export { loanProductsKind } from "~/finance/loanProductsKind.server";
 export * from "~/forms/form.server";
 export * from "~/finance/exchange.server";
 export { OPERATOR_CURRENCIES } from "~/finance/exchange";
+export { decimalText } from "~/finance/money";
+export { safeRedirect, safeRedirectWith } from "~/lib/safeRedirect";
 export { operatorRateItem, rateCoverage, saveOperatorRate } from "~/finance/rates.server";
 export { homeRate, type HomeRate } from "~/finance/homeRate.server";
 export { lastUseHeaders, lastUseLinks, passLastUseCookie, rememberLastUse } from "~/finance/lastUsed.server";

@@ -176,6 +176,13 @@ export async function saveTermsDraft(stores: Stores, item: TermsItem, actor: Aud
   return { ok: true as const };
 }
 
+/** The publish button's form on the terms list (a draft's document and version). */
+export const termsPublishSchema = z.object({
+  document: z.string().max(64),
+  version: z.string().max(64),
+  intent: z.literal("publish"),
+});
+
 /** Publishes a stored version (members see it at their next visit once it is in force); false when there is none. */
 export async function publishTermsVersion(stores: Stores, document: string, version: string, actor: AuditActor) {
   const stored = await stores.terms.version(document, version);

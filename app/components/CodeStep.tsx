@@ -8,7 +8,7 @@
  * Without JavaScript the page says until when the code works and the server
  * answers an early "send a new code"; with it, both count down live.
  */
-import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "~/lib/formState";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
@@ -127,7 +127,7 @@ export function CodeStepPage<Fields extends Record<string, unknown>>({
   before,
   children,
 }: {
-  form: FormMetadata<Fields, string[]>;
+  form: FormMetadata<Fields>;
   code: FieldMetadata<string>;
   /** The (masked) number the code went to; or `sentTo`, another sentence saying where it went. */
   phone?: string;
@@ -185,7 +185,7 @@ export function ProvenNumberPage<Fields extends Record<string, unknown>>({
   submit,
   changeNumber,
 }: {
-  form: FormMetadata<Fields, string[]>;
+  form: FormMetadata<Fields>;
   heading: string;
   /** The sentence saying what the number is, the (masked) number in its slot. */
   found: (slot: string) => string;

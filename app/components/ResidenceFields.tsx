@@ -3,7 +3,7 @@
  * its button saves what was typed and opens the finder, which sends the member
  * back with the choice) and the visa's expiry date.
  */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "~/lib/formState";
 import { useTranslation } from "~/i18n/useTranslation";
 import { FieldError } from "./form";
 import { NationalityField } from "./NationalityField";

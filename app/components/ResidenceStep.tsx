@@ -5,7 +5,7 @@
  * differs: their address, layout, title, back link and namespaces, which joins may open them and the page
  * after (docs/decisions/0050).
  */
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "~/lib/formState";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";

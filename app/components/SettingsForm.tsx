@@ -4,15 +4,13 @@
  * it, the route's own fields around them, and the button (members/settings.server.ts is the server side). The
  * routes keep their address, title, heading, words and fields (docs/decisions/0050).
  */
-import { getFormProps, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type DefaultValue, type Fieldset, type SubmissionResult } from "~/lib/formState";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { Confirmation } from "./Confirmation";
 import { firstErrorOf, FormAlert, SubmitButton, useForm } from "./form";
 import { NationalityField } from "./NationalityField";
-
-type Fieldset<Fields extends Record<string, unknown>> = ReturnType<FormMetadata<Fields, string[]>["getFieldset"]>;
 
 export function SettingsForm<Fields extends Record<string, unknown> & { nationality?: string }>({
   id,
@@ -46,7 +44,8 @@ export function SettingsForm<Fields extends Record<string, unknown> & { national
   const lastResult = useActionData<SubmissionResult<string[]> & { saved?: true }>();
   const [form, fields] = useForm<Fields>({ id, lastResult, defaultValue, shouldValidate: "onSubmit" });
   const focus = firstErrorOf(form);
-  const nationality = fields.nationality;
+  // Every settings form has the nationality field (the generic form's names are not known here).
+  const nationality = (fields as unknown as Fieldset<{ nationality?: string }>).nationality;
   return (
     <Form method="post" className="form settings-form" {...getFormProps(form)}>
       {heading ? <h2>{heading}</h2> : null}

@@ -1,32 +1,27 @@
 /** Pieces every server-validated form shares. Messages are form-message keys (lib/formMessage.ts). */
 import {
   getInputProps,
-  useForm as useConformForm,
+  useFormState,
   type FieldMetadata,
   type FormMetadata,
+  type FormStateOptions,
   type SubmissionResult,
-} from "@conform-to/react";
+} from "~/lib/formState";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { translateFormMessage } from "~/lib/formMessage";
 import { Branded } from "./Branded";
 
-type ConformOptions<Schema extends Record<string, unknown>, FormValue, FormError> = Parameters<
-  typeof useConformForm<Schema, FormValue, FormError>
->[0];
-
 /**
- * conform's `useForm`, for a form the server judges (decision 0008), with the server's messages kept true while
+ * The form's state (`~/lib/formState`, conform's `useForm` for a form the server judges: decision 0008, 0108), with the server's messages kept true while
  * the member corrects the form (decision 0042). With JavaScript, a field's message goes as soon as the field's
  * value differs from what it was when the answer came (boxes ticked by "agree to all" and a chosen radio too),
  * and the form's own message as soon as any field does; a message comes back if the value is put back. An
  * answer that is gone (the action redirected to the same page, now at its next step) takes its messages with
  * it. Without JavaScript each answer is a new page with only its own messages.
  */
-export function useForm<Schema extends Record<string, unknown>, FormValue = Schema, FormError = string[]>(
-  options: ConformOptions<Schema, FormValue, FormError> & { id: string },
-) {
+export function useForm<Schema extends Record<string, unknown>>(options: FormStateOptions<Schema>) {
   const { id, lastResult } = options;
   // The form's values when the answer was drawn, and the fields changed since, with the answer they are about.
   const answered = useRef<Map<string, string> | null>(null);
@@ -60,19 +55,19 @@ export function useForm<Schema extends Record<string, unknown>, FormValue = Sche
     };
   }, [id]);
 
-  const result = lastResult as SubmissionResult<FormError> | null | undefined;
+  const result = lastResult as SubmissionResult<string[]> | null | undefined;
   const names = edits.of === lastResult ? edits.names : "";
   const answeredOnce = useRef(false);
   const edited = useRef<unknown>(undefined);
   if (result) answeredOnce.current = true;
   if (result && names) edited.current = result;
-  const shown = useMemo((): SubmissionResult<FormError> | undefined => {
+  const shown = useMemo((): SubmissionResult<string[]> | undefined => {
     if (!result) return answeredOnce.current ? { error: {} } : undefined;
-    // The answer as it came (conform then moves the focus to its first wrong field), until the member edits.
+    // The answer as it came (the focus then moves to its first wrong field), until the member edits.
     if (!names && edited.current !== result) return result;
     return withoutMessagesOf(result, names ? names.split("\n") : []);
   }, [result, names]);
-  return useConformForm<Schema, FormValue, FormError>({ ...options, lastResult: shown });
+  return useFormState<Schema>({ ...options, lastResult: shown });
 }
 
 /** The form's values as the page holds them, by name (several values of one name together; files by name and size). */
@@ -91,12 +86,9 @@ function changedNames(before: Map<string, string>, now: Map<string, string>): st
 
 /**
  * An answer without the messages of the fields changed since (and without the form's own message once any
- * field changed). It has no status, so conform does not move the focus while the member types.
+ * field changed). It has no status, so the focus does not move while the member types.
  */
-function withoutMessagesOf<FormError>(
-  result: SubmissionResult<FormError>,
-  changed: string[],
-): SubmissionResult<FormError> {
+function withoutMessagesOf(result: SubmissionResult<string[]>, changed: string[]): SubmissionResult<string[]> {
   const about = (key: string, name: string) => key === name || key.startsWith(`${name}[`) || key.startsWith(`${name}.`);
   const error = Object.fromEntries(
     Object.entries(result.error ?? {}).filter(([key]) =>
@@ -190,7 +182,7 @@ type Field = FieldMetadata<string>;
  * The name of the first field the last submit found wrong, in the order the
  * server said them (the schema's order, which is the form's): it gets
  * `autoFocus`, so without JavaScript the page opens on it. With JavaScript,
- * conform focuses it when the answer arrives.
+ * the form state focuses it when the answer arrives.
  */
 export function firstErrorOf(form: Pick<FormMetadata, "allErrors">): string | null {
   return Object.entries(form.allErrors).find(([name, errors]) => name !== "" && errors.length > 0)?.[0] ?? null;

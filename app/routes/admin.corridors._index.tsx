@@ -6,7 +6,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { AdminItemList, formatDate, formatNumber, RouteErrorBoundary } from "~/pageKit";
+import { formatDate, formatNumber, RouteErrorBoundary } from "~/pageKit";
+import { AdminItemList } from "~/kits/adminList";
 import { adminListLoader, corridorFactLabel, countryName, OWN_RESEARCH, TYPICAL_BANK_COUNTER } from "~/routeKit.server";
 
 export const handle: PageHandle = {

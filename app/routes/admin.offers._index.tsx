@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { AdminItemList, ItemFacts, RouteErrorBoundary } from "~/pageKit";
+import { RouteErrorBoundary } from "~/pageKit";
+import { AdminItemList, ItemFacts } from "~/kits/adminList";
 import { adminListLoader } from "~/routeKit.server";
 
 export const handle: PageHandle = {

@@ -11,6 +11,7 @@ import type { PageHandle } from "~/lib/page";
 import { formatDate, RouteErrorBoundary } from "~/pageKit";
 import { AdminField, AdminFormError, AdminInput, AdminSelect, useAdminForm } from "~/formKit";
 import {
+  decimalText,
   invalid,
   json,
   OPERATOR_CURRENCIES,
@@ -22,7 +23,6 @@ import {
   requireAdmin,
   saveOperatorRate,
 } from "~/routeKit.server";
-import { decimalText } from "~/finance/money";
 
 export const handle: PageHandle = {
   i18n: ["admin", "exchange"],

@@ -7,7 +7,6 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { formatDate, RouteErrorBoundary } from "~/pageKit";
@@ -20,6 +19,7 @@ import {
   redirect,
   requireAdmin,
   termsStateOf,
+  termsPublishSchema,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = { i18n: ["admin"], title: "titles.adminTerms", back: "/admin", secret: true };
@@ -44,15 +44,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const publishSchema = z.object({
-  document: z.string().max(64),
-  version: z.string().max(64),
-  intent: z.literal("publish"),
-});
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
-  const parsed = publishSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = termsPublishSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) badRequest();
   const { document, version } = parsed.data;
   if (!(await publishTermsVersion(context.services.stores, document, version, admin.actor))) notFound(request);

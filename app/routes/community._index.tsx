@@ -7,7 +7,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, FeedList, Icon, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, Icon, RouteErrorBoundary } from "~/pageKit";
+import { FeedList } from "~/kits/community";
 import {
   badRequest,
   FEED_CATEGORIES,

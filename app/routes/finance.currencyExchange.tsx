@@ -9,18 +9,8 @@ import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from
 import type { MouseEvent } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  AmountWords,
-  featureStyles,
-  KoreanTerms,
-  numberExamples,
-  RateTag,
-  ReadBackLine,
-  ResultHeading,
-  resultAction,
-  RouteErrorBoundary,
-  SentenceWithValues,
-} from "~/pageKit";
+import { featureStyles, RateTag, ResultHeading, resultAction, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { AmountWords, KoreanTerms, numberExamples, ReadBackLine } from "~/kits/finance";
 import {
   exchangePage,
   json,

@@ -14,18 +14,20 @@ import {
   Branded,
   directionOf,
   featureStyles,
-  FieldProblem,
-  KoreanTerms,
   Ltr,
-  NumberField as KitNumberField,
-  numberExamples,
   ResultHeading,
   resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
   SourceLine,
-  WorkToolLinks,
 } from "~/pageKit";
+import {
+  FieldProblem,
+  KoreanTerms,
+  NumberField as KitNumberField,
+  numberExamples,
+  WorkToolLinks,
+} from "~/kits/finance";
 import type { LoanField, LoanProductView, RangeView } from "~/routeKit.server";
 import {
   json,

@@ -12,19 +12,17 @@ import type { RateView, RemittanceField, RemittancePage } from "~/finance/remitt
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
-  AmountWords,
   featureStyles,
   LabelledField,
-  numberExamples,
   RateTag,
   type RateTagFacts,
-  ReadBackLine,
   ResultHeading,
   resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
   translateFormMessage,
 } from "~/pageKit";
+import { AmountWords, numberExamples, ReadBackLine } from "~/kits/finance";
 import {
   json,
   languageOf,

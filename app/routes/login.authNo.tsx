@@ -7,28 +7,29 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, PartnerDoor, RouteErrorBoundary, safeRedirect } from "~/pageKit";
-import { CodeStepPage, ProvenNumberPage, useForm } from "~/formKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { CodeStepPage, PartnerDoor, ProvenNumberPage, useForm } from "~/formKit";
 import {
-  json,
-  redirect,
-  phoneLoginFlow,
-  signInProvenNumber,
   accepted,
-  invalid,
-  parseForm,
-  refuse,
-  withCookies,
   checkCode,
   codeTimesOf,
-  signInCodeSchema,
-  signupDrafts,
+  invalid,
+  json,
   maskPhone,
+  parseForm,
   partnerOfReturn,
-  ssoReturn,
-  resendCode,
-  type SignInCodeFields,
   type PendingCode,
+  phoneLoginFlow,
+  redirect,
+  refuse,
+  resendCode,
+  safeRedirect,
+  type SignInCodeFields,
+  signInCodeSchema,
+  signInProvenNumber,
+  signupDrafts,
+  ssoReturn,
+  withCookies,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {

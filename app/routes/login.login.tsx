@@ -7,8 +7,17 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, PartnerDoor, RouteErrorBoundary } from "~/pageKit";
-import { firstErrorOf, FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import {
+  firstErrorOf,
+  FormAlert,
+  getFormProps,
+  Honeypot,
+  PartnerDoor,
+  PhoneField,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
 import {
   json,
   languageOf,

@@ -7,8 +7,17 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import type { SignupKind } from "~/signup/steps";
-import { Branded, featureStyles, PartnerDoor, RouteErrorBoundary } from "~/pageKit";
-import { FormAlert, getFormProps, Honeypot, SignupStep, SubmitButton, TermsChecklist, useForm } from "~/formKit";
+import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
+import {
+  FormAlert,
+  getFormProps,
+  Honeypot,
+  PartnerDoor,
+  SignupStep,
+  SubmitButton,
+  TermsChecklist,
+  useForm,
+} from "~/formKit";
 import {
   json,
   redirect,

@@ -9,17 +9,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
+import { featureStyles, particleRo, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import {
-  choiceHref,
-  ExtensionKit,
-  featureStyles,
-  particleRo,
-  RouteErrorBoundary,
+  extensionKitView,
+  json,
+  languageOf,
+  notFound,
+  pageSeo,
   safeRedirect,
-  SentenceWithValues,
-  WorkBadge,
-} from "~/pageKit";
-import { extensionKitView, json, languageOf, notFound, pageSeo, statusOfVisa, visaEntryIn } from "~/routeKit.server";
+  statusOfVisa,
+  visaEntryIn,
+} from "~/routeKit.server";
+import { choiceHref, ExtensionKit, WorkBadge } from "~/kits/visa";
 
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder],

@@ -8,17 +8,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  featureStyles,
-  RouteErrorBoundary,
-  safeRedirect,
-  SentenceWithLtr,
-  VisaFamilies,
-  VisaQuick,
-  VisaSearch,
-  WorkBadge,
-} from "~/pageKit";
-import { json, languageOf, pageSeo, quickVisaCodes, searchVisas } from "~/routeKit.server";
+import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
+import { VisaFamilies, VisaQuick, VisaSearch, WorkBadge } from "~/kits/visa";
+import { json, languageOf, pageSeo, quickVisaCodes, safeRedirect, searchVisas } from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.visaFinder],

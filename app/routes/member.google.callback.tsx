@@ -5,20 +5,21 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
-  redirect,
   callbackUrl,
   exchangeCode,
   googleConfigured,
   googleFlow,
+  notFound,
+  redirect,
+  safeRedirect,
   signInWithGoogleToken,
-  startGoogleJoin,
   ssoReturn,
+  startGoogleJoin,
+  startSession,
   tokenHasNonce,
   withCookies,
-  startSession,
-  notFound,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {

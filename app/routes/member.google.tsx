@@ -1,17 +1,18 @@
 /** Starts Google sign-in: a POST from the start screen, answered with a redirect to Google. 404 when not configured. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
-  redirect,
   authorizeUrl,
   callbackUrl,
   googleConfigured,
   googleFlow,
   newGoogleFlow,
-  withCookies,
   notFound,
   readForm,
+  redirect,
+  safeRedirect,
+  withCookies,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {

@@ -11,8 +11,17 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Branded, featureStyles, PartnerDoor, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { firstErrorOf, FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
+import { Branded, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import {
+  firstErrorOf,
+  FormAlert,
+  getFormProps,
+  Honeypot,
+  PartnerDoor,
+  PhoneField,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
 import {
   json,
   googleConfigured,

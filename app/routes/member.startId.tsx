@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, PartnerDoor, RouteErrorBoundary, safeRedirect } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
   FieldError,
   firstErrorOf,
@@ -19,25 +19,27 @@ import {
   getFormProps,
   getInputProps,
   Honeypot,
+  PartnerDoor,
   SubmitButton,
   useForm,
 } from "~/formKit";
 import {
-  json,
-  redirect,
   invalid,
-  parseForm,
-  problem,
-  refuse,
-  passwordAttempts,
-  partnerOfReturn,
-  signInDestination,
-  startSession,
-  signInSchema,
+  json,
   log,
+  parseForm,
+  partnerOfReturn,
+  passwordAttempts,
   type Problem,
+  problem,
   type ProblemName,
+  redirect,
+  refuse,
+  safeRedirect,
+  signInDestination,
   type SignInFields,
+  signInSchema,
+  startSession,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, safeRedirect, SentenceWithValues } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
 import { DefaultSubmit, FieldError, FormAlert, getFormProps, SubmitButton, useForm } from "~/formKit";
 import {
   answerTermsUpdate,
@@ -19,10 +19,11 @@ import {
   parseForm,
   redirect,
   requireMember,
+  safeRedirect,
   termsChangesIn,
   termsToAnswer,
-  termsUpdateSchema,
   type TermsUpdateFields,
+  termsUpdateSchema,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {

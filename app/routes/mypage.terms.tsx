@@ -5,7 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, RouteErrorBoundary, TermsDocuments } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { TermsDocuments } from "~/kits/terms";
 import { json, languageOf, pageSeo, termsPageIn } from "~/routeKit.server";
 
 export const handle: PageHandle = {

@@ -10,16 +10,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  Confirmation,
-  featureStyles,
-  particleRo,
-  RouteErrorBoundary,
-  SentenceWithValues,
-  VisaFamilies,
-  VisaQuick,
-  VisaSearch,
-} from "~/pageKit";
+import { Confirmation, featureStyles, particleRo, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { VisaFamilies, VisaQuick, VisaSearch } from "~/kits/visa";
 import { FieldError, firstErrorOf, FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
 import {
   changeProfile,

@@ -2,7 +2,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, LanguagePage, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary } from "~/pageKit";
+import { LanguagePage } from "~/kits/language";
 import { json, languageChoiceAction, languagePageData } from "~/routeKit.server";
 
 export const handle: PageHandle = {

@@ -8,20 +8,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  Confirmation,
-  ConfirmForm,
-  ConfirmPage,
-  featureStyles,
-  RouteErrorBoundary,
-  safeRedirect,
-  SentenceWithValues,
-  TimeAgo,
-} from "~/pageKit";
+import { Confirmation, featureStyles, RouteErrorBoundary, SentenceWithValues, TimeAgo } from "~/pageKit";
+import { ConfirmForm, ConfirmPage } from "~/kits/confirm";
 import {
   badRequest,
-  inboxAudience,
   INBOX_PAGE_SIZE,
+  inboxAudience,
   inboxItem,
   inboxSchema,
   isConfirmed,
@@ -30,6 +22,7 @@ import {
   readForm,
   redirect,
   requireMember,
+  safeRedirect,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {

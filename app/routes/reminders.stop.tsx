@@ -8,8 +8,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Confirmation, featureStyles, RouteErrorBoundary, safeRedirectWith } from "~/pageKit";
-import { json, readForm, readStopLink, redirect, applyStopLink, type StopLink } from "~/routeKit.server";
+import { Confirmation, featureStyles, RouteErrorBoundary } from "~/pageKit";
+import {
+  applyStopLink,
+  json,
+  readForm,
+  readStopLink,
+  redirect,
+  safeRedirectWith,
+  type StopLink,
+} from "~/routeKit.server";
 
 export const handle: PageHandle = {
   styles: [featureStyles.forms, featureStyles.mypage],

@@ -9,12 +9,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, PartnerDoor, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
+import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
 import {
   firstErrorOf,
   FormAlert,
   getFormProps,
   Honeypot,
+  PartnerDoor,
   PhoneField,
   SignupStep,
   SubmitButton,

@@ -9,6 +9,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { Icon } from "../Icon";
+import { AuthorLine } from "./AuthorLine";
 
 export interface FeedCardData {
   id: string;
@@ -21,25 +22,6 @@ export interface FeedCardData {
   likeCount: number;
   commentCount: number;
   status: "visible" | "reported" | "hidden";
-}
-
-export function TimeAgo({ when }: { when: FeedCardData["when"] }) {
-  return (
-    // A date (a week or more ago) reads left to right in right-to-left text; words such as "3 hours ago" follow the page.
-    <time dateTime={when.iso} title={when.full} dir={/^\d{4}-\d{2}-\d{2}$/.test(when.relative) ? "ltr" : undefined}>
-      {when.relative}
-    </time>
-  );
-}
-
-export function AuthorLine({ author, when }: Pick<FeedCardData, "author" | "when">) {
-  return (
-    <p className="author-line">
-      <bdi className="author-line__name">{author.label}</bdi>
-      {author.country ? <span className="author-line__country">{author.country}</span> : null}
-      <TimeAgo when={when} />
-    </p>
-  );
 }
 
 export function FeedCard({ feed }: { feed: FeedCardData }) {
