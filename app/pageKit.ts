@@ -22,7 +22,13 @@ import "~/routeKit.server";
 export { AmountWords, numberExamples, ReadBackLine } from "~/components/AmountWords";
 export { Branded } from "~/components/Branded";
 export { Confirmation } from "~/components/Confirmation";
-export { ConfirmForm, ConfirmPage, useConfirmSubmit, type ConfirmQuestion } from "~/components/ConfirmAction";
+export {
+  ConfirmForm,
+  ConfirmPage,
+  ConfirmStep,
+  useConfirmSubmit,
+  type ConfirmQuestion,
+} from "~/components/ConfirmAction";
 export { AnswerHeading, ResultHeading, resultAction } from "~/components/ResultHeading";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { AuthorLine, FeedCard, FeedList, TimeAgo, type FeedCardData } from "~/components/community/FeedList";
