@@ -25,6 +25,7 @@ export { AnswerHeading, ResultHeading, resultAction } from "~/components/ResultH
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { Icon, type IconName } from "~/components/Icon";
 export { LabelledField } from "~/components/LabelledField";
+export { KoreanTerms } from "~/components/KoreanTerms";
 export { InboxBell } from "~/components/layouts/TabBar";
 export { Ltr, SentenceWithLtr, SentenceWithValues } from "~/components/SentenceWithLtr";
 export { RateTag, type RateTagFacts } from "~/components/RateTag";

@@ -6,7 +6,7 @@
  * and the reading of a reply's messages by field.
  */
 import { Form, useActionData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { FormEventHandler, ReactNode } from "react";
 import type { TFunction } from "~/i18n/catalog";
 import { useTranslation } from "~/i18n/useTranslation";
 import { translateFormMessage } from "~/lib/formMessage";
@@ -91,9 +91,22 @@ export function useAdminForm<Reply extends AdminReply = AdminReply>(t: TFunction
 }
 
 /** An admin form (a plain post: it works without JavaScript), its own message above its fields. */
-export function AdminEditForm({ error, children }: { error: string | null; children: ReactNode }) {
+export function AdminEditForm({
+  error,
+  onSubmit,
+  top,
+  children,
+}: {
+  error: string | null;
+  /** With JavaScript, a step before the form is sent (a confirmation: kits/confirm's useConfirmSubmit). */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  /** Drawn above the form's message (the confirm step of a publish without JavaScript). */
+  top?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <Form method="post" className="form" noValidate>
+    <Form method="post" className="form" noValidate onSubmit={onSubmit}>
+      {top}
       <AdminFormError message={error} />
       {children}
     </Form>

@@ -20,16 +20,24 @@ export interface ConfirmQuestion {
   confirm: string;
 }
 
-/** Opens the message box on the form's submit; confirmed, sends the form (and its pressed button) with `confirmed=yes`. */
-export function useConfirmSubmit(question: ConfirmQuestion) {
+/**
+ * Opens the message box on the form's submit; confirmed, sends the form (and its pressed button) with
+ * `confirmed=yes`. `asks`: for a form with several buttons, whether the pressed one asks first (the others submit
+ * as they are).
+ */
+export function useConfirmSubmit(
+  question: ConfirmQuestion,
+  asks: (submitter: HTMLButtonElement | null) => boolean = () => true,
+) {
   const { t: common } = useTranslation();
   const submit = useSubmit();
   const asking = useRef(false);
   return async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (!asks(submitter)) return;
     event.preventDefault();
     if (asking.current) return;
     const form = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const data = new FormData(form);
     if (submitter?.name) data.set(submitter.name, submitter.value);
     asking.current = true;
@@ -68,6 +76,40 @@ export function ConfirmForm({
     <Form method="post" className={className} onSubmit={onSubmit}>
       {children}
     </Form>
+  );
+}
+
+/**
+ * The confirm step inside a form that is itself the decision's content (the notice editor's "Save and publish",
+ * decision 0103), without JavaScript: the form comes back with what was typed, this step at its top, and its
+ * button sends the whole form again, as edited, with `confirmed=yes` and the button's intent. The form's own
+ * buttons stay for editing on (the route leaves its own button for the act out while this step is shown).
+ */
+export function ConfirmStep({
+  question,
+  intent,
+  note,
+}: {
+  question: ConfirmQuestion;
+  /** The intent the confirm button sends (the act asked about). */
+  intent: string;
+  /** A line under the button: what to do instead. */
+  note?: string;
+}) {
+  return (
+    <section className="confirm-page" aria-labelledby="confirm-step-title">
+      <h2 id="confirm-step-title" className="confirm-page__title" tabIndex={-1} autoFocus>
+        {question.title}
+      </h2>
+      <p className="confirm-page__message">{question.message}</p>
+      <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+      <div className="confirm-page__actions">
+        <button type="submit" name="intent" value={intent} className="button button--primary button--block">
+          {question.confirm}
+        </button>
+      </div>
+      {note ? <p className="confirm-page__message">{note}</p> : null}
+    </section>
   );
 }
 

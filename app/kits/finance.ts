@@ -4,6 +4,5 @@
  * load (see `~/pageKit` for why a kit makes a chunk, and docs/decisions/0108).
  */
 export { AmountWords, numberExamples, ReadBackLine } from "~/components/AmountWords";
-export { KoreanTerms } from "~/components/KoreanTerms";
 export { FieldProblem, NumberField, type FieldMessage, type Translate } from "~/components/NumberField";
 export { RuleLine, WorkHelp, WorkToolLinks } from "~/components/WorkRuleParts";

@@ -9,9 +9,13 @@
  * without telling that site where the reader came from, and without our vouching
  * for them (`rel="noopener noreferrer nofollow"`). An image is a link to it, named
  * by its description: the page makes readers' phones fetch nothing from elsewhere.
+ * In a body that is not Korean, each Korean term it quotes is its own isolate
+ * (`<bdi lang="ko" dir="ltr" class="ko-term">`, lib/koreanTerms.ts), made here from
+ * the text, never from the author's markup.
  */
 import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
+import { koreanTermClass, koreanTermRuns } from "~/lib/koreanTerms";
 
 const markdown = new MarkdownIt("commonmark", { html: false, linkify: false, typographer: false });
 // An image becomes a link to it, named by its description: nothing is fetched from elsewhere by the page.
@@ -21,6 +25,23 @@ markdown.renderer.rules.image = (tokens, index, options, _env, self) => {
   const alt = self.renderInlineAsText(token.children ?? [], options, _env) || src;
   return `<a href="${markdown.utils.escapeHtml(src)}">${markdown.utils.escapeHtml(alt)}</a>`;
 };
+
+// Text: escaped, and, when the body asks for it (`env.koreanTerms`), its Korean terms isolated.
+markdown.renderer.rules.text = (tokens, index, _options, env) => {
+  const content = tokens[index]!.content;
+  const escape = markdown.utils.escapeHtml;
+  if ((env as RenderEnv | undefined)?.koreanTerms !== true) return escape(content);
+  return koreanTermRuns(content)
+    .map((run) =>
+      run.term
+        ? `<bdi lang="ko" dir="ltr" class="${koreanTermClass(run.term)}">${escape(run.text)}</bdi>`
+        : escape(run.text),
+    )
+    .join("");
+};
+
+/** What a render carries to the rules (markdown-it's `env`). */
+type RenderEnv = Record<PropertyKey, unknown> & { koreanTerms?: boolean };
 
 const SITE_PATH = /^\/(?!\/)/;
 const SCHEMES = new Set(["http:", "https:", "mailto:", "tel:"]);
@@ -57,9 +78,10 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     "ol",
     "li",
     "a",
+    "bdi",
   ],
-  allowedAttributes: { a: ["href", "rel", "target"], ol: ["start"], code: ["class"] },
-  allowedClasses: { code: [/^language-[\w-]+$/] },
+  allowedAttributes: { a: ["href", "rel", "target"], ol: ["start"], code: ["class"], bdi: ["lang", "dir", "class"] },
+  allowedClasses: { code: [/^language-[\w-]+$/], bdi: ["ko-term", "ko-term--long"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
@@ -74,12 +96,21 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     },
     // A body's headings sit under the page's own <h1> (the notice's title).
     h1: "h2",
+    // Only the text rule above makes a <bdi> (raw HTML is off): it is a Korean, left-to-right isolate, nothing else.
+    bdi: (tagName, attribs): sanitizeHtml.Tag => ({
+      tagName,
+      attribs: { lang: "ko", dir: "ltr", ...(attribs.class ? { class: attribs.class } : {}) },
+    }),
   },
 };
 
-/** A notice body as safe HTML for the page. */
-export function renderMarkdown(body: string): string {
-  return sanitizeHtml(markdown.render(body), sanitizeOptions);
+/**
+ * A notice body as safe HTML for the page. `koreanTerms`: isolate the Korean terms it quotes (a body in any
+ * language but Korean: `isolatesKoreanTerms`).
+ */
+export function renderMarkdown(body: string, options: { koreanTerms?: boolean } = {}): string {
+  const env: RenderEnv = { koreanTerms: options.koreanTerms === true };
+  return sanitizeHtml(markdown.render(body, env), sanitizeOptions);
 }
 
 /** The body as one line of plain text (a meta description, an excerpt): no markup, entities decoded. */

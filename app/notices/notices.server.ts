@@ -22,6 +22,7 @@ import type {
   NoticeTitles,
   Stores,
 } from "~/stores/stores";
+import { isolatesKoreanTerms } from "~/lib/koreanTerms";
 import { markdownText, renderMarkdown } from "./markdown.server";
 import { isDateOnly, isNoticeId, noticeSummaryOf } from "./schemas.server";
 
@@ -130,11 +131,12 @@ const renderedBodies = new LRUCache<string, { html: string; description: string 
   sizeCalculation: (entry) => (entry.html.length + entry.description.length) * 2 + 64,
 });
 
-function renderedBody(body: string) {
-  const key = createHash("sha256").update(body).digest("base64url");
+function renderedBody(body: string, language: string) {
+  const koreanTerms = isolatesKoreanTerms(language);
+  const key = `${koreanTerms ? "t" : "k"}:${createHash("sha256").update(body).digest("base64url")}`;
   let entry = renderedBodies.get(key);
   if (!entry) {
-    entry = { html: renderMarkdown(body), description: excerpt(markdownText(body), DESCRIPTION_MAX) };
+    entry = { html: renderMarkdown(body, { koreanTerms }), description: excerpt(markdownText(body), DESCRIPTION_MAX) };
     renderedBodies.set(key, entry);
   }
   return entry;
@@ -151,7 +153,7 @@ export async function noticeDetailView(
   const notice = await services.stores.notices.get(itemCd);
   if (!notice || notice.publishedAt === null || notice.publishedAt > now) return null;
   const { text, lang } = textIn(notice.translations, lng) ?? { text: notice.translations.ko, lang: null };
-  const { html, description } = renderedBody(text.body);
+  const { html, description } = renderedBody(text.body, lang?.code ?? lng);
   return {
     itemCd: notice.itemCd,
     category: notice.category,

@@ -10,6 +10,7 @@ import {
   featureStyles,
   Icon,
   InboxBell,
+  KoreanTerms,
   languageMarks,
   RateTag,
   RouteErrorBoundary,
@@ -76,6 +77,7 @@ export default function MainRoute() {
   const { member, pinned, rate, tools } = useLoaderData<typeof loader>();
   const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
   const { t } = useTranslation("home");
+  const { t: tc } = useTranslation("common");
   return (
     <>
       <header className="main-header">
@@ -94,8 +96,11 @@ export default function MainRoute() {
         <Link to={`/mypage/noticeDetail?itemCd=${encodeURIComponent(pinned.itemCd)}`} className="home-notice">
           <span className="home-notice__tag">{t("main.pinnedNotice")}</span>
           <span className="home-notice__title" {...languageMarks(pinned.lang?.code)}>
-            {pinned.title}
+            <KoreanTerms lang={pinned.lang?.code}>{pinned.title}</KoreanTerms>
           </span>
+          {pinned.lang ? (
+            <span className="home-notice__shown-in">{tc("content.shownIn", { language: pinned.lang.name })}</span>
+          ) : null}
           <Icon name="chevron" className="icon--chevron home-notice__chevron" />
         </Link>
       ) : null}

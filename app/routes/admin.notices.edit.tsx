@@ -3,14 +3,18 @@
  * and a title and Markdown body per language (Korean required). "Preview" renders
  * each language's Markdown on the server, as the notice page will, and keeps the
  * form; "Save" keeps it as it is (a draft stays a draft; a published notice is
- * changed in place, nobody is told again); "Save and publish" publishes it too.
+ * changed in place, nobody is told again); "Save and publish" publishes it too, which
+ * reaches every member's inbox, so it asks first: the message box with JavaScript, a
+ * confirm step at the top of the form as typed without (decision 0103).
  * Checked by the schema the content import uses (notices/schemas.server.ts).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
+import { isolatesKoreanTerms } from "~/lib/koreanTerms";
 import type { PageHandle } from "~/lib/page";
 import { AnswerHeading, directionOf, editPageHandle, RouteErrorBoundary } from "~/pageKit";
+import { ConfirmStep, useConfirmSubmit } from "~/kits/confirm";
 import {
   AdminCheckbox,
   AdminEditForm,
@@ -24,6 +28,7 @@ import {
   adminLanguages,
   changeNotice,
   invalid,
+  isConfirmed,
   isNoticeId,
   json,
   NOTICE_BODY_MAX,
@@ -67,7 +72,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-type Reply = FormReply & { preview?: { language: string; title: string; html: string }[] };
+type Reply = FormReply & {
+  preview?: { language: string; title: string; html: string }[];
+  /** Publishing asked first (without JavaScript): the form comes back as typed with the confirm step. */
+  confirmPublish?: true;
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Who may send a body is decided before a byte of it is read (a raised maxBody streams it to the route).
@@ -75,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const notice = await editedNotice(request, context.services);
   const parsed = await parseForm({ request, context }, noticeFormSchema);
   if (parsed.refused) return parsed.refused;
-  const { submission } = parsed;
+  const { submission, formData } = parsed;
   if (submission.status !== "success") return invalid(submission);
   const { intent, ...fields } = submission.value;
   // The code of an edited notice is the one in its address, whatever the form says.
@@ -84,11 +93,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const preview = Object.entries(fields.translations).map(([language, text]) => ({
       language,
       title: text.title,
-      html: renderMarkdown(text.body),
+      html: renderMarkdown(text.body, { koreanTerms: isolatesKoreanTerms(language) }),
     }));
     return json({ ...submission.reply(), preview } satisfies Reply);
   }
   if (!notice && (await context.services.stores.notices.get(itemCd))) return refuse(submission, "itemCdTaken");
+  // Publishing reaches every member's inbox: nothing is stored until it is confirmed.
+  if (intent === "publish" && !isConfirmed(formData)) {
+    return json({ ...submission.reply(), confirmPublish: true } satisfies Reply);
+  }
   const now = Date.now();
   await saveNotice(
     context.services.stores,
@@ -111,8 +124,27 @@ export default function AdminNoticeEditRoute() {
   const { notice, languages, categories, limits } = useLoaderData<typeof loader>();
   const { reply, errorOf, formError, field, valueAt, textsIn } = useAdminForm<Reply>(t, notice);
   const pinned = valueAt("pinned");
+  const publishQuestion = {
+    title: t("admin.notices.publishTitle"),
+    message: t("admin.notices.publishMessage"),
+    confirm: t("admin.notices.publish"),
+  };
+  // With JavaScript "Save and publish" opens the message box; the other buttons send the form at once.
+  const onSubmit = useConfirmSubmit(
+    publishQuestion,
+    (button) => button?.name === "intent" && button.value === "publish",
+  );
+  const confirming = Boolean(reply?.confirmPublish);
   return (
-    <AdminEditForm error={formError}>
+    <AdminEditForm
+      error={formError}
+      onSubmit={onSubmit}
+      top={
+        confirming ? (
+          <ConfirmStep question={publishQuestion} intent="publish" note={t("admin.edit.publishOrSave")} />
+        ) : null
+      }
+    >
       {reply?.preview ? (
         <section className="admin-preview" aria-labelledby="preview-title">
           <AnswerHeading id="preview-title" answer={reply.preview}>
@@ -143,7 +175,7 @@ export default function AdminNoticeEditRoute() {
         previewLabel={t("admin.edit.preview")}
         saveLabel={t("admin.edit.save")}
         publishLabel={t("admin.edit.publish")}
-        published={Boolean(notice?.published)}
+        published={Boolean(notice?.published) || confirming}
       />
     </AdminEditForm>
   );

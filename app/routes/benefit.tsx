@@ -16,6 +16,7 @@ import { codeRuns } from "~/lib/codeRuns";
 import type { PageHandle } from "~/lib/page";
 import {
   featureStyles,
+  KoreanTerms,
   languageMarks,
   RouteErrorBoundary,
   SentenceWithValues,
@@ -154,10 +155,32 @@ export default function BenefitRoute() {
       ) : null}
       <section className="benefits__group" aria-labelledby="benefits-all">
         <h2 id="benefits-all">{heading}</h2>
-        {others.length ? (
-          <BenefitList benefits={others} showCategory={category === null} open={Boolean(query)} />
-        ) : (
+        {others.length === 0 ? (
           <p className="muted">{t(filtered ? "benefit.noMatch" : "benefit.empty")}</p>
+        ) : category === null && !filtered ? (
+          // All of them, nothing chosen: each category a line with its count that opens on its cards (every fact
+          // stays in the page, and without JavaScript too), so the page is a list to choose from, not 18 cards.
+          <ul className="benefit-categories">
+            {categories.map((c) => {
+              const inCategory = others.filter((benefit) => benefit.category === c);
+              if (inCategory.length === 0) return null;
+              return (
+                <li key={c}>
+                  <details className="benefit-category">
+                    <summary>
+                      <span className="benefit-category__name">{t(`benefit.categories.${c}`)}</span>
+                      <span className="benefit-category__count">
+                        <SentenceWithValues sentence={(v) => t("benefit.categoryCount", v)} count={inCategory.length} />
+                      </span>
+                    </summary>
+                    <BenefitList benefits={inCategory} showCategory={false} open={false} />
+                  </details>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <BenefitList benefits={others} showCategory={category === null} open={Boolean(query)} />
         )}
       </section>
       <p className="benefits__shop">
@@ -167,8 +190,12 @@ export default function BenefitRoute() {
   );
 }
 
-/** Text with its visa codes kept on one line each ("G-1-6" never breaks at a hyphen). */
-function Unbroken({ text }: { text: string }) {
+/**
+ * Content text with its visa codes kept on one line each ("G-1-6" never breaks at a hyphen) and the Korean terms
+ * it quotes isolated (in Urdu "(건강보험)" neither breaks nor mirrors). `lang`: the text's language when it is not
+ * the page's.
+ */
+function Unbroken({ text, lang }: { text: string; lang?: string }) {
   return (
     <>
       {codeRuns(text).map((run, i) =>
@@ -177,7 +204,9 @@ function Unbroken({ text }: { text: string }) {
             {run.text}
           </span>
         ) : (
-          run.text
+          <KoreanTerms key={i} lang={lang}>
+            {run.text}
+          </KoreanTerms>
         ),
       )}
     </>
@@ -207,7 +236,7 @@ function BenefitCard({ benefit, showCategory, open }: { benefit: BenefitView; sh
   const words = (value: string) =>
     lang ? (
       <span {...marks}>
-        <Unbroken text={value} />
+        <Unbroken text={value} lang={lang.code} />
       </span>
     ) : (
       <Unbroken text={value} />
@@ -227,7 +256,7 @@ function BenefitCard({ benefit, showCategory, open }: { benefit: BenefitView; sh
     <article className="card benefit" aria-labelledby={titleId}>
       {showCategory ? <p className="benefit__category">{t(`benefit.categories.${benefit.category}`)}</p> : null}
       <h3 id={titleId} className="benefit__name" {...marks}>
-        {text.name}
+        <KoreanTerms lang={lang?.code}>{text.name}</KoreanTerms>
       </h3>
       {benefit.koreanName ? (
         <p className="benefit__korean">

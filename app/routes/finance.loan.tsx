@@ -12,6 +12,7 @@ import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
   Branded,
+  KoreanTerms,
   directionOf,
   featureStyles,
   Ltr,
@@ -21,13 +22,7 @@ import {
   SentenceWithValues,
   SourceLine,
 } from "~/pageKit";
-import {
-  FieldProblem,
-  KoreanTerms,
-  NumberField as KitNumberField,
-  numberExamples,
-  WorkToolLinks,
-} from "~/kits/finance";
+import { FieldProblem, NumberField as KitNumberField, numberExamples, WorkToolLinks } from "~/kits/finance";
 import type { LoanField, LoanProductView, RangeView } from "~/routeKit.server";
 import {
   json,

@@ -54,9 +54,16 @@ async function flowOf(request: Request, context: LoaderFunctionArgs["context"]) 
   };
 }
 
+/** `path` keeping where the sign-in returns to (a partner's consent, a page), as its doors carry it. */
+const keepingReturn = (path: string, redirectTo: string) =>
+  redirectTo === "/" ? path : `${path}?redirectTo=${encodeURIComponent(redirectTo)}`;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const flow = await flowOf(request, context);
   return json({
+    // "Use a different number" goes back to the door with the same way back (to a partner too).
+    start: keepingReturn("/member/start", flow.redirectTo),
+    loginDoor: keepingReturn("/login/login", flow.redirectTo),
     phone: maskPhone(flow.phone),
     times: flow.provenWithoutAccount ? null : await codeTimesOf(context.services, flow.codeId),
     canJoin: flow.provenWithoutAccount,
@@ -115,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginCodeRoute() {
   const { t } = useTranslation("auth");
-  const { phone, times, canJoin, partner } = useLoaderData<typeof loader>();
+  const { phone, times, canJoin, partner, start, loginDoor } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<SignInCodeFields>({ id: "phone-code", lastResult, shouldValidate: "onSubmit" });
   if (canJoin) {
@@ -127,7 +134,7 @@ export default function LoginCodeRoute() {
         phone={phone}
         intent="join"
         submit={t("login.joinWithNumber")}
-        changeNumber="/login/login"
+        changeNumber={loginDoor}
       />
     );
   }
@@ -138,7 +145,7 @@ export default function LoginCodeRoute() {
       phone={phone}
       verifyLabel={t("login.verify")}
       times={times}
-      changeNumber="/member/start"
+      changeNumber={start}
     >
       <PartnerDoor partner={partner} />
     </CodeStepPage>

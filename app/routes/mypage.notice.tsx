@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, languageMarks, RouteErrorBoundary } from "~/pageKit";
+import { featureStyles, KoreanTerms, languageMarks, RouteErrorBoundary } from "~/pageKit";
 import { badRequest, json, languageOf, noticeListView, pageSeo } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -54,7 +54,7 @@ export default function NoticesRoute() {
               to={withLanguage(`/mypage/noticeDetail?itemCd=${encodeURIComponent(notice.itemCd)}`)}
             >
               <span className="notice-list__title" {...languageMarks(notice.lang?.code)}>
-                {notice.title}
+                <KoreanTerms lang={notice.lang?.code}>{notice.title}</KoreanTerms>
               </span>
               <span className="notice-meta">
                 {notice.pinned ? (

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, languageMarks, RouteErrorBoundary, UntranslatedNote } from "~/pageKit";
+import { featureStyles, KoreanTerms, languageMarks, RouteErrorBoundary, UntranslatedNote } from "~/pageKit";
 import { json, languageOf, noticeDetailView, notFound, pageSeo } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -49,7 +49,7 @@ export default function NoticeDetailRoute() {
     <article className="notice-page">
       <header>
         <h1 className="notice__title" {...textLanguage}>
-          {notice.title}
+          <KoreanTerms lang={notice.language}>{notice.title}</KoreanTerms>
         </h1>
         <p className="notice-meta">
           {notice.pinned ? <span className="notice-tag notice-tag--pinned">{t("notices.list.pinned")}</span> : null}

@@ -28,10 +28,23 @@ for (const lng of ["en", "ko", "ur"]) {
     const cards = page.locator("article.benefit");
     await expect(cards).toHaveCount(18);
     await expect(page.getByRole("heading", { name: t.allServices })).toBeVisible();
+    // Nothing chosen: one line a category with its count, its cards one tap away (decision 0103).
+    const groups = page.locator("details.benefit-category");
+    await expect(groups).toHaveCount(7);
+    await expect(page.locator("article.benefit:visible")).toHaveCount(0);
+    const immigration = groups.filter({ has: page.getByText(t.categories.immigration!, { exact: true }) });
+    await expect(immigration.locator("summary")).toContainText(t.categoryCount_other!.replace("{{count}}", "2"));
+    await immigration.locator("summary").click();
     // The 1345 contact center: its number as a link to call, its Korean name beside the translation.
     const contact = page.locator("#benefit-immigration-contact-center").locator("xpath=..");
     await expect(contact.locator('a[href="tel:1345"]')).toBeVisible();
     if (lng !== "ko") await expect(contact.getByText("외국인종합안내센터")).toBeVisible();
+    if (lng === "ur") {
+      // Right to left: the category's name starts at its line's right edge, its count at the left.
+      const line = (await immigration.locator("summary").boundingBox())!;
+      const name = (await immigration.locator(".benefit-category__name").boundingBox())!;
+      expect(line.x + line.width - (name.x + name.width)).toBeLessThan(24);
+    }
     // What the research marks ✖ is said to be unverified, beside the fact.
     const nhis = page.locator("article", { has: page.locator("#benefit-national-health-insurance") });
     await expect(nhis.locator(".unverified")).toHaveText(t.unverified!);
@@ -47,7 +60,8 @@ for (const lng of ["en", "ko", "ur"]) {
     await expect(cards).toHaveCount(18);
 
     if (lng === "ur") {
-      // Right to left: a card's category label starts at the card's right edge.
+      // Right to left: in a list across categories (a region), a card's category label starts at its right edge.
+      await page.goto("/benefit?region=Seoul");
       const card = (await cards.first().boundingBox())!;
       const label = (await cards.first().locator(".benefit__category").boundingBox())!;
       expect(card.x + card.width - (label.x + label.width)).toBeLessThan(24);

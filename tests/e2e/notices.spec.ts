@@ -8,7 +8,7 @@
  * content import, as an operator would (build/content.js on the server's DATA_DIR).
  */
 import { expect, test } from "@playwright/test";
-import { hideTodayPopup, importContent, localeText, pageTitle, signInAsAdmin } from "./helpers";
+import { hideTodayPopup, importContent, localeText, pageTitle, signInAsAdmin, waitForHydration } from "./helpers";
 
 const get = localeText;
 
@@ -125,7 +125,17 @@ test("an admin writes a notice, previews it and publishes it; a visitor then rea
   // The form keeps what was typed.
   await expect(page.locator('[name="translations.ko.title"]')).toHaveValue(title);
 
+  // It reaches every member's inbox, so it asks first: the message box with JavaScript, the form's confirm step
+  // without (decision 0103).
+  if (testInfo.project.use.javaScriptEnabled) await waitForHydration(page);
   await page.getByRole("button", { name: get("en", "admin.edit.publish") }).click();
+  const question = get("en", "admin.notices.publishTitle");
+  const asked = testInfo.project.use.javaScriptEnabled
+    ? page.getByRole("dialog", { name: question })
+    : page.locator(".confirm-page");
+  await expect(asked.getByRole("heading", { name: question })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/admin\/notices$/);
+  await asked.getByRole("button", { name: get("en", "admin.notices.publish"), exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/notices$/);
   const row = page.locator(".admin-row", { hasText: title });
   await expect(row).toContainText(get("en", "admin.notices.state.published"));

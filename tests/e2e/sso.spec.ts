@@ -10,9 +10,9 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { joinOverHttp } from "../support/join";
+import { joinOverHttp, uniqueNumber } from "../support/join";
 import { authorizationRequest, oidc, registerPartner, relyingParty, type Partner } from "../support/sso";
-import { hideTodayPopup, localeText, waitForHydration } from "./helpers";
+import { enterCode, hideTodayPopup, localeText, textedCode, waitForHydration } from "./helpers";
 
 const password = "a long enough passphrase";
 // The issuer is http://localhost:PORT/sso: the whole flow runs on that origin, its cookies included.
@@ -100,6 +100,64 @@ test("a partner signs a member in: sign-in, consent, back with a code the partne
   await expect(asked.getByRole("heading", { name: question })).toBeVisible();
   await asked.getByRole("button", { name: localeText("en", "partners.revoke") }).click();
   await expect(page.getByText(localeText("en", "partners.none"))).toBeVisible();
+});
+
+test("a visitor from a partner is told its name on every door, keeps it on a different number, and comes back to the consent", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const origin = originOf(baseURL!);
+  const member = await joinOverHttp(origin, process.env.E2E_DATA_DIR!, { name: "Nguyen Van An" });
+  const partner = registerPartner(cliEnv(), "Hana Doors", "https://partner-doors.example/callback");
+  await partnerSite(page, partner);
+  const config = await relyingParty(`${origin}/sso`, partner);
+  const started = await authorizationRequest(config, partner);
+  const door = page.getByText("Sign in to continue to Hana Doors");
+  const text = (key: string) => localeText("en", key);
+
+  await page.goto(started.url.href);
+  await expect(page).toHaveURL(/\/member\/start\?redirectTo=%2FssoConsent%2F/);
+  const start = page.url();
+  const returnTo = new URL(start).searchParams.get("redirectTo")!;
+  await expect(door).toBeVisible();
+  // The ID door, the phone door and both ways to join name the partner too.
+  await page.getByRole("link", { name: text("member.start.withId") }).click();
+  await expect(page).toHaveURL(/\/member\/startId\?redirectTo=%2FssoConsent%2F/);
+  await expect(door).toBeVisible();
+  await page.goto(`${origin}/login/login?redirectTo=${encodeURIComponent(returnTo)}`);
+  await expect(door).toBeVisible();
+  for (const join of ["member.start.joinWithPhone", "member.start.joinWithId"]) {
+    await page.goto(start);
+    await page.getByRole("link", { name: text(join) }).click();
+    await expect(page.getByText("Join K-Life to continue to Hana Doors")).toBeVisible();
+  }
+
+  // A number typed wrong: the code page names the partner, and "Use a different number" keeps the way back.
+  await page.goto(start);
+  await page.getByLabel(text("login.phone")).fill(uniqueNumber().local);
+  await page.getByRole("button", { name: text("login.sendCode") }).click();
+  await expect(page).toHaveURL(/\/login\/authNo$/);
+  await expect(door).toBeVisible();
+  await page.getByRole("link", { name: text("login.changeNumber") }).click();
+  await expect(page).toHaveURL(/\/member\/start\?/);
+  expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(returnTo);
+  await expect(door).toBeVisible();
+
+  // The right number: signed in, the visitor is back at the partner's consent.
+  await page.getByLabel(text("login.phone")).fill(member.local);
+  await page.getByRole("button", { name: text("login.sendCode") }).click();
+  await expect(page).toHaveURL(/\/login\/authNo$/);
+  await expect(door).toBeVisible();
+  await enterCode(page, textedCode(member.e164), {
+    label: text("login.code"),
+    submit: text("login.verify"),
+    javaScriptEnabled: Boolean(javaScriptEnabled),
+  });
+  await expect(page).toHaveURL(/\/ssoConsent\//);
+  await expect(page.getByText("Signed in as Nguyen Van An")).toBeVisible();
+  await expect(page.getByRole("button", { name: text("consent.allow"), exact: true })).toBeVisible();
+  await expect(page.getByText("Hana Doors").first()).toBeVisible();
 });
 
 test("cancelling on the consent screen goes back to the partner with access_denied and the state", async ({

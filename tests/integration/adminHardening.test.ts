@@ -68,6 +68,8 @@ const noticeForm = (itemCd: string, intent: "publish" | "save" = "publish") => (
   "translations.ko.title": `공지 ${itemCd}`,
   "translations.ko.body": "본문",
   intent,
+  // "Save and publish" acts once confirmed (decision 0103).
+  ...(intent === "publish" ? { confirmed: "yes" } : {}),
 });
 
 function queryIn<T>(file: string, sql: string, ...params: unknown[]): T[] {

@@ -230,13 +230,18 @@ describe("/benefit and /shop through the built server", () => {
       expect(status, lng).toBe(200);
       expect(html, lng).toContain(`<html lang="${lng}" dir="${lng === "ur" ? "rtl" : "ltr"}"`);
       // Each card as drawn (the page's data, inlined for the browser, holds the names too).
+      // Grouped by category with nothing chosen (decision 0103): every card is there, each in its category's group.
       const cards = html.split(/<article class="card benefit" /).slice(1);
       expect(cards, lng).toHaveLength(shipped.length);
-      shipped.forEach((benefit, i) => {
-        expect(cards[i], `${lng} ${benefit.itemCd}`).toContain(`id="benefit-${benefit.itemCd}"`);
-        expect(cards[i], `${lng} ${benefit.itemCd}`).toContain(escape(benefit.translations[lng]!.name));
-        expect(cards[i], `${lng} ${benefit.itemCd}`).toContain(escape(benefit.translations.ko!.name));
+      shipped.forEach((benefit) => {
+        const card = cards.find((c) => c.includes(`id="benefit-${benefit.itemCd}"`));
+        expect(card, `${lng} ${benefit.itemCd}`).toBeDefined();
+        expect(card, `${lng} ${benefit.itemCd}`).toContain(escape(benefit.translations[lng]!.name));
+        expect(card, `${lng} ${benefit.itemCd}`).toContain(escape(benefit.translations.ko!.name));
       });
+      expect(html.match(/<details class="benefit-category">/g), lng).toHaveLength(
+        new Set(shipped.map((b) => b.category)).size,
+      );
       expect(html, lng).toMatch(/<meta name="description" content="[^"]{40,}"/);
       expect(html.includes("\0"), `${lng}: a NUL byte in the page`).toBe(false);
     }

@@ -65,9 +65,11 @@ async function page(browser: ReturnType<typeof httpBrowser>, pathname: string, f
 const publishedAt = (itemCd: string) => {
   const db = new Database(path.join(server.dataDir, "klife.sqlite"), { readonly: true, fileMustExist: true });
   try {
+    // undefined: no such notice stored.
     return (
-      db.prepare("SELECT published_at FROM notices WHERE item_cd = ?").get(itemCd) as { published_at: number | null }
-    ).published_at;
+      db.prepare("SELECT published_at FROM notices WHERE item_cd = ?").get(itemCd) as
+        { published_at: number | null } | undefined
+    )?.published_at;
   } finally {
     db.close();
   }
@@ -135,6 +137,56 @@ describe("confirmations without JavaScript", () => {
     });
     // An unknown notice is a 404 at the question too.
     expect((await page(browser, "/admin/notices?index", { itemCd: "cf-nobody", intent: "publish" })).status).toBe(404);
+  }, 120_000);
+
+  it("save and publish from the notice form only after its confirm step, which keeps what was typed", async () => {
+    const browser = await admin();
+    const itemCd = `sp-${randomUUID().slice(0, 8)}`;
+    const typed = {
+      itemCd,
+      category: "service",
+      pinned: "on",
+      "translations.ko.title": `환율 안내 ${itemCd}`,
+      "translations.ko.body": "매매기준율을 확인하세요.",
+      "translations.en.title": `Exchange rates (매매기준율) ${itemCd}`,
+      "translations.en.body": "The base rate (매매기준율) changes every day.",
+    };
+    // Without JavaScript the button sends the form as it is: the answer is the form again, as typed, with the
+    // question at its top, and nothing is stored.
+    const asked = await page(browser, "/admin/notices/edit?lng=en", { ...typed, intent: "publish" });
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain("Publish this notice?");
+    expect(asked.html).toContain("Or change it below and save it without publishing.");
+    expect(asked.html).toContain(`value="Exchange rates (매매기준율) ${itemCd}"`);
+    expect(asked.html).toContain('<input type="hidden" name="confirmed" value="yes"/>');
+    // The step's button is the one way to publish left on the page; Save stays.
+    expect(asked.html.match(/name="intent" value="publish"/g)).toHaveLength(1);
+    expect(asked.html).toContain('name="intent" value="save"');
+    expect(publishedAt(itemCd)).toBeUndefined();
+    // Anything but "yes" is no confirmation either.
+    expect((await page(browser, "/admin/notices/edit", { ...typed, intent: "publish", confirmed: "1" })).status).toBe(
+      200,
+    );
+    expect(publishedAt(itemCd)).toBeUndefined();
+
+    const done = await page(browser, "/admin/notices/edit?lng=en", { ...typed, intent: "publish", confirmed: "yes" });
+    expect(done).toMatchObject({ status: 302, location: "/admin/notices" });
+    expect(publishedAt(itemCd)).toEqual(expect.any(Number));
+
+    // Home's pinned line in Vietnamese: the English title, marked as English (issue 41).
+    const home = await page(browser, "/?lng=vi");
+    const line = /<a[^>]*class="home-notice"[\s\S]*?<\/a>/.exec(home.html)?.[0] ?? "";
+    expect(line).toContain(`Exchange rates`);
+    expect(line).toMatch(/class="home-notice__shown-in">Bằng [^<]+</);
+    expect((await page(browser, "/?lng=ko")).html).not.toContain("home-notice__shown-in");
+    // In Urdu (shown in English) the Korean term is its own unbroken left-to-right isolate, in the title and the
+    // body; on the Korean page the Korean text is drawn as it is.
+    const isolated = '<bdi lang="ko" dir="ltr" class="ko-term">(매매기준율)</bdi>';
+    const urdu = await page(browser, `/mypage/noticeDetail?itemCd=${itemCd}&lng=ur`);
+    expect(urdu.html.split(isolated).length - 1).toBe(2);
+    const korean = await page(browser, `/mypage/noticeDetail?itemCd=${itemCd}&lng=ko`);
+    expect(korean.html).toContain("매매기준율을 확인하세요.");
+    expect(korean.html).not.toContain("ko-term");
   }, 120_000);
 
   it("delete an inbox item only from the confirm page, which names it", async () => {

@@ -312,7 +312,16 @@ describe("the admin area", () => {
     expect(shown.initialValue).toMatchObject({ itemCd: "a-001" });
     expect(await services.stores.notices.get("a-001")).toBeNull();
 
-    const saved = await post(editAction, "/admin/notices/edit", admin.jar, { ...fields, intent: "publish" });
+    // "Save and publish" asks first (decision 0103): unconfirmed, nothing is stored and the form comes back.
+    const asked = await post(editAction, "/admin/notices/edit", admin.jar, { ...fields, intent: "publish" });
+    expect(asked.status).toBe(200);
+    expect(await body(asked)).toMatchObject({ confirmPublish: true, initialValue: { itemCd: "a-001" } });
+    expect(await services.stores.notices.get("a-001")).toBeNull();
+    const saved = await post(editAction, "/admin/notices/edit", admin.jar, {
+      ...fields,
+      intent: "publish",
+      confirmed: "yes",
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/admin/notices");
     const stored = await services.stores.notices.get("a-001");

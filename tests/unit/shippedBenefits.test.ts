@@ -38,9 +38,13 @@ describe("the shipped benefits", () => {
     ]);
     for (const benefit of shipped) {
       expect(Object.keys(benefit.translations).sort(), benefit.itemCd).toEqual([...supportedLanguages].sort());
-      // Checked against the research notes (2026-11-22), or against the agency's page found on 2026-12-02.
-      expect(["2026-11-22", "2026-12-02"], benefit.itemCd).toContain(benefit.source.checkedOn);
-      if (benefit.source.checkedOn === "2026-12-02") expect(benefit.source.url, benefit.itemCd).toMatch(/^https:\/\//);
+      // Checked against the research notes (2026-11-22), or against the agency's page found on 2026-12-02 or
+      // 2026-12-03 (decisions 0096, 0103): then named and linked.
+      expect(["2026-11-22", "2026-12-02", "2026-12-03"], benefit.itemCd).toContain(benefit.source.checkedOn);
+      if (benefit.source.checkedOn !== "2026-11-22") {
+        expect(benefit.source.url, benefit.itemCd).toMatch(/^https:\/\//);
+        expect(benefit.source.name, benefit.itemCd).toBeTruthy();
+      }
     }
     const orders = shipped.map((b) => b.order!);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
@@ -88,6 +92,16 @@ describe("the shipped benefits", () => {
         }
       }
     }
+  });
+
+  it("name the departure-guarantee insurer in every language, with its Korean name, still marked unverified", () => {
+    // Named as news reports stored for the search tool say it pays the claims (decision 0103); the card's source,
+    // the EPS guide, does not name it, so the fact keeps its mark.
+    const card = byId.get("departure-guarantee-insurance")!;
+    for (const [lng, text] of Object.entries(card.translations)) {
+      expect(text.apply, lng).toContain("삼성화재");
+    }
+    expect(card.unverified).toContain("apply");
   });
 
   it("put the services for E-9 workers apart from those for everyone", () => {
