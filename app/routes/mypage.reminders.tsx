@@ -150,25 +150,28 @@ export default function MyRemindersRoute() {
         <p className="field__hint">{t("reminders.intro")}</p>
         <p className="field__hint">{t("reminders.quietHours")}</p>
         <FormAlert id={form.errorId} errors={form.errors} />
+        {/* The card is a box around each group: the group itself has no frame (the forms' rule for fieldsets). */}
         {KINDS.map((kind) => (
-          <fieldset key={kind} className="settings-card">
-            <legend className="settings-section">{t(`reminders.kinds.${kind}`)}</legend>
-            <label className="choice">
-              <input type="checkbox" checked disabled />
-              <span>{t("reminders.channels.inbox")}</span>
-            </label>
-            {CHANNELS.map((channel) => (
-              <label key={channel} className="choice">
-                <input
-                  type="checkbox"
-                  name={`${kind}.${channel}`}
-                  defaultChecked={ticked(answer, choices, kind, channel)}
-                  key={`${kind}.${channel}.${form.key ?? ""}`}
-                />
-                <span>{t(`reminders.channels.${channel}`)}</span>
+          <div key={kind} className="settings-card">
+            <fieldset>
+              <legend className="settings-section">{t(`reminders.kinds.${kind}`)}</legend>
+              <label className="choice">
+                <input type="checkbox" checked disabled />
+                <span>{t("reminders.channels.inbox")}</span>
               </label>
-            ))}
-          </fieldset>
+              {CHANNELS.map((channel) => (
+                <label key={channel} className="choice">
+                  <input
+                    type="checkbox"
+                    name={`${kind}.${channel}`}
+                    defaultChecked={ticked(answer, choices, kind, channel)}
+                    key={`${kind}.${channel}.${form.key ?? ""}`}
+                  />
+                  <span>{t(`reminders.channels.${channel}`)}</span>
+                </label>
+              ))}
+            </fieldset>
+          </div>
         ))}
         <p className="field__hint">{t("reminders.push.needsJs")}</p>
         {hasPhone ? null : (

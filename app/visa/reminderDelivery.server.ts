@@ -38,6 +38,11 @@ export interface DeliveryDeps {
   /** The site's origin for links (`https://…`). */
   origin: string;
   secret: string;
+  /**
+   * The wall clock an opt-out link is issued on (Date.now unless told): the time the message leaves. A run at
+   * another `now` (a day replayed by hand, a test) still sends links that work from the moment they arrive.
+   */
+  clock?: () => number;
 }
 
 export interface DeliveryRun {
@@ -193,7 +198,8 @@ async function sendSms(
   const key = deliveryKey(occasion, "sms");
   const attempt = await deps.stores.reminders.claimDelivery(profile.uid, key, now);
   if (attempt === null) return;
-  const token = stopToken(deps.secret, { uid: profile.uid, kind: choice.kind, channel: "sms", issuedAt: now });
+  const issuedAt = (deps.clock ?? Date.now)();
+  const token = stopToken(deps.secret, { uid: profile.uid, kind: choice.kind, channel: "sms", issuedAt });
   try {
     const sms = await reminderSms(
       profile.language,

@@ -89,6 +89,7 @@ describe.each(implementations)("reminder delivery: $name", (implementation) => {
     await a.reminders.setChoices(m.uid, [{ kind: "visa", channel: "sms", on: true }], JOINED, "page");
     const { dir, sender } = outbox();
     const at = kst("2027-05-30T08:00:00");
+    const sentFrom = Date.now();
     const runs = await Promise.all([
       runDeliveryJob(deps(a, sender, null), at),
       runDeliveryJob(deps(b, sender, null), at),
@@ -103,7 +104,11 @@ describe.each(implementations)("reminder delivery: $name", (implementation) => {
     expect(text).toContain("Your period of stay ends in one month, on 2027-06-30.");
     expect(text).toContain("https://k-life.example.kr/mypage/visa?lng=vi");
     const token = /\/reminders\/stop\?t=([^\s]+)/.exec(text)?.[1];
-    expect(readStopToken(SECRET, token, at)).toMatchObject({ uid: m.uid, kind: "visa", channel: "sms" });
+    // The link works from when it was sent (the wall clock), whatever time the run was given.
+    const claim = readStopToken(SECRET, token, Date.now());
+    expect(claim).toMatchObject({ uid: m.uid, kind: "visa", channel: "sms" });
+    expect(claim!.issuedAt).toBeGreaterThanOrEqual(sentFrom);
+    expect(claim!.issuedAt).toBeLessThanOrEqual(Date.now());
   });
 
   it("sends nothing at 22:00 and sends it at 08:00", async () => {

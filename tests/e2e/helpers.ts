@@ -50,6 +50,7 @@ export const memberPages = [
   "/mypage/visa/F-4",
   "/mypage/changePw",
   "/mypage/phone",
+  "/mypage/reminders",
   "/mypage/secede",
   "/mypage/community",
   "/community/edit",

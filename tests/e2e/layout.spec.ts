@@ -296,6 +296,8 @@ for (const width of [320, 360]) {
     baseURL,
     javaScriptEnabled,
   }) => {
+    // Every member page, in two languages, at two heights: more than the default minute on a busy machine.
+    test.setTimeout(180_000);
     const cookies = await joinedMemberCookies(baseURL!, "Button Check");
     await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
     const pages = [...memberPages, ...(await communityPages(baseURL!))];

@@ -1,22 +1,57 @@
 /**
- * The reminders' pages in a real browser, with JavaScript on and off (the two projects, issue 42): a member
- * reaches /mypage/reminders from my page, ticks a channel and saves it; the opt-out link of a reminder, opened
- * signed out, says what it turns off in the member's language and turns it off on one tap; a forged one says so.
+ * The reminders in a real browser, with JavaScript on and off (the two projects, issue 42): a member reaches
+ * /mypage/reminders from my page, ticks a channel and saves it. A reminder then goes the whole way, through the
+ * delivery job run against the server's own data directory: pushed to a push service of the test's own on
+ * loopback (the page's subscribe answers the test's subscription, whose keys the test made), decrypted there,
+ * handed to the real service worker through the DevTools protocol and shown in the member's language and
+ * direction (en, ur), tapping through to the reminder's page; texted with an opt-out link that, opened signed out
+ * in another language, speaks the member's, turns the channel off on one tap and is good once. A forged link says so.
  */
-import path from "node:path";
+import { createECDH, randomBytes, randomUUID, type ECDH } from "node:crypto";
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
 import Database from "better-sqlite3";
+import ece from "http_ece";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { stopToken } from "~/visa/reminderStop.server";
+import { loadConfig } from "~/infra/config.server";
+import { localVapidKeys } from "~/infra/push/webPush.server";
+import { fileOutbox, outboxFile } from "~/infra/sms/sender.server";
+import { openStores } from "~/server/storage.server";
+import { reminderDeliveryJob } from "~/visa/reminderDeliveryJob.server";
 import { joinOverHttp } from "../support/join";
-import { hideTodayPopup, strings, useLanguage } from "./helpers";
+import { hideTodayPopup, strings, useLanguage, waitForHydration } from "./helpers";
 
 type Groups = Record<string, Record<string, Record<string, string>>>;
 const my = (lng: string) => strings(lng) as unknown as Groups;
 const dataDir = () => process.env.E2E_DATA_DIR!;
+const DAY = 24 * 60 * 60 * 1000;
 
-async function signedInMember(context: BrowserContext, baseURL: string) {
-  const joined = await joinOverHttp(baseURL, dataDir(), { name: "Reminder Member", visa: "E-9" });
+/** The day ("yyyy-mm-dd") in Seoul `days` from today. */
+const seoulDay = (days: number) => new Date(Date.now() + 9 * 60 * 60 * 1000 + days * DAY).toISOString().slice(0, 10);
+/** 10:00 in Seoul a week before `expiry`: when the "one week left" reminder is due (outside the quiet hours). */
+const oneWeekBefore = (expiry: string) => {
+  const day = new Date(Date.parse(`${expiry}T00:00:00Z`) - 7 * DAY).toISOString().slice(0, 10);
+  return Date.parse(`${day}T10:00:00+09:00`);
+};
+
+/**
+ * A member joined over HTTP (the ID flow, with a verified number) and signed in in `context`: the browser that
+ * joined asked for `language` (Accept-Language), which becomes the member's; a stay ending on `visaExpiry`.
+ */
+async function signedInMember(
+  context: BrowserContext,
+  baseURL: string,
+  options: { language?: string; visaExpiry?: string } = {},
+) {
+  const joined = await joinOverHttp(baseURL, dataDir(), {
+    email: `reminders-${randomUUID()}@example.com`,
+    name: "Reminder Member",
+    visa: "E-9",
+    ...(options.visaExpiry ? { visaExpiry: options.visaExpiry } : {}),
+    headers: options.language ? { "Accept-Language": options.language } : {},
+  });
   await context.addCookies(
     joined.cookies.split("; ").map((pair) => {
       const [key, ...value] = pair.split("=");
@@ -33,6 +68,67 @@ async function signedInMember(context: BrowserContext, baseURL: string) {
   } finally {
     db.close();
   }
+}
+
+/**
+ * One run of the delivery job at `at`, as the server's scheduler composes it (reminderDeliveryJob on the stores,
+ * secret and VAPID keys of the server's data directory, texts to its outbox, links on its origin): what an
+ * operator's run of the job by hand with a given time does. The server keeps running; the job's claims keep every
+ * delivery single across its runs and these.
+ */
+async function deliverRemindersAt(baseURL: string, at: number) {
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir(), PORT: new URL(baseURL).port });
+  const stores = await openStores(config);
+  try {
+    const services = {
+      stores,
+      config,
+      sessionSecret: readFileSync(path.join(dataDir(), "session-secret"), "utf8").trim(),
+      vapid: localVapidKeys(dataDir()),
+    };
+    await reminderDeliveryJob(services, fileOutbox(dataDir()), { now: () => at, log: { info: () => {} } }).run();
+  } finally {
+    await stores.close();
+  }
+}
+
+/** A push service of the test's own on loopback: it keeps every request and answers 201 Created. */
+async function pushService() {
+  const received: Array<{ path: string; headers: http.IncomingHttpHeaders; body: Buffer }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A browser's push subscription on `endpoint`: its own P-256 key pair and authentication secret. */
+function browserKeys(endpoint: string): { ecdh: ECDH; auth: Buffer; json: PushSubscriptionJSON } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    json: {
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") },
+    },
+  };
 }
 
 test.beforeEach(async ({ context }) => {
@@ -60,48 +156,57 @@ test("a member turns on push for the period of stay and sees it kept", async ({ 
   ).not.toBeChecked();
 });
 
-test("the opt-out link, signed out, turns the channel off in the member's language", async ({
+test("the opt-out link of a texted reminder, signed out, turns texts off in the member's language, once", async ({
   page,
   browser,
   context,
   baseURL,
 }) => {
-  const { uid, language } = await signedInMember(context, baseURL!);
-  await useLanguage(context, language);
-  // The link is opened where another language is set (Korean, or English for a Korean-speaking member).
-  const other = language === "ko" ? "en" : "ko";
-  const words = my(language);
+  // A Vietnamese member: the text is a Korean and an English line, the link's page is in Vietnamese.
+  const expiry = seoulDay(420);
+  const member = await signedInMember(context, baseURL!, { language: "vi", visaExpiry: expiry });
+  expect(member.language).toBe("vi");
+  await useLanguage(context, "vi");
+  const words = my("vi");
+  const sms = () =>
+    page
+      .getByRole("group", { name: words.reminders!.kinds!.visa! })
+      .getByRole("checkbox", { name: words.reminders!.channels!.sms! });
   await page.goto("/mypage/reminders");
-  await page
-    .getByRole("group", { name: words.reminders!.kinds!.visa! })
-    .getByRole("checkbox", { name: words.reminders!.channels!.push! })
-    .check();
+  await sms().check();
   await page.getByRole("button", { name: words.reminders!.save as unknown as string }).click();
   await expect(page.getByRole("status").filter({ hasText: words.reminders!.saved as unknown as string })).toBeVisible();
 
-  const secret = readFileSync(path.join(dataDir(), "session-secret"), "utf8").trim();
-  const token = stopToken(secret, { uid, kind: "visa", channel: "push", issuedAt: Date.now() });
-  // Another browser, signed out, in another language: the page answers in the member's.
+  await deliverRemindersAt(baseURL!, oneWeekBefore(expiry));
+  const texts = readFileSync(outboxFile(dataDir()), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { to: string; text: string })
+    .filter((m) => m.to === member.e164 && m.text.includes("/reminders/stop?t="));
+  expect(texts).toHaveLength(1);
+  expect(texts[0]!.text).toContain(expiry);
+  const link = new URL(/https?:\/\/\S+\/reminders\/stop\?t=\S+/.exec(texts[0]!.text)![0]);
+
+  // Another browser, signed out, in English: the page answers in the member's language.
   const stranger = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
-  await useLanguage(stranger, other);
+  await useLanguage(stranger, "en");
   const tab = await stranger.newPage();
-  await tab.goto(`/reminders/stop?t=${token}`);
-  await expect(tab).toHaveURL(new RegExp(`lng=${language}$`));
-  await expect(tab.locator("html")).toHaveAttribute("lang", language);
+  await tab.goto(`${link.pathname}${link.search}`);
+  await expect(tab).toHaveURL(/lng=vi$/);
+  await expect(tab.locator("html")).toHaveAttribute("lang", "vi");
   await expect(tab.getByText(words.reminders!.stop!.intro!)).toBeVisible();
   await expect(tab.getByText(words.reminders!.kinds!.visa!)).toBeVisible();
+  await expect(tab.getByText(words.reminders!.channels!.sms!)).toBeVisible();
   await tab.getByRole("button", { name: words.reminders!.stop!.confirm! }).click();
   await expect(tab.getByText(words.reminders!.stop!.done!)).toBeVisible();
-  await tab.goto(`/reminders/stop?t=${token}`);
+  // Good once: the same link again changes nothing and says the texts are off already.
+  await tab.goto(`${link.pathname}${link.search}`);
   await expect(tab.getByText(words.reminders!.stop!.used!)).toBeVisible();
+  await expect(tab.getByRole("button", { name: words.reminders!.stop!.confirm! })).toHaveCount(0);
   await stranger.close();
 
   await page.goto("/mypage/reminders");
-  await expect(
-    page
-      .getByRole("group", { name: words.reminders!.kinds!.visa! })
-      .getByRole("checkbox", { name: words.reminders!.channels!.push! }),
-  ).not.toBeChecked();
+  await expect(sms()).not.toBeChecked();
 });
 
 test("a forged opt-out link says it is not valid", async ({ page, context }) => {
@@ -111,86 +216,109 @@ test("a forged opt-out link says it is not valid", async ({ page, context }) => 
   await expect(page.getByText(my("en").reminders!.stop!.invalid!)).toBeVisible();
 });
 
-test("with JavaScript, the page subscribes this browser and lists it", async ({ page, context, baseURL }) => {
-  test.skip(!test.info().project.use.javaScriptEnabled, "subscribing needs JavaScript");
-  await useLanguage(context, "en");
-  await context.grantPermissions(["notifications"]);
-  await signedInMember(context, baseURL!);
-  // The browser's own push service is unreachable here: subscribe answers the test's subscription.
-  await context.addInitScript(() => {
-    const made = {
-      endpoint: "http://127.0.0.1:9/push/e2e-device",
-      keys: {
-        p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
-        auth: "tBHItJI5svbpez7KI4CCXg",
-      },
-    };
-    PushManager.prototype.subscribe = async function () {
-      return { ...made, toJSON: () => made } as unknown as PushSubscription;
-    };
-  });
-  const en = my("en");
-  await page.goto("/mypage/reminders");
-  await page.getByRole("button", { name: en.reminders!.push!.subscribe! }).click();
-  await expect(page.getByText(en.reminders!.push!.subscribed!)).toBeVisible();
-  await expect(page.getByText("127.0.0.1:9")).toBeVisible();
-  await expect(page.getByText(en.reminders!.push!.noDevices!)).toHaveCount(0);
-  const registration = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.scope);
-  expect(registration).toBe(`${baseURL}/`);
-});
+for (const [lng, dir, days] of [
+  ["en", "ltr", 400],
+  ["ur", "rtl", 410],
+] as const) {
+  test(`a pushed reminder reaches the service worker and shows in the member's language (${lng}, ${dir})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.skip(!test.info().project.use.javaScriptEnabled, "subscribing and the service worker need JavaScript");
+    const push = await pushService();
+    try {
+      const expiry = seoulDay(days);
+      const member = await signedInMember(context, baseURL!, { language: lng, visaExpiry: expiry });
+      expect(member.language).toBe(lng);
+      await useLanguage(context, lng);
+      await context.grantPermissions(["notifications"]);
+      // The browser's own push service is unreachable here: subscribe answers the test's subscription.
+      const device = browserKeys(`${push.origin}/push/${lng}-${randomUUID()}`);
+      await context.addInitScript((made) => {
+        PushManager.prototype.subscribe = async function () {
+          return { ...made, toJSON: () => made } as unknown as PushSubscription;
+        };
+      }, device.json);
+      const words = my(lng);
 
-test("the service worker shows a pushed reminder in the member's language and direction (en, ur)", async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  test.skip(!test.info().project.use.javaScriptEnabled, "a service worker needs JavaScript");
-  await useLanguage(context, "en");
-  await context.grantPermissions(["notifications"]);
-  await page.goto("/language");
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.register("/sw.js", { scope: "/" });
-    await navigator.serviceWorker.ready;
+      await page.goto("/mypage/reminders");
+      await waitForHydration(page);
+      await page
+        .getByRole("group", { name: words.reminders!.kinds!.visa! })
+        .getByRole("checkbox", { name: words.reminders!.channels!.push! })
+        .check();
+      await page.getByRole("button", { name: words.reminders!.save as unknown as string }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: words.reminders!.saved as unknown as string }),
+      ).toBeVisible();
+      await page.getByRole("button", { name: words.reminders!.push!.subscribe! }).click();
+      await expect(page.getByText(words.reminders!.push!.subscribed!)).toBeVisible();
+      // The server keeps it: the page drawn anew lists the device.
+      await page.reload();
+      await expect(page.getByText(new URL(push.origin).host)).toBeVisible();
+      await expect(page.getByText(words.reminders!.push!.noDevices!)).toHaveCount(0);
+
+      // The job, at the reminder's time, pushes it once to the device; a second run sends nothing more.
+      const at = oneWeekBefore(expiry);
+      await deliverRemindersAt(baseURL!, at);
+      await deliverRemindersAt(baseURL!, at + 15 * 60 * 1000);
+      const mine = push.received.filter((r) => `${push.origin}${r.path}` === device.json.endpoint);
+      expect(mine).toHaveLength(1);
+      const request = mine[0]!;
+      expect(request.headers["content-encoding"]).toBe("aes128gcm");
+      const vapidKey = await (await page.request.get("/push/vapidPublicKey")).text();
+      expect(request.headers.authorization).toMatch(new RegExp(`^vapid t=[^,]+, k=${vapidKey}$`));
+      const payload = ece
+        .decrypt(request.body, { version: "aes128gcm", privateKey: device.ecdh, authSecret: device.auth })
+        .toString("utf8");
+
+      // The service worker the page registered gets what the push service received.
+      const cdp = await context.newCDPSession(page);
+      const registrationId = new Promise<string>((resolve) => {
+        cdp.on(
+          "ServiceWorker.workerRegistrationUpdated",
+          (event: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
+            const ours = event.registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+            if (ours) resolve(ours.registrationId);
+          },
+        );
+      });
+      await cdp.send("ServiceWorker.enable");
+      await cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: baseURL!,
+        registrationId: await registrationId,
+        data: payload,
+      });
+
+      const inbox = strings(lng) as unknown as { push: Record<string, string>; messages: Groups["messages"] };
+      const title = inbox.push.visa!;
+      // Shown in the member's language and direction; a tap opens the reminder's page (the period of stay) in it.
+      await expect
+        .poll(() =>
+          page.evaluate(async (title) => {
+            const registration = await navigator.serviceWorker.ready;
+            const found = (await registration.getNotifications()).find((n) => n.title === title);
+            if (!found) return null;
+            const tap = new URL(String(found.data?.url));
+            return {
+              title: found.title,
+              body: found.body,
+              lang: found.lang,
+              dir: found.dir,
+              tap: tap.pathname + tap.search,
+            };
+          }, title),
+        )
+        .toEqual({
+          title,
+          body: inbox.messages.visa!.oneWeek!.replace("{{date}}", expiry),
+          lang: lng,
+          dir,
+          tap: `/mypage/visa?lng=${lng}`,
+        });
+    } finally {
+      await push.close();
+    }
   });
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Promise<string>((resolve) => {
-    cdp.on(
-      "ServiceWorker.workerRegistrationUpdated",
-      (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => {
-        const ours = event.registrations.find((r) => r.scopeURL === `${baseURL}/`);
-        if (ours) resolve(ours.registrationId);
-      },
-    );
-  });
-  await cdp.send("ServiceWorker.enable");
-  const registrationId = await registrations;
-  for (const lng of ["en", "ur"]) {
-    const inbox = strings(lng) as unknown as {
-      push: Record<string, string>;
-      messages: { visa: Record<string, string> };
-    };
-    const message = {
-      title: inbox.push.visa,
-      body: inbox.messages.visa.oneWeek!.replace("{{date}}", "2027-01-31"),
-      url: `${baseURL}/mypage/visa?lng=${lng}`,
-      lang: lng,
-      dir: lng === "ur" ? "rtl" : "ltr",
-    };
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: baseURL!,
-      registrationId,
-      data: JSON.stringify(message),
-    });
-    await expect
-      .poll(() =>
-        page.evaluate(async (title) => {
-          const registration = await navigator.serviceWorker.ready;
-          const shown = (await registration.getNotifications()).find((n) => n.title === title);
-          return shown
-            ? { title: shown.title, body: shown.body, lang: shown.lang, dir: shown.dir, url: shown.data?.url }
-            : null;
-        }, message.title),
-      )
-      .toEqual({ title: message.title, body: message.body, lang: lng, dir: message.dir, url: message.url });
-  }
-});
+}
