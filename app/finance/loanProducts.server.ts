@@ -2,7 +2,7 @@
  * Loan products (app/stores/loanProducts.ts): their format as the content import and the admin form read it
  * (the kind, its shipped products and the admin's save: loanProductsKind.server.ts) and what /finance/loan
  * shows of them. The format shares its rules with
- * benefits' (benefits/schemas.server.ts): text taken as written or refused, https links, dates, the Korean text
+ * benefits' (content/schemas.server.ts): text taken as written or refused, https links, dates, the Korean text
  * required. Its own messages are `loanContent.*` of the `loan` namespace.
  */
 import { z } from "zod";
@@ -18,7 +18,7 @@ import {
   text,
   translations,
   types,
-} from "~/benefits/schemas.server";
+} from "~/content/schemas.server";
 import { formatNumber } from "~/lib/format";
 import { parseDecimal } from "./money";
 import type { LoanProduct, LoanProductContent, LoanProductText } from "~/stores/loanProducts";

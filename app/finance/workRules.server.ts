@@ -2,11 +2,11 @@
  * Work rules (app/stores/workRules.ts): their format as the content import reads it (the kind and its shipped
  * items: workRulesKind.server.ts) and what /finance/pay and /finance/severance take of them: the minimum wage of
  * each year, and each rule's basis, source, checked day and whether that source is the primary one. The format
- * shares its rules with benefits' (benefits/schemas.server.ts). Decision 0106.
+ * shares its rules with benefits' (content/schemas.server.ts). Decision 0106.
  */
 import { z } from "zod";
 import type { Services } from "~/context";
-import { date, itemCd, link, object, order, text, translations, types } from "~/benefits/schemas.server";
+import { date, itemCd, link, object, order, text, translations, types } from "~/content/schemas.server";
 import type { WorkRule, WorkRuleContent } from "~/stores/workRules";
 import { WORK_RULE_TOPICS } from "~/stores/workRules";
 import type { MinimumWage } from "./pay";

@@ -12,7 +12,7 @@
 import { z } from "zod";
 import type { Services } from "~/context";
 import { textIn } from "~/content/texts.server";
-import { date, itemCd, link, object, order, text, translations, types } from "~/benefits/schemas.server";
+import { date, itemCd, link, object, order, text, translations, types } from "~/content/schemas.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { formatNumber } from "~/lib/format";
 import type {

@@ -153,7 +153,7 @@ const MAY_IMPORT: Record<string, { imports: readonly string[]; types?: readonly 
   // The content kernel (decision 0087): the port, the writer, the audit writer, the text rules, the import.
   content: { imports: ["stores", "lib", "i18n"] },
   // The features.
-  visa: { imports: [...LOW, "context.ts"] },
+  visa: { imports: ["content", ...LOW, "context.ts"] },
   terms: { imports: ["content", ...LOW, "context.ts"] },
   auth: { imports: ["members", "verification", "forms", "visa", "terms", ...LOW, "context.ts"] },
   members: { imports: ["auth", "verification", "forms", "visa", "terms", ...LOW, "context.ts"] },
@@ -188,10 +188,12 @@ const MAY_IMPORT: Record<string, { imports: readonly string[]; types?: readonly 
   },
   "pageKit.ts": { imports: ["components", "routeKit.server.ts", ...LOW] },
   "formKit.ts": { imports: ["components", ...LOW] },
+  // A family's parts that few pages use, out of the shared chunk (decision 0108).
+  kits: { imports: ["components", "routeKit.server.ts", ...LOW] },
   "root.tsx": { imports: ["components", "pageKit.ts", "routeKit.server.ts", ...LOW] },
   "entry.client.tsx": { imports: ["pageKit.ts", ...LOW] },
   routes: {
-    imports: ["components", "pageKit.ts", "formKit.ts", "routeKit.server.ts", "finance", ...LOW],
+    imports: ["components", "pageKit.ts", "formKit.ts", "kits", "routeKit.server.ts", "finance", ...LOW],
     types: ["benefits", "community", "signup", "stores", "root.tsx", "context.ts"],
   },
 };

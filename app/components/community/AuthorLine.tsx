@@ -2,9 +2,13 @@
  * Who wrote a post or a comment, and when: the feed cards, a feed's page and its comments, the review queue and
  * the inbox use it, so it is apart from the feed list (which only the list pages load).
  */
-import type { FeedCardData } from "./FeedList";
+/** Who wrote it (their shown name and country) and when, as the feed views give them. */
+export interface Authorship {
+  author: { label: string; country: string | null };
+  when: { iso: string; relative: string; full: string };
+}
 
-export function TimeAgo({ when }: { when: FeedCardData["when"] }) {
+export function TimeAgo({ when }: { when: Authorship["when"] }) {
   return (
     // A date (a week or more ago) reads left to right in right-to-left text; words such as "3 hours ago" follow the page.
     <time dateTime={when.iso} title={when.full} dir={/^\d{4}-\d{2}-\d{2}$/.test(when.relative) ? "ltr" : undefined}>
@@ -13,7 +17,7 @@ export function TimeAgo({ when }: { when: FeedCardData["when"] }) {
   );
 }
 
-export function AuthorLine({ author, when }: Pick<FeedCardData, "author" | "when">) {
+export function AuthorLine({ author, when }: Authorship) {
   return (
     <p className="author-line">
       <bdi className="author-line__name">{author.label}</bdi>

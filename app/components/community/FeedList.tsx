@@ -9,13 +9,11 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { Icon } from "../Icon";
-import { AuthorLine } from "./AuthorLine";
+import { AuthorLine, type Authorship } from "./AuthorLine";
 
-export interface FeedCardData {
+export interface FeedCardData extends Authorship {
   id: string;
   category: string;
-  author: { label: string; country: string | null };
-  when: { iso: string; relative: string; full: string };
   preview: string;
   photos: { id: string; thumb: string; width: number; height: number }[];
   photoCount: number;
