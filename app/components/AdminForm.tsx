@@ -98,7 +98,7 @@ export function AdminEditForm({
   children,
 }: {
   error: string | null;
-  /** With JavaScript, a step before the form is sent (a confirmation: kits/confirm's useConfirmSubmit). */
+  /** With JavaScript, a step before the form is sent (a confirmation: the page kit's useConfirmSubmit). */
   onSubmit?: FormEventHandler<HTMLFormElement>;
   /** Drawn above the form's message (the confirm step of a publish without JavaScript). */
   top?: ReactNode;

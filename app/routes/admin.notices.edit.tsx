@@ -13,8 +13,14 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { isolatesKoreanTerms } from "~/lib/koreanTerms";
 import type { PageHandle } from "~/lib/page";
-import { AnswerHeading, directionOf, editPageHandle, RouteErrorBoundary } from "~/pageKit";
-import { ConfirmStep, useConfirmSubmit } from "~/kits/confirm";
+import {
+  AnswerHeading,
+  ConfirmStep,
+  directionOf,
+  editPageHandle,
+  RouteErrorBoundary,
+  useConfirmSubmit,
+} from "~/pageKit";
 import {
   AdminCheckbox,
   AdminEditForm,

@@ -10,9 +10,17 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Confirmation, featureStyles, particleRo, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import {
+  Branded,
+  Confirmation,
+  featureStyles,
+  LabelledField,
+  particleRo,
+  RouteErrorBoundary,
+  SentenceWithValues,
+} from "~/pageKit";
 import { VisaFamilies, VisaQuick, VisaSearch } from "~/kits/visa";
-import { FieldError, firstErrorOf, FormAlert, getFormProps, getInputProps, SubmitButton, useForm } from "~/formKit";
+import { translateFormMessage } from "~/lib/formMessage";
 import {
   changeProfile,
   json,
@@ -21,7 +29,6 @@ import {
   requireSettings,
   searchVisas,
   settingsFormAction,
-  type PassportFields,
 } from "~/routeKit.server";
 
 export const handle: PageHandle = {
@@ -139,46 +146,61 @@ export default function MyVisaRoute() {
   );
 }
 
-/** The passport's expiry date: optional, kept as typed when refused, "saved" once it is. */
+/**
+ * The passport's expiry date: optional, kept as typed when refused, "saved" once it is. A plain form (the server
+ * replies as conform does): the form kit's chunk would be this page's eighth first-load file (decision 0026).
+ */
 function PassportForm() {
   const { t } = useTranslation("mypage");
+  const { t: tCommon } = useTranslation();
   const { passportExpiry, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<SubmissionResult<string[]> & { saved?: true }>();
-  const [form, fields] = useForm<PassportFields>({
-    id: "passport",
-    lastResult,
-    defaultValue: { passportExpiry },
-    shouldValidate: "onSubmit",
-  });
-  const field = fields.passportExpiry;
+  const typed = lastResult?.initialValue?.passportExpiry;
+  const value = typeof typed === "string" ? typed : (passportExpiry ?? "");
+  const fieldError = translateFormMessage(tCommon, lastResult?.error?.passportExpiry?.[0]);
+  const formError = translateFormMessage(tCommon, lastResult?.error?.[""]?.[0]);
+  const id = "passport-passportExpiry";
   return (
     <section className="settings-card" aria-labelledby="passport-heading">
       <h2 id="passport-heading" className="settings-section">
         {t("visa.passport")}
       </h2>
-      <Form method="post" className="form settings-form" {...getFormProps(form)}>
-        <FormAlert id={form.errorId} errors={form.errors} />
+      <Form method="post" className="form settings-form" id="passport" noValidate>
+        {formError ? (
+          <p className="form-error" role="alert" id="passport-error">
+            <Branded>{formError}</Branded>
+          </p>
+        ) : null}
         {lastResult?.saved ? (
           <Confirmation answer={lastResult}>
             <p>{t("visa.passportSaved")}</p>
           </Confirmation>
         ) : null}
-        <div className="field">
-          <label htmlFor={field.id}>{t("visa.passportExpiry")}</label>
+        <LabelledField
+          id={id}
+          label={t("visa.passportExpiry")}
+          error={fieldError ? <Branded>{fieldError}</Branded> : null}
+        >
           <input
-            {...getInputProps(field, { type: "date" })}
-            key={field.key}
+            id={id}
+            name="passportExpiry"
+            type="date"
+            // A new answer (typed or saved) redraws the field with it.
+            key={`${lastResult?.status ?? ""}${value}`}
+            defaultValue={value}
             min={today}
             max="2099-12-31"
-            autoFocus={firstErrorOf(form) === "passportExpiry"}
-            aria-describedby={`${field.id}-hint ${field.errorId}`}
+            aria-invalid={fieldError ? true : undefined}
+            autoFocus={Boolean(fieldError)}
+            aria-describedby={fieldError ? `${id}-hint ${id}-error` : `${id}-hint`}
           />
-          <p className="field__hint" id={`${field.id}-hint`}>
+          <p className="field__hint" id={`${id}-hint`}>
             {t("visa.passportHint")} {t("addInfo.clearExpiry")}
           </p>
-          <FieldError id={field.errorId} errors={field.errors} />
-        </div>
-        <SubmitButton>{t("visa.passportSave")}</SubmitButton>
+        </LabelledField>
+        <button type="submit" className="button button--primary button--block">
+          {t("visa.passportSave")}
+        </button>
       </Form>
     </section>
   );

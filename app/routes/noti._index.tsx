@@ -8,8 +8,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Confirmation, featureStyles, RouteErrorBoundary, SentenceWithValues, TimeAgo } from "~/pageKit";
-import { ConfirmForm, ConfirmPage } from "~/kits/confirm";
+import {
+  Confirmation,
+  ConfirmForm,
+  ConfirmPage,
+  featureStyles,
+  RouteErrorBoundary,
+  SentenceWithValues,
+  TimeAgo,
+} from "~/pageKit";
 import {
   badRequest,
   INBOX_PAGE_SIZE,
