@@ -33,15 +33,17 @@ for (const lng of ["en", "ko", "ur"]) {
     await expect(groups).toHaveCount(7);
     await expect(page.locator("article.benefit:visible")).toHaveCount(0);
     const immigration = groups.filter({ has: page.getByText(t.categories.immigration!, { exact: true }) });
-    await expect(immigration.locator("summary")).toContainText(t.categoryCount_other!.replace("{{count}}", "2"));
-    await immigration.locator("summary").click();
+    await expect(immigration.locator(":scope > summary")).toContainText(
+      t.categoryCount_other!.replace("{{count}}", "2"),
+    );
+    await immigration.locator(":scope > summary").click();
     // The 1345 contact center: its number as a link to call, its Korean name beside the translation.
     const contact = page.locator("#benefit-immigration-contact-center").locator("xpath=..");
     await expect(contact.locator('a[href="tel:1345"]')).toBeVisible();
     if (lng !== "ko") await expect(contact.getByText("외국인종합안내센터")).toBeVisible();
     if (lng === "ur") {
       // Right to left: the category's name starts at its line's right edge, its count at the left.
-      const line = (await immigration.locator("summary").boundingBox())!;
+      const line = (await immigration.locator(":scope > summary").boundingBox())!;
       const name = (await immigration.locator(".benefit-category__name").boundingBox())!;
       expect(line.x + line.width - (name.x + name.width)).toBeLessThan(24);
     }
