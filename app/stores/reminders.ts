@@ -54,6 +54,8 @@ export interface PushMessage {
   url: string;
   lang: string;
   dir: "ltr" | "rtl";
+  /** The opt-out every push carries (issue 42): the notification's action, its label in the member's language. */
+  stop: { url: string; label: string };
 }
 
 export type PushOutcome =

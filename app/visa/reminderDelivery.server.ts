@@ -83,7 +83,12 @@ function occasionsOf(kind: ReminderKind, profile: { visaExpiresOn: string | null
   return [];
 }
 
-async function pushMessage(occasion: ReminderOccasion, lng: string, origin: string): Promise<PushMessage> {
+async function pushMessage(
+  occasion: ReminderOccasion,
+  lng: string,
+  origin: string,
+  stop: string,
+): Promise<PushMessage> {
   const i18n = await i18nFor(lng);
   const t = i18n.getFixedT(lng, "inbox");
   return {
@@ -92,6 +97,7 @@ async function pushMessage(occasion: ReminderOccasion, lng: string, origin: stri
     url: detailsUrl(origin, occasion.kind, lng),
     lang: lng,
     dir: directionOf(lng),
+    stop: { url: stop, label: i18n.getFixedT(lng, "common")("titles.stopReminders") },
   };
 }
 
@@ -229,7 +235,19 @@ async function sendPushes(
   if (!deps.push) return;
   const subscriptions = await deps.stores.reminders.pushSubscriptions(profile.uid);
   if (subscriptions.length === 0) return;
-  const message = await pushMessage(occasion, profile.language, deps.origin);
+  // Like a text's, the opt-out link is sealed on the wall clock (decision 0107), one for the member's browsers.
+  const token = stopToken(deps.secret, {
+    uid: profile.uid,
+    kind: occasion.kind,
+    channel: "push",
+    issuedAt: (deps.clock ?? Date.now)(),
+  });
+  const message = await pushMessage(
+    occasion,
+    profile.language,
+    deps.origin,
+    `${deps.origin}/reminders/stop?t=${token}`,
+  );
   for (const subscription of subscriptions) {
     const key = `${deliveryKey(occasion, "push")}:${deviceOf(subscription.endpoint)}`;
     const attempt = await deps.stores.reminders.claimDelivery(profile.uid, key, now);

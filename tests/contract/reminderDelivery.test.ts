@@ -177,8 +177,11 @@ describe.each(implementations)("reminder delivery: $name", (implementation) => {
       dir: "rtl",
       url: "https://k-life.example.kr/mypage/visa?lng=ur",
       title: "قیام کی مدت",
+      stop: { label: "یاد دہانیاں بند کریں" },
     });
     expect(sent[0]!.message.body).toContain("2027-06-30");
+    // Every push carries its opt-out: a link that turns this member's push reminders off.
+    expect(sent[0]!.message.stop.url).toMatch(/^https:\/\/k-life\.example\.kr\/reminders\/stop\?t=\S+$/);
   });
 
   it("forgets a browser its push service says is gone, and waits as long as a 429 asks", async () => {

@@ -301,12 +301,17 @@ for (const [lng, dir, days] of [
             const found = (await registration.getNotifications()).find((n) => n.title === title);
             if (!found) return null;
             const tap = new URL(String(found.data?.url));
+            const stop = new URL(String(found.data?.stop));
             return {
               title: found.title,
               body: found.body,
               lang: found.lang,
               dir: found.dir,
               tap: tap.pathname + tap.search,
+              stop: stop.pathname,
+              actions: ((found as unknown as { actions?: { action: string; title: string }[] }).actions ?? []).map(
+                (a) => `${a.action}:${a.title}`,
+              ),
             };
           }, title),
         )
@@ -316,6 +321,9 @@ for (const [lng, dir, days] of [
           lang: lng,
           dir,
           tap: `/mypage/visa?lng=${lng}`,
+          // The opt-out every push carries, as the notification's action in the member's language.
+          stop: "/reminders/stop",
+          actions: [`stop:${(strings(lng) as unknown as { titles: Record<string, string> }).titles.stopReminders}`],
         });
     } finally {
       await push.close();

@@ -72,6 +72,7 @@ const message = {
   url: "https://k-life.example.kr/mypage/visa?lng=ur",
   lang: "ur",
   dir: "rtl" as const,
+  stop: { url: "https://k-life.example.kr/reminders/stop?t=token", label: "یاد دہانیاں بند کریں" },
 };
 
 function verifyVapid(header: string | undefined, publicKey: string, audience: string) {
