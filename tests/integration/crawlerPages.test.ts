@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportedLanguages } from "~/i18n/config";
 import { languageCookie } from "~/i18n/i18next.server";
+import { decodeEntities } from "../support/html";
 import { joinOverHttp } from "../support/join";
 import { startServer, makeDataDir, type RunningServer } from "../support/server";
 import { logEntries } from "../support/serverLog";
@@ -62,27 +63,18 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const decode = (text: string) =>
-  text
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#x27;/g, "'");
-
 /** What a page names in its head: its language, canonical link, alternates and og:url. */
 function headOf(html: string) {
   const attr = (pattern: RegExp) => {
     const found = pattern.exec(html);
-    return found ? decode(found[1]!) : null;
+    return found ? decodeEntities(found[1]!) : null;
   };
   return {
     lang: attr(/<html lang="([^"]+)"/),
     canonical: attr(/<link rel="canonical" href="([^"]+)"/),
     ogUrl: attr(/<meta property="og:url" content="([^"]*)"/),
     alternates: [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)].map(
-      (m) => [m[1]!, decode(m[2]!)] as [string, string],
+      (m) => [m[1]!, decodeEntities(m[2]!)] as [string, string],
     ),
   };
 }
@@ -168,10 +160,10 @@ describe("the sitemap", () => {
     const { response, html: xml } = await get("/sitemap.xml");
     expect(response.status).toBe(200);
     return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, entry]) => ({
-      loc: decode(/<loc>([^<]+)<\/loc>/.exec(entry!)![1]!),
+      loc: decodeEntities(/<loc>([^<]+)<\/loc>/.exec(entry!)![1]!),
       lastmod: /<lastmod>([^<]+)<\/lastmod>/.exec(entry!)?.[1] ?? null,
       alternates: [...entry!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(
-        (m) => [m[1]!, decode(m[2]!)] as [string, string],
+        (m) => [m[1]!, decodeEntities(m[2]!)] as [string, string],
       ),
     }));
   }

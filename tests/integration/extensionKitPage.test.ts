@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportedLanguages } from "~/i18n/config";
+import { alternatesOf, decodeEntities } from "../support/html";
 import { startServer, makeDataDir, type RunningServer } from "../support/server";
 
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -26,25 +27,14 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const decode = (text: string) =>
-  text
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'");
-
 async function get(target: string) {
   const response = await fetch(`${server.url}${target}`, {
     headers: { "User-Agent": BOT },
     redirect: "manual",
     signal: AbortSignal.timeout(30_000),
   });
-  return { response, html: decode(await response.text()) };
+  return { response, html: decodeEntities(await response.text()) };
 }
-
-const alternatesOf = (html: string) =>
-  [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)].map((m) => [m[1]!, m[2]!]);
 
 /** What a reader sees of the page: its text without tags (figures sit in their own isolates). */
 function textOf(html: string): string {

@@ -17,6 +17,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportedLanguages } from "~/i18n/config";
+import { decodeEntities } from "../support/html";
 import { startServer, type RunningServer } from "../support/server";
 
 const root = path.resolve(__dirname, "../..");
@@ -244,16 +245,9 @@ describe("npm run content -- import", () => {
 });
 
 describe("crawlers", () => {
-  const decode = (text: string) =>
-    text
-      .replace(/&amp;/g, "&")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'");
   const attr = (html: string, pattern: RegExp) => {
     const found = pattern.exec(html);
-    return found ? decode(found[1]!) : null;
+    return found ? decodeEntities(found[1]!) : null;
   };
 
   async function crawl(pathAndQuery: string) {
@@ -263,15 +257,18 @@ describe("crawlers", () => {
       status: response.status,
       lang: attr(html, /<html lang="([^"]+)"/),
       title: attr(html, /<title>([^<]*)<\/title>/),
-      h1: [...html.matchAll(/<h1[^>]*>([^<]*)<\/h1>/g)].map((m) => decode(m[1]!)),
+      h1: [...html.matchAll(/<h1[^>]*>([^<]*)<\/h1>/g)].map((m) => decodeEntities(m[1]!)),
       canonical: attr(html, /<link rel="canonical" href="([^"]+)"/),
       alternates: [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)].map((m) => [
         m[1]!,
-        decode(m[2]!),
+        decodeEntities(m[2]!),
       ]),
       description: attr(html, /<meta name="description" content="([^"]*)"/),
       og: Object.fromEntries(
-        [...html.matchAll(/<meta property="og:([a-z_]+)" content="([^"]*)"/g)].map((m) => [m[1]!, decode(m[2]!)]),
+        [...html.matchAll(/<meta property="og:([a-z_]+)" content="([^"]*)"/g)].map((m) => [
+          m[1]!,
+          decodeEntities(m[2]!),
+        ]),
       ),
     };
   }
@@ -384,7 +381,7 @@ describe("crawlers", () => {
     expect(sitemap.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(sitemap.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+$/);
     const xml = await sitemap.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decode(m[1]!));
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeEntities(m[1]!));
     for (const page of [
       "/",
       "/member/findVisa",
