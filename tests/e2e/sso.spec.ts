@@ -3,7 +3,8 @@
  * sends the visitor to /sso/authorize; they sign in with an ID, agree on the consent screen, and arrive at the
  * partner's registered address with a code the partner exchanges. Chromium applies the consent page's
  * `form-action` to the redirects after the form: arriving at the partner proves the policy lets exactly that
- * through. Then the consent screen at 360 px in en, ko, vi and ur, written to screenshots/ for review.
+ * through. Then the partner's start, code and consent screens at 360 px in en, ko, vi and ur, written to
+ * screenshots/ for review.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
@@ -184,7 +185,7 @@ test("cancelling on the consent screen goes back to the partner with access_deni
   expect(back.searchParams.get("code")).toBeNull();
 });
 
-test("the consent screen at 360 px in en, ko, vi and ur, and what axe finds on it and on partner access", async ({
+test("the partner's start, code and consent screens at 360 px in en, ko, vi and ur, and what axe finds on them and on partner access", async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -206,20 +207,27 @@ test("the consent screen at 360 px in en, ko, vi and ur, and what axe finds on i
     await hideTodayPopup(context);
     await language(context, lng);
     const page = await context.newPage();
+    const dir = path.join(process.cwd(), "screenshots", lng);
+    fs.mkdirSync(dir, { recursive: true });
     await page.goto((await authorizationRequest(config, partner)).url.href);
-    await page.goto(`${origin}/member/startId${new URL(page.url()).search}`);
+    const search = new URL(page.url()).search;
+    // The doors a visitor from the partner sees first: the start page and the code page, both naming it.
+    await expect(page.locator("html")).toHaveAttribute("lang", lng);
+    await page.screenshot({ path: path.join(dir, "sso-start.png"), fullPage: true });
+    expect(await violations(page), `${lng} partner start`).toEqual([]);
+    await page.getByLabel(localeText(lng, "login.phone")).fill(uniqueNumber().local);
+    await page.getByRole("button", { name: localeText(lng, "login.sendCode") }).click();
+    await expect(page).toHaveURL(/\/login\/authNo$/);
+    await page.screenshot({ path: path.join(dir, "sso-code.png"), fullPage: true });
+    expect(await violations(page), `${lng} partner code`).toEqual([]);
+    await page.goto(`${origin}/member/startId${search}`);
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill(password);
     await page.locator('form button[type="submit"]').last().click();
     const allow = page.getByRole("button", { name: localeText(lng, "consent.allow"), exact: true });
     await expect(allow).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", lng);
-    const dir = path.join(process.cwd(), "screenshots", lng);
-    fs.mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: path.join(dir, "sso-consent.png"), fullPage: true });
-    // Issue 41's set of pictures, looked at before it is resolved.
-    fs.mkdirSync("/tmp/shots-consent", { recursive: true });
-    await page.screenshot({ path: `/tmp/shots-consent/sso-consent-${lng}.png`, fullPage: true });
     expect(await violations(page), lng).toEqual([]);
     await page.goto(`${origin}/mypage/partners`);
     expect(await violations(page), `${lng} partner access`).toEqual([]);
