@@ -73,6 +73,14 @@ const entries = [
   { key: "mypage", to: "/mypage" },
 ] as const;
 
+/** E-9 and H-2 workers are shown what they are owed on leaving, for their nationality and visa (issue 44). */
+const LEAVING_VISAS = ["E-9", "H-2"];
+function leavingHref(member: { nationality: string | null; visa: { status: string } }) {
+  const query = new URLSearchParams({ ...(member.nationality ? { nationality: member.nationality } : {}) });
+  query.set("visa", member.visa.status);
+  return `/finance/leavingKorea?${query.toString()}#result`;
+}
+
 export default function MainRoute() {
   const { member, pinned, rate, tools } = useLoaderData<typeof loader>();
   const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
@@ -109,6 +117,19 @@ export default function MainRoute() {
         <>
           <h1 className="member-greeting">{t("main.memberGreeting", { name: member.name })}</h1>
           <VisaCard visa={member.visa} stay={member.stay} />
+          {member.visa && LEAVING_VISAS.includes(member.visa.status) ? (
+            <Link
+              to={leavingHref({ nationality: member.nationality, visa: member.visa })}
+              className="visa-tile home-leaving"
+            >
+              <Icon name="benefit" className="visa-tile__icon" />
+              <span className="visa-tile__text">
+                <strong>{t("main.leaving.title")}</strong>
+                <span>{t("main.leaving.text")}</span>
+              </span>
+              <Icon name="chevron" className="icon--chevron visa-tile__chevron" />
+            </Link>
+          ) : null}
         </>
       ) : (
         <section className="hero" aria-labelledby="hero-title">
