@@ -64,3 +64,14 @@ export function leavingRows(status: string): LeavingCode[] {
   ];
   return rows.filter((code) => eps || !EPS_ONLY.includes(code));
 }
+
+/**
+ * Home's link for a member shown what they are owed on leaving (issue 44: E-9 and H-2 workers), opening the
+ * checklist on their nationality and visa; null for anyone else.
+ */
+export function leavingLinkFor(member: { nationality: string | null; status: string | null }): string | null {
+  if (!member.status || !EPS_STATUSES.includes(member.status)) return null;
+  const query = new URLSearchParams(member.nationality ? { nationality: member.nationality } : {});
+  query.set("visa", member.status);
+  return `/finance/leavingKorea?${query.toString()}#result`;
+}

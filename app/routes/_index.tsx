@@ -5,6 +5,7 @@ import { TodayPopup } from "~/components/TodayPopup";
 import { VisaCard } from "~/components/VisaCard";
 import type { PageHandle } from "~/lib/page";
 import { Logo } from "~/components/Logo";
+import { leavingLinkFor } from "~/finance/leaving";
 import type { loader as rootLoader } from "~/root";
 import {
   featureStyles,
@@ -73,19 +74,16 @@ const entries = [
   { key: "mypage", to: "/mypage" },
 ] as const;
 
-/** E-9 and H-2 workers are shown what they are owed on leaving, for their nationality and visa (issue 44). */
-const LEAVING_VISAS = ["E-9", "H-2"];
-function leavingHref(member: { nationality: string | null; visa: { status: string } }) {
-  const query = new URLSearchParams({ ...(member.nationality ? { nationality: member.nationality } : {}) });
-  query.set("visa", member.visa.status);
-  return `/finance/leavingKorea?${query.toString()}#result`;
-}
-
 export default function MainRoute() {
   const { member, pinned, rate, tools } = useLoaderData<typeof loader>();
   const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation("common");
+  // E-9 and H-2 workers are shown what they are owed on leaving, for their nationality and visa (issue 44).
+  const leavingLink = leavingLinkFor({
+    nationality: member?.nationality ?? null,
+    status: member?.visa?.status ?? null,
+  });
   return (
     <>
       <header className="main-header">
@@ -117,11 +115,8 @@ export default function MainRoute() {
         <>
           <h1 className="member-greeting">{t("main.memberGreeting", { name: member.name })}</h1>
           <VisaCard visa={member.visa} stay={member.stay} />
-          {member.visa && LEAVING_VISAS.includes(member.visa.status) ? (
-            <Link
-              to={leavingHref({ nationality: member.nationality, visa: member.visa })}
-              className="visa-tile home-leaving"
-            >
+          {leavingLink ? (
+            <Link to={leavingLink} className="visa-tile home-leaving">
               <Icon name="benefit" className="visa-tile__icon" />
               <span className="visa-tile__text">
                 <strong>{t("main.leaving.title")}</strong>

@@ -44,6 +44,18 @@ const ROW_KEYS = {
   "leaving-housing-deposit": "housing",
 } as const;
 
+/** Whom each row's number reaches (the work namespace's `work.leaving.contacts.*`). */
+const CONTACTS = {
+  pension: "nps",
+  departure: "hrd",
+  returnCost: "hrd",
+  dormant: "hrd",
+  wages: "moel",
+  health: "nhis",
+  tax: "nts",
+  housing: "legalAid",
+} as const;
+
 export default function LeavingKoreaRoute() {
   const { t } = useTranslation("work");
   const { t: tc } = useTranslation();
@@ -53,12 +65,13 @@ export default function LeavingKoreaRoute() {
   const described = (field: LeavingField) => (problems[field] ? `${field}-hint ${field}-error` : `${field}-hint`);
   const knownCountry = countries.some((c) => c.code === chosen.nationality);
 
-  const call = (phone: string | null) =>
+  const call = (phone: string | null, key: keyof typeof CONTACTS) =>
     phone ? (
       <p className="work-call">
         <SentenceWithValues
           sentence={(v) => t("work.leaving.call", v)}
           values={{ phone }}
+          words={{ who: t(`work.leaving.contacts.${CONTACTS[key]}`) }}
           href={{ phone: `tel:${phone}` }}
         />
       </p>
@@ -98,7 +111,7 @@ export default function LeavingKoreaRoute() {
               <strong>{t("work.leaving.bring")}</strong> {t(`work.leaving.rows.${key}.bring`)}
             </p>
           )}
-          {call(rule?.phone ?? null)}
+          {call(rule?.phone ?? null, key)}
         </section>
       </li>
     );
@@ -147,7 +160,6 @@ export default function LeavingKoreaRoute() {
             id="visa"
             name="visa"
             className="input"
-            dir="ltr"
             defaultValue={chosen.visa}
             aria-invalid={problems.visa ? true : undefined}
             aria-describedby={described("visa")}

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { shippedCorridors } from "~/finance/corridorsKind.server";
-import { EPS_STATUSES, LEAVING_CODES, leavingRows, pensionRefundAnswer } from "~/finance/leaving";
+import { EPS_STATUSES, LEAVING_CODES, leavingLinkFor, leavingRows, pensionRefundAnswer } from "~/finance/leaving";
 import { shippedWorkRules } from "~/finance/workRulesKind.server";
 
 /**
@@ -103,5 +103,14 @@ describe("the answer", () => {
     expect(other).not.toContain("leaving-return-cost");
     expect(other[0]).toBe("leaving-pension-refund");
     for (const code of eps) expect(LEAVING_CODES).toContain(code);
+  });
+
+  it("links home to the checklist for E-9 and H-2 members only, on their nationality and visa", () => {
+    expect(leavingLinkFor({ nationality: "VN", status: "E-9" })).toBe(
+      "/finance/leavingKorea?nationality=VN&visa=E-9#result",
+    );
+    expect(leavingLinkFor({ nationality: null, status: "H-2" })).toBe("/finance/leavingKorea?visa=H-2#result");
+    expect(leavingLinkFor({ nationality: "VN", status: "E-7" })).toBeNull();
+    expect(leavingLinkFor({ nationality: "VN", status: null })).toBeNull();
   });
 });
