@@ -6,12 +6,14 @@
  * to bring in the member's language, and the sitemap lists the page with its alternates.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importContent } from "~/content/import.server";
 import { seedKind } from "~/content/kind.server";
 import type { LeavingPage } from "~/finance/leavingPage.server";
 import { shippedWorkRules, workRulesKind } from "~/finance/workRulesKind.server";
 import { loader } from "~/routes/finance.leavingKorea";
 import { run } from "../support/jar";
 import { startServer, type RunningServer } from "../support/server";
+import { CONTENT_KINDS } from "~/server/contentKinds.server";
 import { createTestServices, loadContext } from "../support/services";
 
 const services = createTestServices();
@@ -70,6 +72,27 @@ describe("/finance/leavingKorea", () => {
     // A country the table has no row for: said so, unsourced, never a guess.
     const chile = (await leaving("?nationality=CL&visa=D-2-1")).result!;
     expect(chile).toMatchObject({ status: "D-2", pension: { eligible: null, because: "noAnswer", rule: null } });
+  });
+
+  it("takes a new row of the table by the content import, and refuses a row without its country", async () => {
+    const shipped = shippedWorkRules().find((rule) => rule.itemCd === "pension-refund-vn")!;
+    // Test data only: a row for a country the shipped table leaves out.
+    const row = { ...shipped, itemCd: "pension-refund-test-aq", figures: { country: "AQ", refund: "agreement" } };
+    expect(await importContent(CONTENT_KINDS, services.stores, { workRules: [row] }, T0)).toEqual({
+      ok: true,
+      counts: { workRules: { created: 1, updated: 0, unchanged: 0 } },
+    });
+    expect((await leaving("?nationality=AQ&visa=D-2")).result!.pension).toMatchObject({
+      eligible: true,
+      because: "agreement",
+    });
+    const refused = await importContent(
+      CONTENT_KINDS,
+      services.stores,
+      { workRules: [{ ...row, itemCd: "pension-refund-bad", figures: { refund: "agreement" } }] },
+      T0,
+    );
+    expect(refused.ok).toBe(false);
   });
 
   it("answers unknown countries, bad visas and text with a message each, and keeps what was typed", async () => {
