@@ -45,6 +45,7 @@ export { remittancePage } from "~/finance/remittancePage.server";
 export * from "~/finance/loanPage.server";
 export * from "~/finance/payPage.server";
 export * from "~/finance/severancePage.server";
+export * from "~/finance/leavingPage.server";
 export * from "~/finance/loanProducts.server";
 export { loanProductsKind } from "~/finance/loanProductsKind.server";
 export * from "~/forms/form.server";

@@ -57,6 +57,11 @@ const PAGES = [
   ["exchange", "/finance/currencyExchange?from=USD&to=KRW&amount=1,000"],
   ["exchange-errors", "/finance/currencyExchange?from=KRW&to=MNT&amount=-5"],
   ["exchange-result", "/finance/currencyExchange?from=KRW&to=VND&amount=1%2C000%2C000#result"],
+  ["pay-result", "/finance/pay?amount=2%2C000%2C000&per=month&weeklyHours=40&year=2026#result"],
+  ["severance-result", "/finance/severance?start=2025-03-01&end=2026-03-01&lastThreeMonthsPay=9%2C000%2C000#result"],
+  ["leaving", "/finance/leavingKorea"],
+  ["leaving-result", "/finance/leavingKorea?nationality=NP&visa=E-9#result"],
+  ["leaving-errors", "/finance/leavingKorea?nationality=Atlantis&visa=Z-99"],
 ];
 const MEMBER_PAGES = [
   ["home-member", "/"],

@@ -1,5 +1,5 @@
 /**
- * The pieces the work-and-leaving calculators (/finance/pay, /finance/severance) share: the rule and its source
+ * The pieces the work-and-leaving tools (/finance/pay, /finance/severance, /finance/leavingKorea) share: the rule and its source
  * beside a figure (a source that is not the primary one said to be unverified, a missing one said to be
  * unsourced), what to do (the labour helpline 1350 as a `tel:` link, the local labour office) and the links
  * to the tools (also from /finance/loan). Their words are the `work` namespace's, the links' the common titles
@@ -69,12 +69,13 @@ export function WorkHelp() {
   );
 }
 
-/** The work tools (/finance/pay, /finance/severance) but the one shown, by their titles (common namespace). */
-export function WorkToolLinks({ current }: { current?: "pay" | "severance" }) {
+/** The work tools (/finance/pay, /finance/severance, /finance/leavingKorea) but the one shown, by their titles (common namespace). */
+export function WorkToolLinks({ current }: { current?: "pay" | "severance" | "leavingKorea" }) {
   const { t } = useTranslation();
   const tools = [
     { key: "pay", to: "/finance/pay" },
     { key: "severance", to: "/finance/severance" },
+    { key: "leavingKorea", to: "/finance/leavingKorea" },
   ] as const;
   return (
     <nav className="work-links" aria-labelledby="work-links">

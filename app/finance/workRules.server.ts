@@ -1,14 +1,16 @@
 /**
  * Work rules (app/stores/workRules.ts): their format as the content import reads it (the kind and its shipped
- * items: workRulesKind.server.ts) and what /finance/pay and /finance/severance take of them: the minimum wage of
- * each year, and each rule's basis, source, checked day and whether that source is the primary one. The format
- * shares its rules with benefits' (content/schemas.server.ts). Decision 0106.
+ * items: workRulesKind.server.ts) and what the work tools take of them: the minimum wage of each year, each
+ * rule's basis, source, checked day and whether that source is the primary one, and for /finance/leavingKorea the
+ * pension refund table by nationality and the checklist's rows with the number to call. The format shares its
+ * rules with benefits' (content/schemas.server.ts). Decisions 0106, 0111.
  */
 import { z } from "zod";
 import type { Services } from "~/context";
 import { date, itemCd, link, object, order, text, translations, types } from "~/content/schemas.server";
-import type { WorkRule, WorkRuleContent } from "~/stores/workRules";
-import { WORK_RULE_TOPICS } from "~/stores/workRules";
+import type { PensionRefundBasis, WorkRule, WorkRuleContent } from "~/stores/workRules";
+import { PENSION_REFUND_BASES, WORK_RULE_TOPICS } from "~/stores/workRules";
+import { LEAVING_CODES, type LeavingCode } from "./leaving";
 import type { MinimumWage } from "./pay";
 
 /** The rules the pages name beside their figures, by item code (each must be shipped: tests/unit/workRules.test.ts). */
@@ -24,6 +26,9 @@ export const WORK_RULE_CODES = [
   "eps-insurance",
 ] as const;
 export type WorkRuleCode = (typeof WORK_RULE_CODES)[number];
+
+/** A telephone number as the checklist dials it: digits in groups of up to 4 ("1355", "1577-0071"). */
+const PHONE = /^\d{3,4}(-\d{3,4}){0,2}$/;
 
 const INVALID = "benefitContent.invalid";
 
@@ -44,14 +49,25 @@ export const workRuleItem = object({
   verified: z.boolean(types),
   translations: translations(workRuleText),
 }).superRefine((item, ctx) => {
+  const figures = item.figures ?? {};
+  const refuse = () => ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["figures"], message: INVALID });
+  // A pension row names one country and one basis; a checklist row may name a number to call.
+  if (item.topic === "pensionRefund") {
+    const { country, refund } = figures;
+    if (typeof country !== "string" || !/^[A-Z]{2}$/.test(country)) refuse();
+    if (!(PENSION_REFUND_BASES as readonly unknown[]).includes(refund)) refuse();
+    return;
+  }
+  if (item.topic === "leaving") {
+    if (figures.phone !== undefined && (typeof figures.phone !== "string" || !PHONE.test(figures.phone))) refuse();
+    return;
+  }
   // A minimum wage names its year and hourly won (whole numbers): the pay check reads them.
   if (item.topic !== "minimumWage") return;
-  const { year, hourlyKrw } = item.figures ?? {};
+  const { year, hourlyKrw } = figures;
   const whole = (value: unknown, min: number, max: number) =>
     typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
-  if (!whole(year, 1988, 2100) || !whole(hourlyKrw, 1, 1_000_000)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["figures"], message: INVALID });
-  }
+  if (!whole(year, 1988, 2100) || !whole(hourlyKrw, 1, 1_000_000)) refuse();
 });
 export type WorkRuleItem = z.infer<typeof workRuleItem>;
 
@@ -84,11 +100,25 @@ export interface MinimumWageRule extends MinimumWage, RuleSource {
   monthlyHours: number | null;
 }
 
+/** A row of the pension refund table: a nationality's refund basis and where that was read. */
+export interface PensionRefundRule extends RuleSource {
+  refund: PensionRefundBasis;
+}
+
+/** A row of the leaving checklist: its source and the number to call, if any. */
+export interface LeavingRule extends RuleSource {
+  phone: string | null;
+}
+
 export interface WorkRules {
   /** By year, newest first. */
   minimumWages: MinimumWageRule[];
   /** The named rules that are stored (a missing one is shown as unsourced by the page). */
   rules: Partial<Record<WorkRuleCode, RuleSource>>;
+  /** The pension refund table by country code (a country missing has no answer: the page says so). */
+  pensionRefunds: Record<string, PensionRefundRule>;
+  /** The checklist's rows that are stored (a missing one is shown as unsourced). */
+  leaving: Partial<Record<LeavingCode, LeavingRule>>;
 }
 
 const sourceOf = (rule: WorkRule): RuleSource => ({ basis: rule.basis, source: rule.source, verified: rule.verified });
@@ -100,7 +130,24 @@ export async function workRulesFor(services: Pick<Services, "stores">): Promise<
   const stored = await services.stores.workRules.list({ languages: [] });
   const minimumWages: MinimumWageRule[] = [];
   const rules: Partial<Record<WorkRuleCode, RuleSource>> = {};
+  const pensionRefunds: Record<string, PensionRefundRule> = {};
+  const leaving: Partial<Record<LeavingCode, LeavingRule>> = {};
   for (const rule of stored) {
+    if (rule.topic === "pensionRefund") {
+      const { country, refund } = rule.figures;
+      // The first row of a country (in the list's order) is its answer; a row the format would refuse is skipped.
+      if (typeof country !== "string" || country in pensionRefunds) continue;
+      if (!(PENSION_REFUND_BASES as readonly unknown[]).includes(refund)) continue;
+      pensionRefunds[country] = { refund: refund as PensionRefundBasis, ...sourceOf(rule) };
+      continue;
+    }
+    if (rule.topic === "leaving") {
+      if ((LEAVING_CODES as readonly string[]).includes(rule.itemCd)) {
+        const phone = typeof rule.figures.phone === "string" ? rule.figures.phone : null;
+        leaving[rule.itemCd as LeavingCode] = { phone, ...sourceOf(rule) };
+      }
+      continue;
+    }
     if (rule.topic === "minimumWage") {
       const year = wholeOrNull(rule.figures.year);
       const hourlyKrw = wholeOrNull(rule.figures.hourlyKrw);
@@ -117,5 +164,5 @@ export async function workRulesFor(services: Pick<Services, "stores">): Promise<
     }
   }
   minimumWages.sort((a, b) => b.year - a.year);
-  return { minimumWages, rules };
+  return { minimumWages, rules, pensionRefunds, leaving };
 }

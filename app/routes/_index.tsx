@@ -5,6 +5,7 @@ import { TodayPopup } from "~/components/TodayPopup";
 import { VisaCard } from "~/components/VisaCard";
 import type { PageHandle } from "~/lib/page";
 import { Logo } from "~/components/Logo";
+import { leavingLinkFor } from "~/finance/leaving";
 import type { loader as rootLoader } from "~/root";
 import {
   featureStyles,
@@ -78,6 +79,11 @@ export default function MainRoute() {
   const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation("common");
+  // E-9 and H-2 workers are shown what they are owed on leaving, for their nationality and visa (issue 44).
+  const leavingLink = leavingLinkFor({
+    nationality: member?.nationality ?? null,
+    status: member?.visa?.status ?? null,
+  });
   return (
     <>
       <header className="main-header">
@@ -109,6 +115,16 @@ export default function MainRoute() {
         <>
           <h1 className="member-greeting">{t("main.memberGreeting", { name: member.name })}</h1>
           <VisaCard visa={member.visa} stay={member.stay} />
+          {leavingLink ? (
+            <Link to={leavingLink} className="visa-tile home-leaving">
+              <Icon name="benefit" className="visa-tile__icon" />
+              <span className="visa-tile__text">
+                <strong>{t("main.leaving.title")}</strong>
+                <span>{t("main.leaving.text")}</span>
+              </span>
+              <Icon name="chevron" className="icon--chevron visa-tile__chevron" />
+            </Link>
+          ) : null}
         </>
       ) : (
         <section className="hero" aria-labelledby="hero-title">

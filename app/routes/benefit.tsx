@@ -226,10 +226,20 @@ function BenefitList(props: { benefits: BenefitView[]; showCategory: boolean; op
   );
 }
 
+/** Services a work tool answers for (issue 44): the card links to it, in the tool's title. */
+const CARD_TOOLS: Record<string, { to: string; title: "pay" | "severance" | "leavingKorea" }> = {
+  eps: { to: "/finance/leavingKorea", title: "leavingKorea" },
+  "departure-guarantee-insurance": { to: "/finance/leavingKorea", title: "leavingKorea" },
+  "return-cost-insurance": { to: "/finance/leavingKorea", title: "leavingKorea" },
+  "labour-helpline-1350": { to: "/finance/pay", title: "pay" },
+};
+
 /** A service: what it gives and how to reach it; who may use it, how to apply, hours, languages and source open below. */
 function BenefitCard({ benefit, showCategory, open }: { benefit: BenefitView; showCategory: boolean; open: boolean }) {
   const { t } = useTranslation("benefit");
+  const { t: tc } = useTranslation();
   const { text, lang, hours, languages, source } = benefit;
+  const tool = CARD_TOOLS[benefit.itemCd];
   const titleId = `benefit-${benefit.itemCd}`;
   /** The content's words, marked with their language (and its direction) when they are not the page's. */
   const marks = languageMarks(lang?.code);
@@ -292,6 +302,11 @@ function BenefitCard({ benefit, showCategory, open }: { benefit: BenefitView; sh
             )
           : null}
       </dl>
+      {tool ? (
+        <p className="benefit__tool">
+          <Link to={tool.to}>{tc(`titles.${tool.title}`)}</Link>
+        </p>
+      ) : null}
       <details className="benefit__more" open={open || undefined}>
         <summary>{t("benefit.details")}</summary>
         <dl className="benefit__facts">

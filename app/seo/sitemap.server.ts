@@ -88,6 +88,7 @@ async function makeSitemap(services: Pick<Services, "stores" | "config">, now: n
     { path: "/finance/loan", query: [], lastmod: newest(loanProducts.map((p) => p.updatedAt)) },
     { path: "/finance/pay", query: [], lastmod: rulesChanged },
     { path: "/finance/severance", query: [], lastmod: rulesChanged },
+    { path: "/finance/leavingKorea", query: [], lastmod: rulesChanged },
     { path: "/finance/currencyExchange", query: [], lastmod: newest(rateTimes) },
     {
       path: "/finance/remittance",

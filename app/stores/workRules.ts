@@ -1,5 +1,5 @@
 /**
- * The rules behind the work-and-leaving tools (/finance/pay, /finance/severance; /finance/leavingKorea next):
+ * The rules behind the work-and-leaving tools (/finance/pay, /finance/severance, /finance/leavingKorea):
  * operator content, one item per rule or per figure (the minimum wage of a year, the severance rule, the annual
  * leave rule, …), each with the source it was read in, the day it was checked and whether that source is the
  * primary one (a statute, a ministry's notice). Pages show a figure only beside its rule's source, and a rule whose
@@ -11,8 +11,11 @@
  */
 import type { ContentItem, ContentStore, Stamped } from "./content";
 
-/** What an item is: a year's minimum wage, or a rule a tool applies. */
-export const WORK_RULE_TOPICS = ["minimumWage", "rule"] as const;
+/**
+ * What an item is: a year's minimum wage, a rule a tool applies, a row of the National Pension refund table (one
+ * nationality and its refund basis), or a row of the leaving checklist (what to claim or settle, whom to call).
+ */
+export const WORK_RULE_TOPICS = ["minimumWage", "rule", "pensionRefund", "leaving"] as const;
 export type WorkRuleTopic = (typeof WORK_RULE_TOPICS)[number];
 
 export interface WorkRuleText {
@@ -26,7 +29,8 @@ export interface WorkRuleContent extends ContentItem<WorkRuleText> {
   topic: WorkRuleTopic;
   /**
    * Facts that read the same in every language. A minimum wage: `year`, `hourlyKrw`, and `monthlyKrw` with
-   * `monthlyHours` as the notice states them.
+   * `monthlyHours` as the notice states them. A pension refund row: `country` (ISO 3166-1 alpha-2) and `refund`
+   * (`agreement`, `reciprocity` or `none`, PENSION_REFUND_BASES). A checklist row: `phone`, the number to call.
    */
   figures: Record<string, number | string>;
   /** The provision or notice it rests on, as cited ("근로기준법 제60조"), or null. */
@@ -38,5 +42,13 @@ export interface WorkRuleContent extends ContentItem<WorkRuleText> {
 }
 
 export type WorkRule = Stamped<WorkRuleContent>;
+
+/**
+ * Why a nationality gets the National Pension lump-sum refund (국민연금법 제126조): a social-security agreement
+ * that pays it, the home country paying Koreans the same (reciprocity), or neither (then only E-8, E-9 and H-2
+ * holders get it, whatever their nationality).
+ */
+export const PENSION_REFUND_BASES = ["agreement", "reciprocity", "none"] as const;
+export type PensionRefundBasis = (typeof PENSION_REFUND_BASES)[number];
 
 export type WorkRulesStore = ContentStore<WorkRuleContent>;

@@ -207,6 +207,8 @@ const moreVisitorPages = [
   "/finance/currencyExchange?from=USD&to=KRW&amount=1,000",
   "/finance/currencyExchange?from=KRW&to=MNT&amount=-5",
   "/finance/remittance",
+  // The leaving checklist's messages: a country and a visa that are not in the lists, kept as typed.
+  "/finance/leavingKorea?nationality=Atlantis&visa=Z-99",
   // 404s from a route's own loader: an unknown visa, a feed that is not there.
   "/member/findVisa/Z-99",
   "/community/AAAAAAAAAAAA",

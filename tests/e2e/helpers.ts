@@ -25,6 +25,7 @@ export const visitorPages = [
   "/benefit",
   "/benefit?category=work",
   "/finance/loan?amount=1%2C000%2C000&rate=5&months=24&method=equalPayment",
+  "/finance/leavingKorea?nationality=NP&visa=E-9",
   "/mypage/notice",
   visitorNotice,
   "/member/start",

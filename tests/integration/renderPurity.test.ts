@@ -425,6 +425,8 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/finance/pay?amount=2%2C000%2C000&per=month&weeklyHours=40",
       "/finance/severance?start=2025-03-01&end=2026-03-01&lastThreeMonthsPay=9000000&lng=ur",
       "/finance/severance?start=2026-03-01&end=2025-03-01&lastThreeMonthsPay=x&employees=-1",
+      "/finance/leavingKorea?nationality=VN&visa=E-9&lng=ur",
+      "/finance/leavingKorea?nationality=Atlantis&visa=Z-99",
     ]) {
       await anonymous.open(target);
       await phoneJoiner.open(target);
