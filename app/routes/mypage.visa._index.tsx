@@ -260,22 +260,27 @@ function PassportForm() {
 function KitWindow() {
   const { t } = useTranslation("mypage");
   const { kit } = useLoaderData<typeof loader>();
-  const window = kit?.window;
+  const plan = kit?.window;
   // A stay that is not extended (the warning says what instead) or has no end (F-5) has no window.
   if (!kit || kit.kit.extendable.answer !== "yes") return null;
-  if (!window) {
-    return <p className="field__hint">{t("myKit.noExpiry")}</p>;
+  if (!plan) {
+    return (
+      <div className="kit-window">
+        <p className="field__hint">{t("myKit.noExpiry")}</p>
+      </div>
+    );
   }
   return (
     <div className="kit-window">
       <p>
-        <SentenceWithValues sentence={(v) => t("myKit.opensOn", v)} values={{ date: window.extensionFrom }} />
+        <SentenceWithValues sentence={(v) => t("myKit.opensOn", v)} values={{ date: plan.extensionFrom }} />
       </p>
+      {plan.state === "extensionOpen" ? <p>{t("myKit.openNow")}</p> : null}
       <p className="kit-window__days">
-        {window.state === "upcoming"
-          ? t("myKit.opensIn", { count: window.daysUntilOpen })
-          : window.state === "extensionOpen"
-            ? `${t("myKit.openNow")} ${t("summary.daysLeft", { count: window.daysLeft })}`
+        {plan.state === "upcoming"
+          ? t("myKit.opensIn", { count: plan.daysUntilOpen })
+          : plan.state === "extensionOpen"
+            ? t("summary.daysLeft", { count: plan.daysLeft })
             : t("myKit.expired")}
       </p>
     </div>
@@ -320,6 +325,9 @@ function MyKit() {
   const ticked = new Set(
     lastResult ? (Array.isArray(typed) ? typed : typeof typed === "string" ? [typed] : []) : kit.ticked,
   );
+  // Open once the window is (or after a save or a refusal); before it, and with no date, one line keeps the page short.
+  const state = kit.window?.state;
+  const open = state === "extensionOpen" || state === "expired" || checklistSaved || Boolean(lastResult);
   return (
     <section className="settings-card my-kit" id="my-kit" aria-labelledby="my-kit-heading">
       <h2 id="my-kit-heading" className="settings-section">
@@ -370,50 +378,61 @@ function MyKit() {
           ))}
         </ul>
       ) : null}
-      <ExtensionKit
-        kit={kit.kit}
-        documents={(documents) => (
-          <Form method="post" className="form kit-checklist" id="kit-checklist" preventScrollReset noValidate>
-            <input type="hidden" name="intent" value="checklist" />
-            <input type="hidden" name="kit" value={kit.kit.code} />
-            {error ? (
-              <p className="form-error" role="alert" id="kit-checklist-error">
-                <Branded>{error}</Branded>
+      <details className="visa-family my-kit__kit" open={open}>
+        <summary className="visa-family__name">
+          {/* One run of text: the flex summary would set the count apart in a column of its own. */}
+          <span>
+            {t("myKit.details")}{" "}
+            <span className="visa-family__count">
+              {t("myKit.ready", { ready: kit.ticked.length, total: kit.kit.documents.length })}
+            </span>
+          </span>
+        </summary>
+        <ExtensionKit
+          kit={kit.kit}
+          documents={(documents) => (
+            <Form method="post" className="form kit-checklist" id="kit-checklist" preventScrollReset noValidate>
+              <input type="hidden" name="intent" value="checklist" />
+              <input type="hidden" name="kit" value={kit.kit.code} />
+              {error ? (
+                <p className="form-error" role="alert" id="kit-checklist-error">
+                  <Branded>{error}</Branded>
+                </p>
+              ) : null}
+              {checklistSaved && !lastResult ? (
+                <Confirmation answer={checklistSaved}>
+                  <p>{t("myKit.saved")}</p>
+                </Confirmation>
+              ) : null}
+              <p className="field__hint" id="kit-checklist-hint">
+                {t("myKit.checklistHint")}
               </p>
-            ) : null}
-            {checklistSaved && !lastResult ? (
-              <Confirmation answer={checklistSaved}>
-                <p>{t("myKit.saved")}</p>
-              </Confirmation>
-            ) : null}
-            <p className="field__hint" id="kit-checklist-hint">
-              {t("myKit.checklistHint")}
-            </p>
-            <ul className="kit-checklist__items" aria-describedby="kit-checklist-hint">
-              {documents.map((document) => (
-                <li key={document.key}>
-                  <label className="kit-checklist__item">
-                    <input
-                      type="checkbox"
-                      name="documents"
-                      value={document.key}
-                      // A new answer redraws the boxes with it.
-                      key={`${lastResult?.status ?? ""}${ticked.has(document.key)}`}
-                      defaultChecked={ticked.has(document.key)}
-                    />
-                    <span>
-                      <KitDocumentLine document={document} />
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-            <button type="submit" className="button button--secondary button--block">
-              {t("myKit.save")}
-            </button>
-          </Form>
-        )}
-      />
+              <ul className="kit-checklist__items" aria-describedby="kit-checklist-hint">
+                {documents.map((document) => (
+                  <li key={document.key}>
+                    <label className="kit-checklist__item">
+                      <input
+                        type="checkbox"
+                        name="documents"
+                        value={document.key}
+                        // A new answer redraws the boxes with it.
+                        key={`${lastResult?.status ?? ""}${ticked.has(document.key)}`}
+                        defaultChecked={ticked.has(document.key)}
+                      />
+                      <span>
+                        <KitDocumentLine document={document} />
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              <button type="submit" className="button button--secondary button--block">
+                {t("myKit.save")}
+              </button>
+            </Form>
+          )}
+        />
+      </details>
     </section>
   );
 }
