@@ -91,6 +91,8 @@ export { stepAfter, stepPosition } from "~/signup/steps";
 export * from "~/verification/codes.server";
 export * from "~/visa/catalogue.server";
 export { extensionKitView, type ExtensionKitView } from "~/visa/extensionKits.server";
+export { NHIS, WARNING_SOURCES } from "~/visa/extensionPlan";
+export { checklistSchema, myKit, saveChecklist } from "~/visa/myKit.server";
 export * from "~/visa/reminderSettings.server";
 export { FEED_CATEGORIES, REPORT_REASONS } from "~/stores/community";
 export { NOTICE_CATEGORIES } from "~/stores/notices";

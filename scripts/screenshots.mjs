@@ -153,6 +153,28 @@ const postForm = (appUrl, cookie, pathname, fields) =>
     redirect: "manual",
   });
 
+/**
+ * The member's visa as /mypage/visa's kit draws it fullest (decision 0109): E-9-1 ending in 100 days, a passport
+ * ending 3 months after it (the passport warning), two documents ticked.
+ */
+async function seedVisa(appUrl, cookie) {
+  const day = (ms) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date(ms));
+  const stayEnds = Date.now() + 100 * 86_400_000;
+  await postForm(appUrl, cookie, "/mypage/visa/E-9", { visa: "E-9-1", visaExpiry: day(stayEnds) });
+  await postForm(appUrl, cookie, "/mypage/visa?index", { passportExpiry: day(stayEnds + 91 * 86_400_000) });
+  await fetch(`${appUrl}/mypage/visa?index`, {
+    method: "POST",
+    body: new URLSearchParams([
+      ["intent", "checklist"],
+      ["kit", "E-9-1"],
+      ["documents", "passport"],
+      ["documents", "arc"],
+    ]),
+    headers: { Cookie: cookie, Origin: appUrl },
+    redirect: "manual",
+  });
+}
+
 /** Some community to look at: two members' posts (one with a photo), a comment, a reply and a like. */
 async function seedCommunity(appUrl, dataDir, authorCookie) {
   const other = await joinByPhone(appUrl, dataDir, "Nguyen Van An");
@@ -193,6 +215,7 @@ async function main() {
   const cookie = MEMBER_PAGES.some(chosen) || !only ? await joinByPhone(app.url, app.dataDir) : "";
   const session = cookie.split("=");
   if (cookie) {
+    await seedVisa(app.url, cookie);
     const { mine, theirs } = await seedCommunity(app.url, app.dataDir, cookie);
     MEMBER_PAGES.push(
       ["community-feed", `/community/${mine}`],

@@ -3,8 +3,10 @@
  * extended (and what to do instead), the documents with their Korean names, the fee, how to apply with the
  * HiKorea link, the processing time, each part's source with the day checked or an "unverified: ask 1345" mark,
  * and the help line 1345 as a `tel:` link. Everything comes translated from the loader (extensionKits.server.ts).
+ * The member's own kit (/mypage/visa) draws the documents as its checklist through `documents`, each line as here.
  */
-import type { ExtensionKitView } from "~/visa/extensionKits.server";
+import type { ReactNode } from "react";
+import type { ExtensionKitView, KitDocumentView } from "~/visa/extensionKits.server";
 import { useTranslation } from "~/i18n/useTranslation";
 import { directionOf } from "~/i18n/config";
 import { Ltr, SentenceWithValues } from "./SentenceWithLtr";
@@ -22,7 +24,37 @@ function Cite({ source }: { source: number | null }) {
   );
 }
 
-export function ExtensionKit({ kit }: { kit: ExtensionKitView }) {
+/** One document as the kit names it: its name, the Korean one beside it, "only if it applies", its source, what it is. */
+export function KitDocumentLine({ document }: { document: KitDocumentView }) {
+  const { t } = useTranslation("visaFinder");
+  return (
+    <>
+      <span className="kit__document">{document.name}</span>
+      {document.korean ? (
+        <>
+          {" "}
+          <bdi lang="ko" dir="ltr" className="kit__korean">
+            {document.korean}
+          </bdi>
+        </>
+      ) : null}
+      {document.whenApplicable ? <span className="muted"> ({t("extension.whenApplicable")})</span> : null}{" "}
+      <Cite source={document.source} />
+      {document.what ? <span className="kit__what muted">{document.what}</span> : null}
+    </>
+  );
+}
+
+/**
+ * The kit; `documents` draws its documents in place of the plain list (the member's checklist).
+ */
+export function ExtensionKit({
+  kit,
+  documents,
+}: {
+  kit: ExtensionKitView;
+  documents?: (documents: KitDocumentView[]) => ReactNode;
+}) {
   const { t } = useTranslation("visaFinder");
   const { fee, filing, processing } = kit;
   const headingId = `kit-${kit.code}`;
@@ -55,24 +87,17 @@ export function ExtensionKit({ kit }: { kit: ExtensionKitView }) {
         </>
       ) : null}
       <h4>{t("extension.documents")}</h4>
-      <ol className="kit__documents">
-        {kit.documents.map((document, index) => (
-          <li key={index}>
-            <span className="kit__document">{document.name}</span>
-            {document.korean ? (
-              <>
-                {" "}
-                <bdi lang="ko" dir="ltr" className="kit__korean">
-                  {document.korean}
-                </bdi>
-              </>
-            ) : null}
-            {document.whenApplicable ? <span className="muted"> ({t("extension.whenApplicable")})</span> : null}{" "}
-            <Cite source={document.source} />
-            {document.what ? <span className="kit__what muted">{document.what}</span> : null}
-          </li>
-        ))}
-      </ol>
+      {documents ? (
+        documents(kit.documents)
+      ) : (
+        <ol className="kit__documents">
+          {kit.documents.map((document, index) => (
+            <li key={index}>
+              <KitDocumentLine document={document} />
+            </li>
+          ))}
+        </ol>
+      )}
       <p className="muted">{t("extension.mayChange")}</p>
       <dl className="kit__facts">
         <div>

@@ -37,6 +37,9 @@ export const PROBLEMS = {
   codeFirst: { key: "errors.form.codeFirst", status: 400, field: "" },
   noAccount: { key: "errors.form.noAccount", status: 404, field: "" },
   phoneTaken: { key: "errors.form.phoneTaken", status: 409, field: "" },
+  /** /mypage/visa's checklist: posted for a kit that is not the member's own, or with a document not in it. */
+  kitOther: { key: "errors.form.kitOther", status: 403, field: "" },
+  kitDocument: { key: "errors.form.kitDocument", status: 400, field: "" },
   /** My page: the new number, proven by its code, is another member's (said only after the proof: decision 0037). */
   phoneInUse: { key: "errors.form.phoneInUse", status: 409, field: "" },
   emailTaken: { key: "errors.form.emailTaken", status: 409, field: "email" },

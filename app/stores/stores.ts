@@ -14,6 +14,7 @@ import type { CorridorsStore } from "./corridors";
 import type { CountersStore } from "./counters";
 import type { FlowStore } from "./flows";
 import type { ExtensionKitsStore } from "./extensionKits";
+import type { KitChecklistsStore } from "./kitChecklists";
 import type { LoanProductsStore } from "./loanProducts";
 import type { WorkRulesStore } from "./workRules";
 import type { MembersStore } from "./members";
@@ -69,6 +70,8 @@ export interface Stores {
   loanProducts: LoanProductsStore;
   /** What a member needs to extend their stay, a kit per visa status (app/stores/extensionKits.ts). */
   extensionKits: ExtensionKitsStore;
+  /** The documents each member has ticked on their own extension kit (app/stores/kitChecklists.ts). */
+  kitChecklists: KitChecklistsStore;
   /** The rules and figures of /finance/pay and /finance/severance, with their sources (app/stores/workRules.ts). */
   workRules: WorkRulesStore;
   /** Single sign-on: the OpenID provider's records, the partners registered to use it, members' consents. */
@@ -108,6 +111,7 @@ export type { FileStorage } from "./fileStorage";
 export type { FlowKind, FlowStore, NewFlow } from "./flows";
 export type * from "./loanProducts";
 export type * from "./extensionKits";
+export type { KitChecklistsStore } from "./kitChecklists";
 export type * from "./workRules";
 export type { LeasesStore } from "./leases";
 export type { RemindersStore } from "./reminders";

@@ -152,6 +152,11 @@ export function extensionKitOf(item: ExtensionKitItem): ExtensionKitContent {
   return { ...item, order: item.order ?? 0 } as ExtensionKitContent;
 }
 
+/** A document's key in its kit (a member's checklist names it so): its vocabulary code, or `own-<place>`. */
+export function documentKey(document: KitDocument, index: number): string {
+  return document.doc ?? `own-${index}`;
+}
+
 /** A sub-type's kit: its status's, with the parts the sub-type has of its own; the status's own for a status code. */
 export function kitPartsFor(kit: ExtensionKitContent, code: string): KitParts {
   const own = code === kit.itemCd ? undefined : kit.subtypes?.[code];
@@ -179,6 +184,8 @@ export interface KitSourceView {
 }
 
 export interface KitDocumentView {
+  /** Its key in the kit, as a member's checklist names it: its vocabulary code, or `own-<place from 0>`. */
+  key: string;
   /** Its name in the page's language. */
   name: string;
   /** The Korean name, shown beside a translated one; null on a Korean page or when the same. */
@@ -222,15 +229,17 @@ function viewOf(
     sources.push(source);
     return sources.length;
   };
-  const documentView = (document: KitDocument): KitDocumentView => {
+  const documentView = (document: KitDocument, index: number): KitDocumentView => {
+    const key = documentKey(document, index);
     if (document.doc) {
-      const key = `extension.docs.${document.doc}`;
-      const name = t(`${key}.name`);
-      const korean = lng === "ko" ? null : koreanT(`${key}.name`);
+      const words = `extension.docs.${document.doc}`;
+      const name = t(`${words}.name`);
+      const korean = lng === "ko" ? null : koreanT(`${words}.name`);
       return {
+        key,
         name,
         korean: korean && korean !== name ? korean : null,
-        what: DOCUMENTS_WITH_WHAT.has(document.doc) ? t(`${key}.what`) : null,
+        what: DOCUMENTS_WITH_WHAT.has(document.doc) ? t(`${words}.what`) : null,
         whenApplicable: document.whenApplicable === true,
         source: cite(document),
       };
@@ -238,6 +247,7 @@ function viewOf(
     const names = document.name ?? {};
     const name = names[lng] ?? names.en ?? names.ko ?? "";
     return {
+      key,
       name,
       korean: lng !== "ko" && names.ko !== name ? (names.ko ?? null) : null,
       what: null,

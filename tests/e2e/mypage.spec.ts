@@ -66,7 +66,10 @@ test("a member chooses their visa in the catalogue, in Korean", async ({ page, c
   await page.getByRole("button", { name: ko.visa!.save }).click();
   await expect(page).toHaveURL(/\/mypage\/visa\?saved=1$/);
   await expect(page.getByRole("status").filter({ hasText: ko.visa!.saved! })).toBeVisible();
-  await expect(page.getByText(/^F-4-41 /)).toBeVisible();
+  await expect(page.locator(".settings-card__name")).toHaveText(/^F-4-41 /);
+  // Below it, the member's own kit for the sub-type chosen (decision 0109), folded while no expiry date is stored.
+  await expect(page.getByRole("heading", { level: 3, name: /^F-4-41 /, includeHidden: true })).toBeAttached();
+  await expect(page.getByText(ko.myKit!.details!)).toBeVisible();
 });
 
 test("a bad expiry date is explained next to the field and the nationality typed is kept", async ({

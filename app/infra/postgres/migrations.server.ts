@@ -565,4 +565,17 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX work_rule_texts_by_language ON work_rule_texts (language);
     `,
   },
+  {
+    version: 14,
+    name: "the extension kit's checklist (SQLite's 30)",
+    sql: `
+      CREATE TABLE kit_checklists (
+        uid       text NOT NULL,
+        code      text NOT NULL,
+        document  text NOT NULL,
+        ticked_at bigint NOT NULL,
+        PRIMARY KEY (uid, code, document)
+      );
+    `,
+  },
 ];

@@ -21,6 +21,7 @@ import {
 import { pgFileStorage } from "./fileStorage.server";
 import { pgLeaseStore } from "./leaseStore.server";
 import { pgReminderStore } from "./reminderStore.server";
+import { pgKitChecklistStore } from "./kitChecklistStore.server";
 import { pgMemberScreen } from "./memberScreen.server";
 import { pgOutbox } from "./outbox.server";
 import { pgCommentsStore, pgFeedsStore, pgFilesStore, pgLikesStore, pgReportsStore } from "./communityStores.server";
@@ -41,6 +42,7 @@ export function postgresStores(db: Pg): Stores {
     sso: pgSsoStore(db),
     leases: pgLeaseStore(db),
     reminders: pgReminderStore(db),
+    kitChecklists: pgKitChecklistStore(db),
     async changeMark() {
       // One row that every committed change moves (database.server.ts: markChange; decision 0074).
       return readChangeMark(db);

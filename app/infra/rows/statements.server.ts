@@ -285,12 +285,23 @@ export const REMINDERS = {
   forgetMemberLog: "DELETE FROM reminder_choice_log WHERE uid = ?",
 } as const;
 
-/** What a withdrawal deletes of the reminders, in the members store's transaction. */
+/** The documents ticked on a member's own extension kit (stores/kitChecklists.ts). */
+export const KIT_CHECKLISTS = {
+  ticked: "SELECT document FROM kit_checklists WHERE uid = ? AND code = ? ORDER BY ticked_at, document",
+  tick: `INSERT INTO kit_checklists (uid, code, document, ticked_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (uid, code, document) DO NOTHING`,
+  untickAll: "DELETE FROM kit_checklists WHERE uid = ? AND code = ?",
+  untick: "DELETE FROM kit_checklists WHERE uid = ? AND code = ? AND document = ?",
+  forgetMember: "DELETE FROM kit_checklists WHERE uid = ?",
+} as const;
+
+/** What a withdrawal deletes of the reminders and the kit's checklist, in the members store's transaction. */
 export const REMINDERS_OF_MEMBER = [
   REMINDERS.forgetMemberSubscriptions,
   REMINDERS.forgetMemberDeliveries,
   REMINDERS.forgetMemberChoices,
   REMINDERS.forgetMemberLog,
+  KIT_CHECKLISTS.forgetMember,
 ] as const;
 
 /** How many browsers of one member receive pushes (the newest). */

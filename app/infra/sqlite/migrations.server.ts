@@ -745,4 +745,19 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX work_rule_texts_by_language ON work_rule_texts (language);
     `,
   },
+  {
+    version: 30,
+    name: "the extension kit's checklist",
+    // The documents a member has ticked on their own kit of /mypage/visa (app/stores/kitChecklists.ts, decision
+    // 0109): a row per ticked document of the kit's code; withdrawal deletes them with the member.
+    sql: `
+      CREATE TABLE kit_checklists (
+        uid       TEXT NOT NULL,
+        code      TEXT NOT NULL,
+        document  TEXT NOT NULL,
+        ticked_at INTEGER NOT NULL,
+        PRIMARY KEY (uid, code, document)
+      ) STRICT;
+    `,
+  },
 ];

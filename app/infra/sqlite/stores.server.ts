@@ -32,6 +32,7 @@ import { sqliteSsoStore } from "./ssoStore.server";
 import { sqliteTermsStore } from "./termsStore.server";
 import { sqliteLeaseStore } from "./leaseStore.server";
 import { sqliteReminderStore } from "./reminderStore.server";
+import { sqliteKitChecklistStore } from "./kitChecklistStore.server";
 
 /** The stores over an open database; `close` checkpoints the WAL and closes it. */
 export function sqliteStores(db: Db): Stores {
@@ -58,6 +59,7 @@ export function sqliteStores(db: Db): Stores {
     corridors: sqliteCorridorStore(db),
     loanProducts: sqliteLoanProductStore(db),
     extensionKits: sqliteExtensionKitStore(db),
+    kitChecklists: sqliteKitChecklistStore(db),
     workRules: sqliteWorkRuleStore(db),
     sso: sqliteSsoStore(db),
     leases: sqliteLeaseStore(db),
