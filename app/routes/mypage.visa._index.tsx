@@ -11,6 +11,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
+  AppointmentCard,
   Branded,
   Confirmation,
   featureStyles,
@@ -22,6 +23,7 @@ import {
 import { VisaFamilies, VisaQuick, VisaSearch } from "~/kits/visa";
 import { translateFormMessage } from "~/lib/formMessage";
 import {
+  appointmentView,
   changeProfile,
   json,
   passportSchema,
@@ -42,7 +44,7 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { lng, today, view } = await requireSettings(request, context.services);
+  const { member, lng, today, view } = await requireSettings(request, context.services);
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100).trim();
   const families = (await searchVisas(query, lng)).map((f) => ({
@@ -62,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     families,
     quick,
     saved,
+    appointment: await appointmentView(context.services, member.uid),
   });
 }
 
@@ -82,7 +85,7 @@ function visaChoiceHref(status: string, code?: string) {
 
 export default function MyVisaRoute() {
   const { t } = useTranslation("mypage");
-  const { visa, expiresOn, query, families, quick, saved } = useLoaderData<typeof loader>();
+  const { visa, expiresOn, query, families, quick, saved, appointment } = useLoaderData<typeof loader>();
   const count = families.reduce((sum, f) => sum + f.statuses.length, 0);
   const choose = (code: string) => visaChoiceHref(code);
   const equivalent = visa?.legacy?.currentEquivalent ?? null;
@@ -125,6 +128,7 @@ export default function MyVisaRoute() {
           <p>{t("summary.noVisa")}</p>
         )}
       </section>
+      <AppointmentCard appointment={appointment} compact />
       <PassportForm />
       <p className="field__hint">{t("visa.chooseHint")}</p>
       <VisaSearch action="/mypage/visa" query={query} resultCount={count} showAllHref="/mypage/visa" />
