@@ -18,6 +18,7 @@
 // instead of a chunk of its own. (On the server, every route imports it anyway.)
 import "~/routeKit.server";
 
+export { AppointmentCard } from "~/components/AppointmentCard";
 export { AuthorLine, TimeAgo } from "~/components/community/AuthorLine";
 export { Branded } from "~/components/Branded";
 export { Confirmation } from "~/components/Confirmation";

@@ -94,6 +94,9 @@ export { extensionKitView, type ExtensionKitView } from "~/visa/extensionKits.se
 export { NHIS, WARNING_SOURCES } from "~/visa/extensionPlan";
 export { checklistSchema, myKit, saveChecklist } from "~/visa/myKit.server";
 export * from "~/visa/reminderSettings.server";
+export * from "~/visa/appointment.server";
+export { extensionKitsKind } from "~/visa/extensionKitsKind.server";
+export { KIT_FIELD, kitText, readExtensionKitForm } from "~/visa/extensionKitForm.server";
 export { FEED_CATEGORIES, REPORT_REASONS } from "~/stores/community";
 export { NOTICE_CATEGORIES } from "~/stores/notices";
 export { CORRIDOR_FACTS, FEE_TIER_CURRENCIES } from "~/stores/corridors";

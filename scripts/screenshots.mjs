@@ -69,6 +69,7 @@ const MEMBER_PAGES = [
   ["mypage-userInfo", "/mypage/userInfo"],
   ["mypage-addInfo", "/mypage/addInfo"],
   ["mypage-visa", "/mypage/visa"],
+  ["mypage-visa-appointment", "/mypage/visa/appointment"],
   ["mypage-visa-F-4", "/mypage/visa/F-4"],
   ["mypage-changePw", "/mypage/changePw"],
   ["mypage-phone", "/mypage/phone"],

@@ -3,7 +3,16 @@
  * a path under /admin and the key of its name in the `admin` namespace.
  */
 export type AdminSectionId =
-  "notices" | "audit" | "benefits" | "offers" | "terms" | "rates" | "corridors" | "loanProducts" | "partners";
+  | "notices"
+  | "audit"
+  | "benefits"
+  | "offers"
+  | "terms"
+  | "rates"
+  | "corridors"
+  | "loanProducts"
+  | "extensionKits"
+  | "partners";
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -22,5 +31,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: "rates", path: "/admin/rates", label: "admin.sections.rates" },
   { id: "corridors", path: "/admin/corridors", label: "admin.sections.corridors" },
   { id: "loanProducts", path: "/admin/loanProducts", label: "admin.sections.loanProducts" },
+  { id: "extensionKits", path: "/admin/extensionKits", label: "admin.sections.extensionKits" },
   { id: "partners", path: "/admin/partners", label: "admin.sections.partners" },
 ];

@@ -82,6 +82,15 @@ export function inboxItem(n: NotificationRecord, lng: string, now: number): Inbo
         message: { key: `visa.${text(d.milestone) || "windowOpens"}`, values: { date: text(d.expiresOn) } },
         href: "/mypage",
       };
+    case "appointmentReminder":
+      return {
+        ...base,
+        message: {
+          key: `appointment.${text(d.milestone) === "morning" ? "morning" : "eveningBefore"}`,
+          values: { date: text(d.date), time: text(d.time) },
+        },
+        href: "/mypage/visa/appointment",
+      };
     case "comment":
     case "reply":
       return {

@@ -52,7 +52,8 @@ export function AdminItemList({
 }: {
   /** The form: empty for a new item, `?<by>=<key>` for a stored one. */
   newTo: string;
-  newLabel: string;
+  /** Left out: no link to add one (the extension kits: one per status of the catalogue, never added by hand). */
+  newLabel?: string;
   emptyText: string;
   editLabel: string;
   items: AdminListItem[];
@@ -61,9 +62,11 @@ export function AdminItemList({
 }) {
   return (
     <>
-      <Link className="button button--primary" to={newTo}>
-        {newLabel}
-      </Link>
+      {newLabel ? (
+        <Link className="button button--primary" to={newTo}>
+          {newLabel}
+        </Link>
+      ) : null}
       {items.length === 0 ? <p className="notice-empty">{emptyText}</p> : null}
       <ul className="admin-table">
         {items.map((item) => (

@@ -8,6 +8,7 @@ import { Logo } from "~/components/Logo";
 import { leavingLinkFor } from "~/finance/leaving";
 import type { loader as rootLoader } from "~/root";
 import {
+  AppointmentCard,
   featureStyles,
   Icon,
   InboxBell,
@@ -18,6 +19,7 @@ import {
   SentenceWithValues,
 } from "~/pageKit";
 import {
+  appointmentView,
   json,
   redirect,
   hasChosenLanguage,
@@ -46,10 +48,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const session = await readSession(request, context.services);
   const lng = await languageOf(request);
-  const [member, pinned] = await Promise.all([
+  const [member, pinned, appointment] = await Promise.all([
     session ? memberHome(context.services, session.uid, lng) : null,
     // The pinned notice, one line for visitors and members alike.
     pinnedNoticeLine(context.services, lng, Date.now()),
+    // The member's upcoming appointment at an immigration office (issue 43).
+    session ? appointmentView(context.services, session.uid) : null,
   ]);
   // The member's corridor's rate (visitors: the US dollar's), one tap from the estimate.
   const [rate, tools] = await Promise.all([
@@ -60,7 +64,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The rate's estimate too, when the last one was for the same country.
   const lastCountry = new URLSearchParams(tools.remittance.split("?")[1] ?? "").get("country");
   if (rate?.country && lastCountry === rate.country.code) rate.href = tools.remittance;
-  return json({ member, pinned, rate, tools, seo: pageSeo(request, context.services.config, lng) });
+  return json({
+    member,
+    appointment: member ? appointment : null,
+    pinned,
+    rate,
+    tools,
+    seo: pageSeo(request, context.services.config, lng),
+  });
 }
 
 /** The services after the visa finder, which leads the page as a wide tile. */
@@ -75,7 +86,7 @@ const entries = [
 ] as const;
 
 export default function MainRoute() {
-  const { member, pinned, rate, tools } = useLoaderData<typeof loader>();
+  const { member, appointment, pinned, rate, tools } = useLoaderData<typeof loader>();
   const unread = useRouteLoaderData<typeof rootLoader>("root")?.unread ?? 0;
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation("common");
@@ -115,6 +126,7 @@ export default function MainRoute() {
         <>
           <h1 className="member-greeting">{t("main.memberGreeting", { name: member.name })}</h1>
           <VisaCard visa={member.visa} stay={member.stay} />
+          <AppointmentCard appointment={appointment} />
           {leavingLink ? (
             <Link to={leavingLink} className="visa-tile home-leaving">
               <Icon name="benefit" className="visa-tile__icon" />

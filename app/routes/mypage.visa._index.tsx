@@ -13,6 +13,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
+  AppointmentCard,
   Branded,
   Confirmation,
   featureStyles,
@@ -24,6 +25,7 @@ import {
 import { ExtensionKit, KitDocumentLine, VisaFamilies, VisaQuick, VisaSearch } from "~/kits/visa";
 import { translateFormMessage } from "~/lib/formMessage";
 import {
+  appointmentView,
   changeProfile,
   checklistSchema,
   invalid,
@@ -90,6 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     families,
     quick,
     saved,
+    appointment: await appointmentView(context.services, member.uid),
   });
 }
 
@@ -128,7 +131,7 @@ function visaChoiceHref(status: string, code?: string) {
 
 export default function MyVisaRoute() {
   const { t } = useTranslation("mypage");
-  const { visa, expiresOn, query, families, quick, saved, kit } = useLoaderData<typeof loader>();
+  const { visa, expiresOn, query, families, quick, saved, kit, appointment } = useLoaderData<typeof loader>();
   const count = families.reduce((sum, f) => sum + f.statuses.length, 0);
   const choose = (code: string) => visaChoiceHref(code);
   const equivalent = visa?.legacy?.currentEquivalent ?? null;
@@ -172,6 +175,7 @@ export default function MyVisaRoute() {
         )}
         {kit ? <KitWindow /> : null}
       </section>
+      <AppointmentCard appointment={appointment} compact />
       {kit ? <MyKit /> : null}
       <PassportForm />
       <p className="field__hint">{t("visa.chooseHint")}</p>

@@ -70,7 +70,32 @@ export interface PushSender {
   send(subscription: PushSubscriptionRecord, message: PushMessage): Promise<PushOutcome>;
 }
 
+/** A member's one upcoming appointment at an immigration office (issue 43); a new id each time it changes. */
+export interface AppointmentRecord {
+  /** Changes with every save, so reminders of the old time (keyed by id) are never sent for the new one. */
+  id: string;
+  /** An id of app/visa/immigrationOffices.ts. */
+  office: string;
+  /** ms since the epoch. */
+  startsAt: number;
+  /** ms since the epoch: when it was saved (its reminders already past then are never sent). */
+  savedAt: number;
+}
+
 export interface RemindersStore {
+  /** The member's appointment, or null. */
+  appointment(uid: string): Promise<AppointmentRecord | null>;
+  /** Keeps the member's appointment in place of any before; false when the member is gone. */
+  setAppointment(uid: string, appointment: AppointmentRecord): Promise<boolean>;
+  /** Removes it; false when there was none. */
+  deleteAppointment(uid: string): Promise<boolean>;
+  /** Appointments starting after `from`, by member uid, `limit` at a time after `after` (the inbox's job). */
+  appointmentsFrom(
+    from: number,
+    after: string | null,
+    limit: number,
+  ): Promise<Array<AppointmentRecord & { uid: string }>>;
+
   /** The member's choices that were ever set; a kind and channel not listed is off. */
   choices(uid: string): Promise<ChannelChoice[]>;
   /**

@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import type { SmsSender } from "~/infra/sms/sender.server";
 import { i18nFor } from "~/i18n/instances.server";
 import { directionOf } from "~/i18n/config";
-import type { ChannelChoice, PushMessage, PushOutcome, PushSender } from "~/stores/reminders";
+import type { AppointmentRecord, ChannelChoice, PushMessage, PushOutcome, PushSender } from "~/stores/reminders";
 
 export type { PushMessage, PushOutcome, PushSender } from "~/stores/reminders";
 import type { Stores } from "~/stores/stores";
@@ -20,12 +20,14 @@ import {
   deliveryKey,
   dueOccasion,
   isQuietHour,
+  appointmentOccasions,
   passportOccasions,
   seoulInstant,
   visaOccasions,
   type ReminderKind,
   type ReminderOccasion,
 } from "./reminderSchedule";
+import { seoulDateTime } from "./immigrationOffices";
 import { reminderSms } from "./reminderSms.server";
 import { stopToken } from "./reminderStop.server";
 import { seoulDate } from "./reminders";
@@ -69,22 +71,33 @@ const deviceOf = (endpoint: string) => createHash("sha256").update(endpoint).dig
 
 /** The page a reminder is about, in the member's language. */
 function detailsUrl(origin: string, kind: ReminderKind, lng: string) {
-  const path = kind === "appointment" ? "/mypage/reminders" : "/mypage/visa";
+  const path = kind === "appointment" ? "/mypage/visa/appointment" : "/mypage/visa";
   return `${origin}${path}?lng=${encodeURIComponent(lng)}`;
 }
 
 /**
  * The occasions of a kind for a member, as far as their profile says: the visa's expiry, the passport's (the
- * optional date of /mypage/visa); appointments come with the extension kit.
+ * optional date of /mypage/visa); the appointment's are its stored appointment's (/mypage/visa/appointment).
  */
-function occasionsOf(kind: ReminderKind, profile: { visaExpiresOn: string | null; passportExpiresOn: string | null }) {
+function occasionsOf(
+  kind: ReminderKind,
+  profile: { visaExpiresOn: string | null; passportExpiresOn: string | null },
+  appointment: AppointmentRecord | null,
+) {
   if (kind === "visa") return profile.visaExpiresOn ? visaOccasions(profile.visaExpiresOn) : [];
   if (kind === "passport") return profile.passportExpiresOn ? passportOccasions(profile.passportExpiresOn) : [];
-  return [];
+  return appointment ? appointmentOccasions(appointment.id, appointment.startsAt) : [];
+}
+
+/** What a reminder's words name: the date (an expiry, or the appointment's day) and the appointment's time. */
+function wordsOf(occasion: ReminderOccasion, appointment: AppointmentRecord | null) {
+  if (occasion.kind === "appointment" && appointment) return seoulDateTime(appointment.startsAt);
+  return { date: occasion.about, time: "" };
 }
 
 async function pushMessage(
   occasion: ReminderOccasion,
+  words: { date: string; time: string },
   lng: string,
   origin: string,
   stop: string,
@@ -93,7 +106,7 @@ async function pushMessage(
   const t = i18n.getFixedT(lng, "inbox");
   return {
     title: t(`push.${occasion.kind}`),
-    body: t(`messages.${occasion.kind}.${occasion.milestone}`, { date: occasion.about, time: "" }),
+    body: t(`messages.${occasion.kind}.${occasion.milestone}`, words),
     url: detailsUrl(origin, occasion.kind, lng),
     lang: lng,
     dir: directionOf(lng),
@@ -141,14 +154,17 @@ async function deliverTo(
   if (!profile) return;
   const choices = (await stores.reminders.choices(uid)).filter((c) => c.on);
   const kinds = new Set(choices.map((c) => c.kind));
+  const appointment = kinds.has("appointment") ? await stores.reminders.appointment(uid) : null;
   for (const kind of kinds) {
-    const occasions = occasionsOf(kind, profile);
+    const occasions = occasionsOf(kind, profile, appointment);
     if (occasions.length === 0) continue;
-    // The inbox's rule: a milestone already past when the date was entered is never sent.
+    // The inbox's rule: a milestone already past when the date was entered (an appointment: saved) is never sent.
     const firstSeenOn =
       kind === "visa" && profile.visaExpiresOn
         ? await stores.notifications.firstSeen(uid, profile.visaExpiresOn, today)
-        : today;
+        : kind === "appointment" && appointment
+          ? seoulDate(appointment.savedAt)
+          : today;
     const firstSeenAt = seoulInstant(firstSeenOn, 0) ?? now;
     if (quiet) {
       // What would be due now is held back: counted, and sent by the first run from 08:00.
@@ -165,8 +181,9 @@ async function deliverTo(
     const occasion = dueOccasion(occasions, now, firstSeenAt);
     if (!occasion) continue;
     for (const choice of choices.filter((c) => c.kind === kind)) {
-      if (choice.channel === "sms") await sendSms(deps, profile, occasion, choice, now, run);
-      else await sendPushes(deps, profile, occasion, now, run);
+      const words = wordsOf(occasion, appointment);
+      if (choice.channel === "sms") await sendSms(deps, profile, occasion, words, choice, now, run);
+      else await sendPushes(deps, profile, occasion, words, now, run);
     }
   }
 }
@@ -196,6 +213,7 @@ async function sendSms(
   deps: DeliveryDeps,
   profile: { uid: string; language: string; phoneNumber: string | null },
   occasion: ReminderOccasion,
+  words: { date: string; time: string },
   choice: ChannelChoice,
   now: number,
   run: DeliveryRun,
@@ -209,7 +227,7 @@ async function sendSms(
   try {
     const sms = await reminderSms(
       profile.language,
-      { kind: occasion.kind, milestone: occasion.milestone, date: occasion.about },
+      { kind: occasion.kind, milestone: occasion.milestone, ...words },
       {
         details: detailsUrl(deps.origin, occasion.kind, profile.language),
         stop: `${deps.origin}/reminders/stop?t=${token}`,
@@ -229,6 +247,7 @@ async function sendPushes(
   deps: DeliveryDeps,
   profile: { uid: string; language: string },
   occasion: ReminderOccasion,
+  words: { date: string; time: string },
   now: number,
   run: DeliveryRun,
 ) {
@@ -244,6 +263,7 @@ async function sendPushes(
   });
   const message = await pushMessage(
     occasion,
+    words,
     profile.language,
     deps.origin,
     `${deps.origin}/reminders/stop?t=${token}`,

@@ -14,10 +14,17 @@
  * from a current one, and a date changed back never reminds twice (deleting them
  * would let the same reminder be made again). The new date is a date first seen
  * now: its past milestones are never sent.
+ *
+ * Appointments (issue 43): each member's stored appointment gets the inbox reminder of its occasion due now (19:00
+ * the evening before, 08:00 on the day: reminderSchedule.ts), keyed `appointment:{id}:{milestone}`. An appointment
+ * changed or deleted has a new id or none, so its old occasions are never stored after; one already past when it
+ * was saved (its day before the save's) is never stored.
  */
 import type { Services } from "~/context";
 import { log as defaultLog, type Log } from "~/infra/log.server";
 import type { Stores } from "~/stores/stores";
+import { seoulDateTime } from "./immigrationOffices";
+import { appointmentOccasions } from "./reminderSchedule";
 import { dueReminder, reminderDates, seoulDate } from "./reminders";
 
 /** Often enough that a reminder comes early on its day, rarely enough to cost nothing. */
@@ -39,7 +46,7 @@ export const reminderKey = (expiresOn: string, milestone: string) => `visa:${exp
 
 /** One pass over every member at `now`: stores each reminder due today. */
 export async function runReminderJob(
-  stores: Pick<Stores, "members" | "notifications">,
+  stores: Pick<Stores, "members" | "notifications" | "reminders">,
   now: Date | number,
 ): Promise<ReminderRun> {
   const at = typeof now === "number" ? now : now.getTime();
@@ -72,7 +79,41 @@ export async function runReminderJob(
     }
     after = page.next;
   } while (after);
+  run.created += await storeAppointmentReminders(stores, at);
   return run;
+}
+
+/** The dedupe key of one appointment reminder in the inbox. */
+export const appointmentReminderKey = (id: string, milestone: string) => `appointment:${id}:${milestone}`;
+
+/** Stores the inbox reminder of every appointment whose occasion is due at `at`; how many were stored. */
+async function storeAppointmentReminders(stores: Pick<Stores, "members" | "notifications" | "reminders">, at: number) {
+  let created = 0;
+  let after: string | null = null;
+  for (;;) {
+    const page = await stores.reminders.appointmentsFrom(at, after, MEMBERS_PER_PAGE);
+    for (const appointment of page) {
+      const savedOn = seoulDate(appointment.savedAt);
+      const due = appointmentOccasions(appointment.id, appointment.startsAt).find(
+        (o) => o.at <= at && at < o.until && seoulDate(o.at) >= savedOn,
+      );
+      if (!due) continue;
+      const settings = await stores.members.settings(appointment.uid);
+      if (!settings?.notify.visa) continue;
+      const { date, time } = seoulDateTime(appointment.startsAt);
+      const stored = await stores.notifications.add({
+        uid: appointment.uid,
+        kind: "appointmentReminder",
+        dedupeKey: appointmentReminderKey(appointment.id, due.milestone),
+        data: { milestone: due.milestone, date, time, office: appointment.office },
+        createdAt: at,
+      });
+      if (stored.created) created++;
+    }
+    if (page.length < MEMBERS_PER_PAGE) break;
+    after = page[page.length - 1]?.uid ?? null;
+  }
+  return created;
 }
 
 /**

@@ -576,6 +576,20 @@ export const migrations: readonly Migration[] = [
         ticked_at bigint NOT NULL,
         PRIMARY KEY (uid, code, document)
       );
+      `,
+  },
+  {
+    version: 15,
+    name: "a member's appointment at an immigration office (SQLite's 31)",
+    sql: `
+      CREATE TABLE member_appointments (
+        uid       text PRIMARY KEY,
+        id        text NOT NULL,
+        office    text NOT NULL,
+        starts_at bigint NOT NULL,
+        saved_at  bigint NOT NULL
+      );
+      CREATE INDEX member_appointments_by_start ON member_appointments (starts_at);
     `,
   },
 ];

@@ -19,7 +19,30 @@ type LogRow = {
 export function pgReminderStore(db: Pg): RemindersStore {
   // No page but the member's own reminders page shows these, and it reads them afresh: the change mark stays.
   const sql = db.unmarked;
+  type AppointmentRow = { uid: string; id: string; office: string; starts_at: string; saved_at: string };
+  const appointmentOf = (r: AppointmentRow) => ({
+    id: r.id,
+    office: r.office,
+    startsAt: Number(r.starts_at),
+    savedAt: Number(r.saved_at),
+  });
   return {
+    async appointment(uid) {
+      const row = await sql.row<AppointmentRow>(SQL.appointment, [uid]);
+      return row ? appointmentOf(row) : null;
+    },
+    async setAppointment(uid, { id, office, startsAt, savedAt }) {
+      return (await db.run(SQL.setAppointment, [uid, id, office, startsAt, savedAt, uid])) === 1;
+    },
+    async deleteAppointment(uid) {
+      return (await db.run(SQL.deleteAppointment, [uid])) === 1;
+    },
+    async appointmentsFrom(from, after, limit) {
+      return (await sql.rows<AppointmentRow>(SQL.appointmentsFrom, [from, after ?? "", limit])).map((r) => ({
+        uid: r.uid,
+        ...appointmentOf(r),
+      }));
+    },
     async choices(uid) {
       return (await sql.rows<ChoiceRow>(SQL.choices, [uid])).map((r) => ({
         kind: r.kind,

@@ -283,6 +283,16 @@ export const REMINDERS = {
   forgetMemberDeliveries: "DELETE FROM reminder_deliveries WHERE uid = ?",
   forgetMemberChoices: "DELETE FROM reminder_choices WHERE uid = ?",
   forgetMemberLog: "DELETE FROM reminder_choice_log WHERE uid = ?",
+  appointment: "SELECT id, office, starts_at, saved_at FROM member_appointments WHERE uid = ?",
+  // Only for a member still there (a withdrawal meanwhile leaves nothing behind).
+  setAppointment: `INSERT INTO member_appointments (uid, id, office, starts_at, saved_at)
+                   SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM members WHERE uid = ?)
+                   ON CONFLICT (uid) DO UPDATE SET id = excluded.id, office = excluded.office,
+                     starts_at = excluded.starts_at, saved_at = excluded.saved_at`,
+  deleteAppointment: "DELETE FROM member_appointments WHERE uid = ?",
+  appointmentsFrom: `SELECT uid, id, office, starts_at, saved_at FROM member_appointments
+                     WHERE starts_at > ? AND uid > ? ORDER BY uid LIMIT ?`,
+  forgetMemberAppointment: "DELETE FROM member_appointments WHERE uid = ?",
 } as const;
 
 /** The documents ticked on a member's own extension kit (stores/kitChecklists.ts). */
@@ -302,6 +312,7 @@ export const REMINDERS_OF_MEMBER = [
   REMINDERS.forgetMemberChoices,
   REMINDERS.forgetMemberLog,
   KIT_CHECKLISTS.forgetMember,
+  REMINDERS.forgetMemberAppointment,
 ] as const;
 
 /** How many browsers of one member receive pushes (the newest). */

@@ -758,6 +758,23 @@ export const migrations: readonly Migration[] = [
         ticked_at INTEGER NOT NULL,
         PRIMARY KEY (uid, code, document)
       ) STRICT;
+      `,
+  },
+  {
+    version: 31,
+    name: "a member's appointment at an immigration office",
+    // Issue 43: one upcoming appointment per member (app/visa/immigrationOffices.ts names the office), which the
+    // appointment reminders follow (19:00 the evening before, 08:00 on the day). Its id changes with every save,
+    // so reminders keyed by the old one are never sent for the new time. A withdrawal deletes it.
+    sql: `
+      CREATE TABLE member_appointments (
+        uid       TEXT PRIMARY KEY,
+        id        TEXT NOT NULL,
+        office    TEXT NOT NULL,
+        starts_at INTEGER NOT NULL,
+        saved_at  INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX member_appointments_by_start ON member_appointments (starts_at);
     `,
   },
 ];

@@ -38,7 +38,31 @@ export function sqliteReminderStore(db: Db): RemindersStore {
     s.trimSubscriptions.run(uid, uid, PUSH_DEVICES_PER_MEMBER);
   });
 
+  type AppointmentRow = { uid: string; id: string; office: string; starts_at: number; saved_at: number };
+  const appointmentOf = (r: AppointmentRow) => ({
+    id: r.id,
+    office: r.office,
+    startsAt: r.starts_at,
+    savedAt: r.saved_at,
+  });
+
   return {
+    async appointment(uid) {
+      const row = s.appointment.get(uid) as AppointmentRow | undefined;
+      return row ? appointmentOf(row) : null;
+    },
+    async setAppointment(uid, { id, office, startsAt, savedAt }) {
+      return s.setAppointment.run(uid, id, office, startsAt, savedAt, uid).changes === 1;
+    },
+    async deleteAppointment(uid) {
+      return s.deleteAppointment.run(uid).changes === 1;
+    },
+    async appointmentsFrom(from, after, limit) {
+      return (s.appointmentsFrom.all(from, after ?? "", limit) as AppointmentRow[]).map((r) => ({
+        uid: r.uid,
+        ...appointmentOf(r),
+      }));
+    },
     async choices(uid) {
       return (s.choices.all(uid) as ChoiceRow[]).map((r) => ({
         kind: r.kind,
