@@ -156,7 +156,7 @@ const postForm = (appUrl, cookie, pathname, fields) =>
 
 /**
  * The member's visa as /mypage/visa's kit draws it fullest (decision 0109): E-9-1 ending in 100 days, a passport
- * ending 3 months after it (the passport warning), two documents ticked.
+ * ending 3 months after it (the passport warning), two documents ticked, and an appointment in ten days.
  */
 async function seedVisa(appUrl, cookie) {
   const day = (ms) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date(ms));
@@ -173,6 +173,13 @@ async function seedVisa(appUrl, cookie) {
     ]),
     headers: { Cookie: cookie, Origin: appUrl },
     redirect: "manual",
+  });
+  // An appointment in ten days at 10:30, for home's and the visa page's card.
+  await postForm(appUrl, cookie, "/mypage/visa/appointment", {
+    intent: "save",
+    office: "seoul",
+    date: day(Date.now() + 10 * 86_400_000),
+    time: "10:30",
   });
 }
 

@@ -115,7 +115,7 @@ export default function MyAppointmentRoute() {
         <h2 id="appointment-form-heading" className="settings-section">
           {t("appointment.formTitle")}
         </h2>
-        <p className="field__hint">{t("appointment.intro")}</p>
+        <p className="field__hint appointment__intro">{t("appointment.intro")}</p>
         <Form method="post" className="form settings-form" id="appointment" noValidate>
           <input type="hidden" name="intent" value="save" />
           {formError ? (
@@ -156,7 +156,7 @@ export default function MyAppointmentRoute() {
             </button>
           </Form>
         ) : null}
-        <p className="benefit__source">
+        <p className="field__hint appointment__source">
           <SentenceWithValues
             sentence={(v) => t("appointment.source", v)}
             values={{ date: source.checkedOn }}
@@ -166,7 +166,7 @@ export default function MyAppointmentRoute() {
             {t("appointment.sourceLink")}
           </a>
         </p>
-        <p className="field__hint">
+        <p className="appointment__reminders">
           <Link to="/mypage/reminders">{t("appointment.remindersLink")}</Link>
         </p>
       </section>
