@@ -82,6 +82,12 @@ export function inboxItem(n: NotificationRecord, lng: string, now: number): Inbo
         message: { key: `visa.${text(d.milestone) || "windowOpens"}`, values: { date: text(d.expiresOn) } },
         href: "/mypage",
       };
+    case "passportReminder":
+      return {
+        ...base,
+        message: { key: `passport.${text(d.milestone) || "sixMonths"}`, values: { date: text(d.expiresOn) } },
+        href: "/mypage/visa",
+      };
     case "comment":
     case "reply":
       return {

@@ -16,7 +16,8 @@
 import type { PageQuery, PageResult } from "./page";
 
 /** What a notification is about; its `data` has that kind's shape. */
-export type NotificationKind = "visaReminder" | "comment" | "reply" | "like" | "reportOutcome" | "notice";
+export type NotificationKind =
+  "visaReminder" | "passportReminder" | "comment" | "reply" | "like" | "reportOutcome" | "notice";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 

@@ -28,7 +28,7 @@ import {
 } from "./reminderSchedule";
 import { reminderSms } from "./reminderSms.server";
 import { stopToken } from "./reminderStop.server";
-import { seoulDate } from "./reminders";
+import { passportSeenKey, seoulDate } from "./reminders";
 
 export interface DeliveryDeps {
   stores: Pick<Stores, "members" | "notifications" | "reminders">;
@@ -148,7 +148,9 @@ async function deliverTo(
     const firstSeenOn =
       kind === "visa" && profile.visaExpiresOn
         ? await stores.notifications.firstSeen(uid, profile.visaExpiresOn, today)
-        : today;
+        : kind === "passport" && profile.passportExpiresOn
+          ? await stores.notifications.firstSeen(uid, passportSeenKey(profile.passportExpiresOn), today)
+          : today;
     const firstSeenAt = seoulInstant(firstSeenOn, 0) ?? now;
     if (quiet) {
       // What would be due now is held back: counted, and sent by the first run from 08:00.
