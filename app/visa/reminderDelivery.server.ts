@@ -101,6 +101,13 @@ async function pushMessage(
   };
 }
 
+/**
+ * The day a date first seen by this run is recorded as: the run's day, but never after the wall clock's, so a run
+ * as at a later time (an operator's `--now`) does not mark a date seen in the future and silence the milestones
+ * before that day.
+ */
+const seenOn = (deps: Pick<DeliveryDeps, "clock">, now: number) => seoulDate(Math.min(now, (deps.clock ?? Date.now)()));
+
 /** One pass at `now` over every member with a channel on. */
 export async function runDeliveryJob(deps: DeliveryDeps, now: number): Promise<DeliveryRun> {
   const run: DeliveryRun = {
@@ -147,9 +154,9 @@ async function deliverTo(
     // The inbox's rule: a milestone already past when the date was entered is never sent.
     const firstSeenOn =
       kind === "visa" && profile.visaExpiresOn
-        ? await stores.notifications.firstSeen(uid, profile.visaExpiresOn, today)
+        ? await stores.notifications.firstSeen(uid, profile.visaExpiresOn, seenOn(deps, now))
         : kind === "passport" && profile.passportExpiresOn
-          ? await stores.notifications.firstSeen(uid, passportSeenKey(profile.passportExpiresOn), today)
+          ? await stores.notifications.firstSeen(uid, passportSeenKey(profile.passportExpiresOn), seenOn(deps, now))
           : today;
     const firstSeenAt = seoulInstant(firstSeenOn, 0) ?? now;
     if (quiet) {

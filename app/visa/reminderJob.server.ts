@@ -52,10 +52,14 @@ export const passportReminderKey = (expiresOn: string, milestone: string) => `pa
 export async function runReminderJob(
   stores: Pick<Stores, "members" | "notifications">,
   now: Date | number,
+  clock: () => number = Date.now,
 ): Promise<ReminderRun> {
   const at = typeof now === "number" ? now : now.getTime();
   // One day for the whole run, even when it crosses midnight.
   const today = seoulDate(at);
+  // A date first seen now is recorded on the run's day, never after the wall clock's: a run as at a later time
+  // (`npm run jobs -- run … --now`) must not mark it seen in the future and silence the milestones before.
+  const seenToday = seoulDate(Math.min(at, clock()));
   const run: ReminderRun = { today, checked: 0, created: 0 };
   let after: string | null = null;
   do {
@@ -76,11 +80,11 @@ export async function runReminderJob(
         on: string;
       }> = [];
       if (visa) {
-        const milestone = dueReminder(visa, today, await stores.notifications.firstSeen(member.uid, visa, today));
+        const milestone = dueReminder(visa, today, await stores.notifications.firstSeen(member.uid, visa, seenToday));
         if (milestone) due.push({ kind: "visaReminder", dedupeKey: reminderKey(visa, milestone), milestone, on: visa });
       }
       if (passport) {
-        const firstSeenOn = await stores.notifications.firstSeen(member.uid, passportSeenKey(passport), today);
+        const firstSeenOn = await stores.notifications.firstSeen(member.uid, passportSeenKey(passport), seenToday);
         const milestone = duePassportReminder(passport, today, firstSeenOn);
         if (milestone) {
           due.push({
