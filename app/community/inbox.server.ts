@@ -91,6 +91,12 @@ export function inboxItem(n: NotificationRecord, lng: string, now: number): Inbo
         },
         href: "/mypage/visa/appointment",
       };
+    case "passportReminder":
+      return {
+        ...base,
+        message: { key: `passport.${text(d.milestone) || "sixMonths"}`, values: { date: text(d.expiresOn) } },
+        href: "/mypage/visa",
+      };
     case "comment":
     case "reply":
       return {

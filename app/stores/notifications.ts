@@ -17,7 +17,14 @@ import type { PageQuery, PageResult } from "./page";
 
 /** What a notification is about; its `data` has that kind's shape. */
 export type NotificationKind =
-  "visaReminder" | "appointmentReminder" | "comment" | "reply" | "like" | "reportOutcome" | "notice";
+  | "visaReminder"
+  | "passportReminder"
+  | "appointmentReminder"
+  | "comment"
+  | "reply"
+  | "like"
+  | "reportOutcome"
+  | "notice";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 

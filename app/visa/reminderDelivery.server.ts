@@ -30,7 +30,7 @@ import {
 import { seoulDateTime } from "./immigrationOffices";
 import { reminderSms } from "./reminderSms.server";
 import { stopToken } from "./reminderStop.server";
-import { seoulDate } from "./reminders";
+import { passportSeenKey, seoulDate } from "./reminders";
 
 export interface DeliveryDeps {
   stores: Pick<Stores, "members" | "notifications" | "reminders">;
@@ -114,6 +114,13 @@ async function pushMessage(
   };
 }
 
+/**
+ * The day a date first seen by this run is recorded as: the run's day, but never after the wall clock's, so a run
+ * as at a later time (an operator's `--now`) does not mark a date seen in the future and silence the milestones
+ * before that day.
+ */
+const seenOn = (deps: Pick<DeliveryDeps, "clock">, now: number) => seoulDate(Math.min(now, (deps.clock ?? Date.now)()));
+
 /** One pass at `now` over every member with a channel on. */
 export async function runDeliveryJob(deps: DeliveryDeps, now: number): Promise<DeliveryRun> {
   const run: DeliveryRun = {
@@ -161,10 +168,12 @@ async function deliverTo(
     // The inbox's rule: a milestone already past when the date was entered (an appointment: saved) is never sent.
     const firstSeenOn =
       kind === "visa" && profile.visaExpiresOn
-        ? await stores.notifications.firstSeen(uid, profile.visaExpiresOn, today)
-        : kind === "appointment" && appointment
-          ? seoulDate(appointment.savedAt)
-          : today;
+        ? await stores.notifications.firstSeen(uid, profile.visaExpiresOn, seenOn(deps, now))
+        : kind === "passport" && profile.passportExpiresOn
+          ? await stores.notifications.firstSeen(uid, passportSeenKey(profile.passportExpiresOn), seenOn(deps, now))
+          : kind === "appointment" && appointment
+            ? seoulDate(appointment.savedAt)
+            : today;
     const firstSeenAt = seoulInstant(firstSeenOn, 0) ?? now;
     if (quiet) {
       // What would be due now is held back: counted, and sent by the first run from 08:00.

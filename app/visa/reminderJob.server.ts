@@ -2,7 +2,8 @@
  * The visa reminder job: in the server process, at start and then every
  * REMINDER_JOB_INTERVAL_MS, every member with an expiry date gets the reminder
  * due today (Asia/Seoul), stored as a notification (app/visa/reminders.ts says
- * which one).
+ * which one); a member with a passport expiry date (/mypage/visa) gets its
+ * reminders too (6 months and 1 month before, `passportReminder`), by the same rules.
  *
  * Safe to run any number of times and in any number of processes at once: a
  * reminder's dedupe key (`visa:{expiresOn}:{milestone}`) is unique per member in
@@ -25,7 +26,14 @@ import { log as defaultLog, type Log } from "~/infra/log.server";
 import type { Stores } from "~/stores/stores";
 import { seoulDateTime } from "./immigrationOffices";
 import { appointmentOccasions } from "./reminderSchedule";
-import { dueReminder, reminderDates, seoulDate } from "./reminders";
+import {
+  duePassportReminder,
+  dueReminder,
+  passportReminderDates,
+  passportSeenKey,
+  reminderDates,
+  seoulDate,
+} from "./reminders";
 
 /** Often enough that a reminder comes early on its day, rarely enough to cost nothing. */
 export const REMINDER_JOB_INTERVAL_MS = 15 * 60 * 1000;
@@ -35,7 +43,7 @@ const MEMBERS_PER_PAGE = 500;
 export interface ReminderRun {
   /** The Seoul date the run used. */
   today: string;
-  /** Members with an expiry date today or later. */
+  /** Members with a visa or passport expiry date today or later. */
   checked: number;
   /** Reminders stored by this run (not by another process). */
   created: number;
@@ -44,38 +52,71 @@ export interface ReminderRun {
 /** The dedupe key of one reminder: one per member, expiry date and milestone. */
 export const reminderKey = (expiresOn: string, milestone: string) => `visa:${expiresOn}:${milestone}`;
 
+/** The dedupe key of one passport reminder: one per member, passport expiry date and milestone. */
+export const passportReminderKey = (expiresOn: string, milestone: string) => `passport:${expiresOn}:${milestone}`;
+
 /** One pass over every member at `now`: stores each reminder due today. */
 export async function runReminderJob(
   stores: Pick<Stores, "members" | "notifications" | "reminders">,
   now: Date | number,
+  clock: () => number = Date.now,
 ): Promise<ReminderRun> {
   const at = typeof now === "number" ? now : now.getTime();
   // One day for the whole run, even when it crosses midnight.
   const today = seoulDate(at);
+  // A date first seen now is recorded on the run's day, never after the wall clock's: a run as at a later time
+  // (`npm run jobs -- run … --now`) must not mark it seen in the future and silence the milestones before.
+  const seenToday = seoulDate(Math.min(at, clock()));
   const run: ReminderRun = { today, checked: 0, created: 0 };
   let after: string | null = null;
   do {
     const page = await stores.members.page({ after, limit: MEMBERS_PER_PAGE });
     if (!page.ok) throw new Error("the members store refused its own cursor");
     for (const member of page.items) {
-      const expiresOn = member.visaExpiresOn;
+      const visaOn = member.visaExpiresOn;
+      const passportOn = member.passportExpiresOn;
       // No date, not a date, or past the expiry day: nothing, and nothing recorded.
-      if (!expiresOn || !reminderDates(expiresOn) || expiresOn < today) continue;
+      const visa = visaOn && reminderDates(visaOn) && visaOn >= today ? visaOn : null;
+      const passport = passportOn && passportReminderDates(passportOn) && passportOn >= today ? passportOn : null;
+      if (!visa && !passport) continue;
       run.checked++;
-      const firstSeenOn = await stores.notifications.firstSeen(member.uid, expiresOn, today);
-      const milestone = dueReminder(expiresOn, today, firstSeenOn);
-      if (!milestone) continue;
+      const due: Array<{
+        kind: "visaReminder" | "passportReminder";
+        dedupeKey: string;
+        milestone: string;
+        on: string;
+      }> = [];
+      if (visa) {
+        const milestone = dueReminder(visa, today, await stores.notifications.firstSeen(member.uid, visa, seenToday));
+        if (milestone) due.push({ kind: "visaReminder", dedupeKey: reminderKey(visa, milestone), milestone, on: visa });
+      }
+      if (passport) {
+        const firstSeenOn = await stores.notifications.firstSeen(member.uid, passportSeenKey(passport), seenToday);
+        const milestone = duePassportReminder(passport, today, firstSeenOn);
+        if (milestone) {
+          due.push({
+            kind: "passportReminder",
+            dedupeKey: passportReminderKey(passport, milestone),
+            milestone,
+            on: passport,
+          });
+        }
+      }
+      if (due.length === 0) continue;
       // Read at the last moment: the member's choice on my page (and a withdrawal since the page was read).
+      // The passport's reminders go with the visa's: both say when the stay can end.
       const settings = await stores.members.settings(member.uid);
       if (!settings?.notify.visa) continue;
-      const { created } = await stores.notifications.add({
-        uid: member.uid,
-        kind: "visaReminder",
-        dedupeKey: reminderKey(expiresOn, milestone),
-        data: { milestone, expiresOn },
-        createdAt: at,
-      });
-      if (created) run.created++;
+      for (const reminder of due) {
+        const { created } = await stores.notifications.add({
+          uid: member.uid,
+          kind: reminder.kind,
+          dedupeKey: reminder.dedupeKey,
+          data: { milestone: reminder.milestone, expiresOn: reminder.on },
+          createdAt: at,
+        });
+        if (created) run.created++;
+      }
     }
     after = page.next;
   } while (after);

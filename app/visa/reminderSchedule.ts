@@ -12,12 +12,12 @@
  * The inbox keeps its own daily rule (reminderJob.server.ts); this module decides the outbound channels.
  */
 import type { ReminderChannel, ReminderKind } from "~/stores/reminders";
-import { reminderDates, reminderMilestones, seoulDate } from "./reminders";
+import { passportMilestones, passportReminderDates, reminderDates, reminderMilestones, seoulDate } from "./reminders";
 
 export { reminderKinds, reminderChannels, outboundChannels, channelField } from "~/stores/reminders";
 export type { ReminderKind, ReminderChannel, OutboundChannel } from "~/stores/reminders";
 
-export const passportMilestones = ["sixMonths", "oneMonth"] as const;
+export { passportMilestones } from "./reminders";
 export const appointmentMilestones = ["eveningBefore", "morning"] as const;
 
 export type ReminderMilestoneOf = {
@@ -106,30 +106,14 @@ export function visaOccasions(expiresOn: string): ReminderOccasion[] {
   );
 }
 
-/** Calendar months before a day, clamped to the month's end (as the visa milestones are). */
-function monthsBefore(day: string, months: number): string | null {
-  const match = DATE.exec(day);
-  if (!match || seoulInstant(day, 0) === null) return null;
-  const index = Number(match[1]) * 12 + (Number(match[2]) - 1) - months;
-  const year = Math.floor(index / 12);
-  const month = index - year * 12 + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const date = Math.min(Number(match[3]), last);
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(date).padStart(2, "0")}`;
-}
-
 /** 6 months and 1 month before the passport's expiry; the last is stale when the passport has expired. */
 export function passportOccasions(expiresOn: string): ReminderOccasion[] {
-  const sixMonths = monthsBefore(expiresOn, 6);
-  const oneMonth = monthsBefore(expiresOn, 1);
-  if (!sixMonths || !oneMonth) return [];
+  const dates = passportReminderDates(expiresOn);
+  if (!dates) return [];
   return datedOccasions(
     "passport",
     expiresOn,
-    [
-      ["sixMonths", sixMonths],
-      ["oneMonth", oneMonth],
-    ],
+    passportMilestones.map((m) => [m, dates[m]]),
     (seoulInstant(expiresOn, 0) as number) + DAY,
   );
 }

@@ -91,15 +91,52 @@ export function reminderDates(expiresOn: string): ReminderDates | null {
  * the expiry day, and when any of the dates is not a real date.
  */
 export function dueReminder(expiresOn: string, today: string, firstSeenOn: string): ReminderMilestone | null {
-  const dates = reminderDates(expiresOn);
+  return latestDue(reminderMilestones, reminderDates(expiresOn), expiresOn, today, firstSeenOn);
+}
+
+/** The latest of `order`'s milestones dated between `firstSeenOn` and `today` (both included), none after `expiresOn`. */
+function latestDue<M extends string>(
+  order: readonly M[],
+  dates: Record<M, string> | null,
+  expiresOn: string,
+  today: string,
+  firstSeenOn: string,
+): M | null {
   if (!dates || !parseDay(today) || !parseDay(firstSeenOn) || today > expiresOn) return null;
   // "yyyy-mm-dd" strings of real dates compare as the dates do.
-  for (const milestone of [...reminderMilestones].reverse()) {
+  for (const milestone of [...order].reverse()) {
     const on = dates[milestone];
     if (on <= today && on >= firstSeenOn) return milestone;
   }
   return null;
 }
+
+/**
+ * Passport reminders: 6 calendar months and 1 calendar month before the passport's expiry (the same month-end
+ * rule as the visa's). A stay is granted only within the passport's validity (domain facts §2), so a passport that
+ * ends first ends the stay first.
+ */
+export const passportMilestones = ["sixMonths", "oneMonth"] as const;
+
+export type PassportMilestone = (typeof passportMilestones)[number];
+
+/** The date ("yyyy-mm-dd", Korea) of each passport milestone, or null when `expiresOn` is not a real date. */
+export function passportReminderDates(expiresOn: string): Record<PassportMilestone, string> | null {
+  const expiry = parseDay(expiresOn);
+  if (!expiry) return null;
+  return { sixMonths: formatDay(monthsBefore(expiry, 6)), oneMonth: formatDay(monthsBefore(expiry, 1)) };
+}
+
+/** The passport reminder to create on `today` (the rule of `dueReminder`: never one already past when first seen). */
+export function duePassportReminder(expiresOn: string, today: string, firstSeenOn: string): PassportMilestone | null {
+  return latestDue(passportMilestones, passportReminderDates(expiresOn), expiresOn, today, firstSeenOn);
+}
+
+/**
+ * The key under which the reminder jobs keep the day they first saw a passport's expiry date (a visa's is the
+ * date itself): its own, so a passport ending on the day the visa does is not taken as seen when the visa was.
+ */
+export const passportSeenKey = (expiresOn: string) => `passport:${expiresOn}`;
 
 /**
  * The next reminder after `today` (for "next reminder on …"): the first milestone

@@ -13,11 +13,14 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { inboxItem } from "~/community/inbox.server";
+import { i18nFor } from "~/i18n/instances.server";
 import { openPostgresStorage } from "~/infra/postgres/stores.server";
 import { readOutbox } from "~/infra/sms/sender.server";
 import { openSqliteStores } from "~/infra/sqlite/stores.server";
 import type { NewMember } from "~/stores/members";
 import type { Stores } from "~/stores/stores";
+import { passportSeenKey } from "~/visa/reminders";
 import { createDatabase, dropDatabase } from "../support/postgres";
 
 const root = path.resolve(__dirname, "../..");
@@ -154,6 +157,124 @@ describe("npm run jobs on a SQLite DATA_DIR", () => {
     expect((await jobs([], env)).code).toBe(2);
     expect(readOutbox(dataDir)).toHaveLength(1);
   });
+});
+
+describe("passport reminders by npm run jobs on a SQLite DATA_DIR", () => {
+  const dataDir = tempDir();
+  const env = { DATA_DIR: dataDir };
+  /** The passport ends 2028-01-31: 6 months before is 2027-07-31, 1 month before 2027-12-31 (month ends kept). */
+  const PASSPORT = "2028-01-31";
+  const SIX_MONTHS = "2027-07-31T08:00:00+09:00";
+  const ONE_MONTH = "2027-12-31T08:00:00+09:00";
+  let uid = "";
+  let server: http.Server;
+  const pushes: string[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        pushes.push(req.url ?? "");
+        res.writeHead(201).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const stores = openSqliteStores(path.join(dataDir, "klife.sqlite"));
+    try {
+      const m = await member(stores, "en");
+      uid = m.uid;
+      expect(await stores.members.update(uid, { passportExpiresOn: PASSPORT }, Date.now())).toMatchObject({ ok: true });
+      // Entered the day the member joined, long before its first milestone.
+      await stores.notifications.firstSeen(uid, passportSeenKey(PASSPORT), "2026-12-01");
+      await stores.reminders.setChoices(
+        uid,
+        [
+          { kind: "passport", channel: "sms", on: true },
+          { kind: "passport", channel: "push", on: true },
+        ],
+        Date.now(),
+        "page",
+      );
+      const ecdh = createECDH("prime256v1");
+      await stores.reminders.addPushSubscription(
+        uid,
+        {
+          endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/push/laptop`,
+          p256dh: ecdh.generateKeys().toString("base64url"),
+          auth: randomBytes(16).toString("base64url"),
+        },
+        Date.now(),
+      );
+    } finally {
+      await stores.close();
+    }
+  });
+
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  async function inbox() {
+    const stores = openSqliteStores(path.join(dataDir, "klife.sqlite"));
+    try {
+      const page = await stores.notifications.listFor(uid, { after: null, limit: 20 });
+      if (!page.ok) throw new Error("the inbox refused its first page");
+      return page.items;
+    } finally {
+      await stores.close();
+    }
+  }
+
+  it(
+    "stores each passport milestone in the inbox once, from two processes at once, and sends it on the chosen channels once",
+    SLOW,
+    async () => {
+      const inboxRuns = await Promise.all(
+        [0, 1].map(() => jobs(["run", "visaReminders.run", "--now", SIX_MONTHS], env)),
+      );
+      const created = inboxRuns.map(runLine).reduce((n, line) => n + Number(line.created), 0);
+      expect(created).toBe(1);
+      expect(runLine(await jobs(["run", "visaReminders.run", "--now", SIX_MONTHS], env))).toMatchObject({ created: 0 });
+
+      const stored = await inbox();
+      expect(stored.map((n) => [n.kind, n.dedupeKey, n.data])).toEqual([
+        ["passportReminder", `passport:${PASSPORT}:sixMonths`, { milestone: "sixMonths", expiresOn: PASSPORT }],
+      ]);
+      // As the inbox page shows it: its sentence in the reader's language, leading to the page with the date.
+      const item = inboxItem(stored[0]!, "en", Date.now());
+      expect(item).toMatchObject({ href: "/mypage/visa", message: { key: "passport.sixMonths" } });
+      const t = (await i18nFor("en")).getFixedT("en", "inbox");
+      expect(t(`messages.${item.message.key}`, item.message.values)).toMatch(
+        /^Your passport expires in six months, on 2028-01-31\./,
+      );
+
+      // The text and the push: one each, however often the day's run is replayed.
+      expect(runLine(await jobs(["run", "reminders.deliver", "--now", SIX_MONTHS], env))).toMatchObject({
+        sent: 2,
+        failed: 0,
+      });
+      expect(runLine(await jobs(["run", "reminders.deliver", "--now", SIX_MONTHS], env))).toMatchObject({ sent: 0 });
+      const texts = readOutbox(dataDir);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]!.text).toContain(`Your passport expires in six months, on ${PASSPORT}.`);
+      expect(pushes).toEqual(["/push/laptop"]);
+
+      // A month before: the second milestone, once more in the inbox and on each channel.
+      expect(runLine(await jobs(["run", "visaReminders.run", "--now", ONE_MONTH], env))).toMatchObject({ created: 1 });
+      expect(runLine(await jobs(["run", "reminders.deliver", "--now", ONE_MONTH], env))).toMatchObject({ sent: 2 });
+      expect((await inbox()).map((n) => n.dedupeKey)).toEqual([
+        `passport:${PASSPORT}:oneMonth`,
+        `passport:${PASSPORT}:sixMonths`,
+      ]);
+      expect(
+        readOutbox(dataDir)
+          .map((m) => m.text)
+          .join("\n"),
+      ).toContain(`Your passport expires in one month, on ${PASSPORT}.`);
+      expect(pushes).toHaveLength(2);
+    },
+  );
 });
 
 describe("two processes on PostgreSQL against a push service that fails once", () => {

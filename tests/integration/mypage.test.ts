@@ -4,12 +4,13 @@
  * fails), re-authentication, phone change with a real code, password change and
  * first password, withdrawal, and the bad input the issue lists.
  */
-import { randomUUID } from "node:crypto";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { readSession } from "~/auth/session.server";
 import { readOutbox } from "~/infra/sms/sender.server";
 import { formatDate } from "~/lib/format";
+import { passportSeenKey } from "~/visa/reminders";
 import { action as myPageAction, loader as myPageLoader } from "~/routes/mypage._index";
 import { action as addInfoAction } from "~/routes/mypage.addInfo";
 import { action as changePwAction } from "~/routes/mypage.changePw";
@@ -444,6 +445,34 @@ describe("withdrawal", () => {
   it("asks for the confirmation, then deletes everything; the old cookie is refused; the number can join again", async () => {
     const { uid, phone, jar } = await phoneMember();
     const old = jar.copy();
+    // What the page lists besides the profile: the passport date, the reminders' settings with their record, the
+    // browsers that get pushes, a reminder waiting to be sent, the reminders' bookkeeping.
+    const passport = daysFromToday(400);
+    expect(await services.stores.members.update(uid, { passportExpiresOn: passport }, Date.now())).toMatchObject({
+      ok: true,
+    });
+    await services.stores.reminders.setChoices(
+      uid,
+      [
+        { kind: "passport", channel: "sms", on: true },
+        { kind: "visa", channel: "push", on: true },
+      ],
+      Date.now(),
+      "page",
+    );
+    await services.stores.reminders.addPushSubscription(
+      uid,
+      {
+        endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+        p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+        auth: randomBytes(16).toString("base64url"),
+      },
+      Date.now(),
+    );
+    const pending = `passport:${passport}:sixMonths:sms`;
+    expect(await services.stores.reminders.claimDelivery(uid, pending, Date.now())).toBe(1);
+    await services.stores.notifications.firstSeen(uid, passportSeenKey(passport), today);
+    expect((await services.stores.members.profile(uid))?.passportExpiresOn).toBe(passport);
     const missing = await send(secedeAction, "/mypage/secede", jar, { intent: "review", reason: "x" });
     expect((await reply(missing)).error?.understood).toEqual(["errors.form.confirmRequired"]);
     const review = (await (
@@ -464,6 +493,14 @@ describe("withdrawal", () => {
     expect(done.headers.get("Location")).toBe("/mypage/secede?bye=1");
     expect(await profileOf(uid)).toBeNull();
     expect(await services.stores.members.terms(uid)).toEqual([]);
+    expect((await services.stores.reminders.choices(uid)).filter((c) => c.on)).toEqual([]);
+    expect(await services.stores.reminders.history(uid)).toEqual([]);
+    expect(await services.stores.reminders.pushSubscriptions(uid)).toEqual([]);
+    expect(await services.stores.reminders.delivery(uid, pending)).toBeNull();
+    expect(await services.stores.reminders.membersWithChannelsOn(null, 1000)).not.toContain(uid);
+    expect(await services.stores.notifications.firstSeen(uid, passportSeenKey(passport), "2099-01-01")).toBe(
+      "2099-01-01",
+    );
     await expect(accountOf(uid)).rejects.toThrow();
     expect(await readSession(new Request("http://x/", { headers: { Cookie: old.header } }), services)).toBeNull();
     const again = await services.identity.admin.auth.createUser({ phoneNumber: phone });

@@ -2,7 +2,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stayOutlook } from "~/visa/stay";
-import { dueReminder, nextReminder, reminderDates, reminderMilestones, seoulDate } from "~/visa/reminders";
+import {
+  duePassportReminder,
+  dueReminder,
+  nextReminder,
+  passportReminderDates,
+  reminderDates,
+  reminderMilestones,
+  seoulDate,
+} from "~/visa/reminders";
 
 describe("reminderDates", () => {
   it("gives the window opening (4 months), one month, one week and the expiry day", () => {
@@ -126,5 +134,23 @@ describe("nextReminder", () => {
     expect(nextReminder(expiresOn, "2027-08-01")).toBeNull();
     expect(nextReminder("2027-06-31", "2027-01-01")).toBeNull();
     expect(nextReminder(expiresOn, "soon")).toBeNull();
+  });
+});
+
+describe("duePassportReminder", () => {
+  it("falls 6 months and 1 month before the passport's expiry, at month ends too", () => {
+    expect(passportReminderDates("2028-01-31")).toEqual({ sixMonths: "2027-07-31", oneMonth: "2027-12-31" });
+    expect(passportReminderDates("2028-08-31")).toEqual({ sixMonths: "2028-02-29", oneMonth: "2028-07-31" });
+    expect(passportReminderDates("2028-02-30")).toBeNull();
+  });
+
+  it("is the latest milestone since the date was first seen, none already past then, none after expiry", () => {
+    expect(duePassportReminder("2028-01-31", "2027-07-31", "2026-12-01")).toBe("sixMonths");
+    expect(duePassportReminder("2028-01-31", "2027-09-01", "2026-12-01")).toBe("sixMonths");
+    expect(duePassportReminder("2028-01-31", "2028-01-05", "2026-12-01")).toBe("oneMonth");
+    expect(duePassportReminder("2028-01-31", "2027-07-30", "2026-12-01")).toBeNull();
+    // Entered after the six-month day: that one is never sent late.
+    expect(duePassportReminder("2028-01-31", "2027-08-02", "2027-08-01")).toBeNull();
+    expect(duePassportReminder("2028-01-31", "2028-02-01", "2026-12-01")).toBeNull();
   });
 });
