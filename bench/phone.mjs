@@ -13,6 +13,9 @@
  * moves by 30–50 ms from run to run, so a ratio a few hundredths off its target needs
  * more runs (BENCH_PHONE_RUNS) before it means anything.
  *
+ * Then a verdict line per target (bench/verdict.mjs: issue 45's hydration within 1.2× the baseline and under 3.5 s,
+ * the first paint within 1.1×, on every page); the run exits non-zero when one is missed.
+ *
  * Env: BENCH_PHONE_RUNS (5, at least 5), BENCH_PHONE_PAGES (comma-separated names to
  * run only some pages), CHROMIUM_PATH (/usr/bin/chromium).
  */
@@ -20,6 +23,7 @@ import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
 import { joinByPhone } from "./member.mjs";
 import { seedNotices } from "./notices.mjs";
+import { verdicts } from "./verdict.mjs";
 import { buildBoth, HUMAN, languageCookie, median, runBenchmark, startApp, startBaseline } from "./servers.mjs";
 
 const RUNS = Math.max(5, Number(process.env.BENCH_PHONE_RUNS ?? 5));
@@ -230,6 +234,31 @@ function printTable(results, order) {
   );
   console.log("\nRequests before hydration (first run of each page; bytes received, headers included; sent at):");
   for (const name of order) console.log(`  ${name}:\n    ${results.get(name)[0].urls.join("\n    ")}`);
+
+  const pages = order.filter((name) => name !== "baseline /");
+  const of = (key) => pages.map((name) => [name, median(results.get(name).map((r) => r[key]))]);
+  const verdict = verdicts();
+  verdict.check(
+    "first paint to the baseline's",
+    of("fcp").map(([n, v]) => [n, v / baseFcp]),
+    { atMost: TARGETS.fcp },
+  );
+  verdict.check(
+    "hydrated to the baseline's",
+    of("hydrated").map(([n, v]) => [n, v / baseHydrated]),
+    {
+      atMost: TARGETS.hydrated,
+    },
+  );
+  // "Under" 3.5 s: the bound is inclusive in the helper, the difference a millisecond.
+  verdict.check(
+    "hydrated",
+    of("hydrated").map(([n, v]) => [n, v / 1000]),
+    { atMost: TARGETS.hydratedSeconds },
+    (v) => `${v.toFixed(2)} s`,
+  );
+  verdict.print("Targets (issue 45)");
+  return verdict;
 }
 
 async function main() {
@@ -265,10 +294,11 @@ async function main() {
       for (const t of order) results.get(t.name).push(await loadOnce(browser, t));
       console.log(`round ${round}/${RUNS} done`);
     }
-    printTable(
+    const verdict = printTable(
       results,
       targets.map((t) => t.name),
     );
+    verdict.assertMet();
   } finally {
     await browser.close();
   }
