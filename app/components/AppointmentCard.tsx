@@ -42,7 +42,10 @@ export function AppointmentCard({ appointment, compact }: { appointment: Appoint
       </h2>
       {appointment.office ? (
         <p className="settings-card__name">
-          <span lang="ko">{appointment.office.ko}</span> <Ltr>{`(${appointment.office.en})`}</Ltr>
+          <span lang="ko">{appointment.office.ko}</span>{" "}
+          <span className="appointment-card__en">
+            <Ltr>{`(${appointment.office.en})`}</Ltr>
+          </span>
         </p>
       ) : null}
       <p>{when}</p>
