@@ -34,8 +34,9 @@ const services = createTestServices();
 const context = loadContext(services);
 afterAll(() => services.cleanup());
 
-const T0 = Date.UTC(2026, 10, 26, 3, 0, 0);
-const TODAY = "2026-11-26";
+/** The rates are today's (Korea's calendar): a fixed day would turn "old" a week after it was written. */
+const T0 = Date.now();
+const TODAY = formatDate(T0);
 /** The rates' age as the page counts it: from their day to today in Korea (the loader reads the clock). */
 const AGE = daysBetween(TODAY, formatDate(Date.now()));
 

@@ -27,6 +27,7 @@ import { shippedTerms, termsKind } from "~/terms/termsKind.server";
 import { benefitsKind } from "~/benefits/benefitsKind.server";
 import { seedKind } from "~/content/kind.server";
 import { corridorsKind } from "~/finance/corridorsKind.server";
+import { extensionKitsKind } from "~/visa/extensionKitsKind.server";
 
 const appDirectory = path.resolve(__dirname, "../../app");
 const HUMAN =
@@ -234,6 +235,8 @@ beforeAll(async () => {
   await seedKind(services.stores, benefitsKind);
   // The corridors likewise: /finance/remittance lists them and quotes one.
   await seedKind(services.stores, corridorsKind);
+  // And the extension kits: /mypage/visa shows the member's, the admin lists and edits them.
+  await seedKind(services.stores, extensionKitsKind);
   google = createTestServices(standIn.env);
   const source = await sourceBuild();
   pages = source.pages;
@@ -364,6 +367,7 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/mypage/visa",
       "/mypage/visa/F-4",
       "/mypage/visa/H-2",
+      "/mypage/visa/appointment",
       "/mypage/changePw",
       "/mypage/phone",
       "/mypage/secede",
@@ -465,6 +469,9 @@ describe("every page renders from its URL, language and loaders' data alone", ()
       "/admin/corridors",
       "/admin/corridors/edit",
       "/admin/corridors/edit?country=VN",
+      "/admin/extensionKits",
+      "/admin/extensionKits/edit",
+      "/admin/extensionKits/edit?itemCd=E-9",
       "/admin/rates",
       "/admin/rates?currency=VND",
       "/admin/loanProducts",
