@@ -26,14 +26,6 @@ export { AnswerHeading, ResultHeading, resultAction } from "~/components/ResultH
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { Icon, type IconName } from "~/components/Icon";
 export { LabelledField } from "~/components/LabelledField";
-// The confirm step (decision 0095): in the shared chunk, since a separate one made the notice editor's eighth file.
-export {
-  ConfirmForm,
-  ConfirmPage,
-  ConfirmStep,
-  useConfirmSubmit,
-  type ConfirmQuestion,
-} from "~/components/ConfirmAction";
 export { KoreanTerms } from "~/components/KoreanTerms";
 export { InboxBell } from "~/components/layouts/TabBar";
 export { Ltr, SentenceWithLtr, SentenceWithValues } from "~/components/SentenceWithLtr";

@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { editPageHandle, RouteErrorBoundary } from "~/pageKit";
-import { AdminField, AdminFormError, AdminSave } from "~/formKit";
+import { AdminField, AdminFormError, AdminSave } from "~/kits/editing";
 import { translateFormMessage } from "~/lib/formMessage";
 import {
   contentEditRoute,

@@ -10,7 +10,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { editPageHandle, RouteErrorBoundary } from "~/pageKit";
-import { AdminFormError, AdminInput, LanguageTexts, useAdminForm } from "~/formKit";
+import { AdminFormError, AdminInput, LanguageTexts, useAdminForm } from "~/kits/editing";
 import {
   contentEditRoute,
   schemaForm,

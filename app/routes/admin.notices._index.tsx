@@ -9,7 +9,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { Confirmation, ConfirmForm, ConfirmPage, formatDate, RouteErrorBoundary } from "~/pageKit";
+import { Confirmation, formatDate, RouteErrorBoundary } from "~/pageKit";
+import { ConfirmForm, ConfirmPage } from "~/kits/editing";
 import {
   badRequest,
   changeNotice,

@@ -13,14 +13,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { isolatesKoreanTerms } from "~/lib/koreanTerms";
 import type { PageHandle } from "~/lib/page";
-import {
-  AnswerHeading,
-  ConfirmStep,
-  directionOf,
-  editPageHandle,
-  RouteErrorBoundary,
-  useConfirmSubmit,
-} from "~/pageKit";
+import { AnswerHeading, directionOf, editPageHandle, RouteErrorBoundary } from "~/pageKit";
 import {
   AdminCheckbox,
   AdminEditForm,
@@ -29,7 +22,9 @@ import {
   LanguageTexts,
   PublishActions,
   useAdminForm,
-} from "~/formKit";
+  ConfirmStep,
+  useConfirmSubmit,
+} from "~/kits/editing";
 import {
   adminLanguages,
   changeNotice,

@@ -15,7 +15,7 @@ import {
   ItemCodeField,
   LanguageTexts,
   useAdminForm,
-} from "~/formKit";
+} from "~/kits/editing";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { editPageHandle, RouteErrorBoundary } from "~/pageKit";

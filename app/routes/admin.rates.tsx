@@ -9,7 +9,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { formatDate, RouteErrorBoundary } from "~/pageKit";
-import { AdminField, AdminFormError, AdminInput, AdminSelect, useAdminForm } from "~/formKit";
+import { AdminField, AdminFormError, AdminInput, AdminSelect, useAdminForm } from "~/kits/editing";
 import {
   decimalText,
   invalid,

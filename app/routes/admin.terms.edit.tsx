@@ -18,7 +18,7 @@ import {
   LanguageTexts,
   PublishActions,
   useAdminForm,
-} from "~/formKit";
+} from "~/kits/editing";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { RouteErrorBoundary } from "~/pageKit";

@@ -8,7 +8,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { ResidenceStep } from "~/formKit";
+import { ResidenceStep } from "~/kits/account";
 import { json, languageOf, requireStep, residenceStepAction, residenceStepData } from "~/routeKit.server";
 
 export const handle: PageHandle = {

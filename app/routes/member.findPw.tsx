@@ -11,7 +11,6 @@ import type { PageHandle } from "~/lib/page";
 import type { Services } from "~/context";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import {
-  CodeStepPage,
   FieldError,
   firstErrorOf,
   FormAlert,
@@ -21,6 +20,7 @@ import {
   SubmitButton,
   useForm,
 } from "~/formKit";
+import { CodeStepPage } from "~/kits/account";
 import {
   json,
   redirect,

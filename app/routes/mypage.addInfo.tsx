@@ -8,7 +8,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { FieldError, getInputProps, SettingsForm } from "~/formKit";
+import { FieldError, getInputProps } from "~/formKit";
+import { SettingsForm } from "~/kits/account";
 import {
   json,
   addInfoSchema,

@@ -8,15 +8,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  Confirmation,
-  ConfirmForm,
-  ConfirmPage,
-  featureStyles,
-  formatDate,
-  RouteErrorBoundary,
-  SentenceWithValues,
-} from "~/pageKit";
+import { Confirmation, featureStyles, formatDate, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { ConfirmForm, ConfirmPage } from "~/kits/editing";
 import { connectedPartners, isConfirmed, json, readForm, requireMember, revokePartner } from "~/routeKit.server";
 
 export const handle: PageHandle = {

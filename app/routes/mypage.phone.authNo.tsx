@@ -9,7 +9,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { CodeStepPage, useForm } from "~/formKit";
+import { useForm } from "~/formKit";
+import { CodeStepPage } from "~/kits/account";
 import {
   json,
   redirect,

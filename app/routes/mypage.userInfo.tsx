@@ -8,7 +8,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { NameField, SettingsFact, SettingsForm } from "~/formKit";
+import { NameField } from "~/formKit";
+import { SettingsFact, SettingsForm } from "~/kits/account";
 import {
   json,
   changeName,

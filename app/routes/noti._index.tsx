@@ -8,15 +8,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  Confirmation,
-  ConfirmForm,
-  ConfirmPage,
-  featureStyles,
-  RouteErrorBoundary,
-  SentenceWithValues,
-  TimeAgo,
-} from "~/pageKit";
+import { Confirmation, featureStyles, RouteErrorBoundary, SentenceWithValues, TimeAgo } from "~/pageKit";
+import { ConfirmForm, ConfirmPage } from "~/kits/editing";
 import {
   badRequest,
   INBOX_PAGE_SIZE,

@@ -10,18 +10,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
-import {
-  firstErrorOf,
-  FormAlert,
-  getFormProps,
-  Honeypot,
-  PartnerDoor,
-  PhoneField,
-  SignupStep,
-  SubmitButton,
-  TermsChecklist,
-  useForm,
-} from "~/formKit";
+import { firstErrorOf, FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
+import { PartnerDoor, SignupStep, TermsChecklist } from "~/kits/account";
 import {
   json,
   redirect,

@@ -8,7 +8,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { CodeStepPage, ProvenNumberPage, SignupStep, useForm } from "~/formKit";
+import { useForm } from "~/formKit";
+import { CodeStepPage, ProvenNumberPage, SignupStep } from "~/kits/account";
 import {
   json,
   redirect,

@@ -15,7 +15,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "../..");
 /** Gzip level 6 of every file a first visit loads (what `npm run bench` reports as the budget). */
-const BUDGET_KIB = 120;
+// Issue 45 aims at 100 (`npm run bench` prints its verdict); the join and sign-in pages, which load the form kit and the
+// account kit, are at 101.0–101.8 (docs/decisions/0112). This bound keeps every page from growing past them.
+const BUDGET_KIB = 102;
 
 interface Metafile {
   inputs: Record<string, unknown>;
@@ -131,11 +133,13 @@ describe("a first visit's JavaScript", () => {
     expect(problems).toEqual([]);
   });
 
-  // Counted with Remix's manifest file, which the browser does not fetch with lazy route discovery: a bound, not the count.
+  // What the browser fetches (Remix's manifest file is not, with lazy route discovery): the entry, React's chunk,
+  // the runtime, the root, the route, the form kit and one family kit at most (docs/decisions/0112).
   it("holds code in every file, and at most seven files", () => {
+    expect(build.future.v3_lazyRouteDiscovery).toBe(true);
     for (const id of pages()) {
       const files = firstLoad(id);
-      expect(files.length, id).toBeLessThanOrEqual(7);
+      expect(files.filter((url) => url !== build.assets.url).length, id).toBeLessThanOrEqual(7);
       for (const url of files) expect(isEmptyShell(url), `${id}: ${url} holds no code`).toBe(false);
     }
   });
@@ -149,7 +153,7 @@ describe("a first visit's JavaScript", () => {
   });
 
   // What the phone fetches: Remix's manifest file is left out, as the browser does not fetch it with lazy route
-  // discovery (firstLoad above keeps it only as a bound on the number of files).
+  // discovery (the count of files above leaves it out too).
   it(`stays within ${BUDGET_KIB} KiB on every page`, () => {
     for (const id of pages()) {
       const bytes = firstLoad(id)

@@ -189,7 +189,7 @@ const MAY_IMPORT: Record<string, { imports: readonly string[]; types?: readonly 
   "pageKit.ts": { imports: ["components", "routeKit.server.ts", ...LOW] },
   "formKit.ts": { imports: ["components", ...LOW] },
   // A family's parts that few pages use, out of the shared chunk (decision 0108).
-  kits: { imports: ["components", "routeKit.server.ts", ...LOW] },
+  kits: { imports: ["components", "formKit.ts", "routeKit.server.ts", ...LOW] },
   "root.tsx": { imports: ["components", "pageKit.ts", "routeKit.server.ts", ...LOW] },
   "entry.client.tsx": { imports: ["pageKit.ts", ...LOW] },
   routes: {
