@@ -177,8 +177,18 @@ describe("a sub-type's kit as the page shows it, from a real SQLite store", () =
     expect(kit.sources.map((s) => s.checkedOn)).toEqual(["2026-12-03", "2026-12-03"]);
     expect(kit.sources[0]!.name).toContain("유학(D-2)");
     expect(kit.sources[1]!.url).toBe("https://www.gov.kr/portal/foreigner/ko/m010102");
-    // The note exists in Korean and English: shown in English, its language named.
+    // The note is shipped in Vietnamese: shown as the page's own text, no language named.
+    expect(kit.notes.map((n) => n.lang)).toEqual([null]);
+    expect(kit.notes[0]!.text).toMatch(/[ạảãàáâậầấẩẫăắằặẳẵđêếềệểễôốồộổỗơớờợởỡưứừựửữ]/);
+  });
+
+  it("shows a note its language lacks in English, with the language named", async () => {
+    const stored = (await stores.extensionKits.byId("D-2"))!;
+    const { vi: _dropped, ...others } = stored.translations;
+    expect(await stores.extensionKits.update({ ...stored, translations: others }, Date.now())).toEqual({ ok: true });
+    const kit = (await extensionKitView({ stores }, "D-2-2", "vi"))!;
     expect(kit.notes.map((n) => n.lang?.code)).toEqual(["en"]);
+    expect(kit.notes[0]!.text).toBe(others.en!.note);
   });
 
   it("gives a Korean page no Korean name twice, and marks the unverified as such (F-6-1)", async () => {
