@@ -178,6 +178,8 @@ export function withRequestMemo(stores: Stores): Stores {
       admin: (uid) => withScreen(stores, "roles", "admin", uid, () => stores.roles.admin(uid)),
     },
     memberScreen: (uid, now) => screenOnce(stores, uid, now),
+    // Read before each answer from the shared pages' cache and the shared reads (sharedReads.server.ts): once.
+    changeMark: () => oncePerRequest("changeMark", () => stores.changeMark()),
     members: memoized("members", stores.members),
     terms: memoized("terms", stores.terms),
     notifications: memoized("notifications", stores.notifications),

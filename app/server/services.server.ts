@@ -17,6 +17,7 @@ import type { FileStorage } from "~/stores/fileStorage";
 import { fileOutbox, type SmsOutbox } from "~/infra/sms/sender.server";
 import { log as defaultLog } from "~/infra/log.server";
 import { withRequestMemo } from "~/infra/requestScope.server";
+import { withSharedReads } from "~/infra/sharedReads.server";
 import { attemptCounter } from "~/forms/attempts.server";
 import { localFileStorage } from "~/infra/localFiles.server";
 import { filesDirOf, openStorage } from "./storage.server";
@@ -113,8 +114,9 @@ export function composeServices(parts: {
   const outbox = parts.outbox ?? fileOutbox(config.DATA_DIR);
   const services: Services = {
     config,
-    // A page's loaders repeat some reads (the session, the profile): each is made once per GET request.
-    stores: withRequestMemo(stores),
+    // A page's loaders repeat some reads (the session, the profile): each is made once per GET request. The rates,
+    // corridors and published notices, the same for every reader, are kept across requests a few seconds.
+    stores: withSharedReads(withRequestMemo(stores), config.PAGE_CACHE_SECONDS),
     identity: createIdentity(config, emulator),
     emulator,
     sessionSecret,

@@ -14,6 +14,11 @@ import { startServer, makeDataDir, type RunningServer } from "../support/server"
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const ko = JSON.parse(fs.readFileSync("locales/ko/visaFinder.json", "utf8"));
 const vi = JSON.parse(fs.readFileSync("locales/vi/visaFinder.json", "utf8"));
+const shippedKits = JSON.parse(fs.readFileSync("content/extensionKits.json", "utf8")).extensionKits as {
+  itemCd: string;
+  translations: Record<string, { note?: string }>;
+}[];
+const noteOf = (itemCd: string, lng: string) => shippedKits.find((k) => k.itemCd === itemCd)!.translations[lng]!.note!;
 
 let dataDir: string;
 let server: RunningServer;
@@ -60,15 +65,16 @@ describe("/member/findVisa/D-2-2 for a crawler", () => {
     expect(html).toContain("3월 말 또는 9월 말");
   });
 
-  it("renders it in Vietnamese with each document's Korean name beside it, and the note's language marked", async () => {
+  it("renders it in Vietnamese with each document's Korean name beside it, the note in Vietnamese too", async () => {
     const { response, html } = await get("/member/findVisa/D-2-2?lng=vi");
     expect(response.status).toBe(200);
     expect(html).toMatch(/<html lang="vi"/);
     expect(html).toContain(vi.extension.docs.studyProof.name);
     expect(html).toContain(`<bdi lang="ko" dir="ltr" class="kit__korean">${ko.extension.docs.studyProof.name}</bdi>`);
     expect(textOf(html)).toContain("60,000 won");
-    // The D-2 note exists in Korean and English only: shown in English, saying so.
-    expect(html).toContain("Granted for up to 2 years");
+    // The D-2 note is shipped in every language: the Vietnamese one, not the English it would fall back to.
+    expect(textOf(html)).toContain(noteOf("D-2", "vi"));
+    expect(html).not.toContain(noteOf("D-2", "en"));
   });
 
   it("names its 19 languages and x-default as alternates, and the sitemap lists it so", async () => {
