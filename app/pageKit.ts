@@ -25,7 +25,7 @@ export { Confirmation } from "~/components/Confirmation";
 export { AnswerHeading, ResultHeading, resultAction } from "~/components/ResultHeading";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { Icon, type IconName } from "~/components/Icon";
-export { LabelledField } from "~/components/LabelledField";
+export { describedBy, LabelledField } from "~/components/LabelledField";
 export { KoreanTerms } from "~/components/KoreanTerms";
 export { InboxBell } from "~/components/layouts/TabBar";
 export { Ltr, SentenceWithLtr, SentenceWithValues } from "~/components/SentenceWithLtr";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
 /**
- * A field of a plain form (no conform): its label, an optional hint, the control, and its message below it
- * (`{id}-error`, for the control's aria-describedby).
+ * A field of a plain form (no conform): its label, an optional hint (`{id}-hint`), the control, and its message
+ * below it (`{id}-error`); the control names both in its aria-describedby (`describedBy`).
  */
 export function LabelledField({
   id,
@@ -22,7 +22,11 @@ export function LabelledField({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {hint ? <p className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {children}
       {error ? (
         <p className="field__error" id={`${id}-error`}>
@@ -31,4 +35,10 @@ export function LabelledField({
       ) : null}
     </div>
   );
+}
+
+/** The control's aria-describedby: its field's hint and message, those there are (undefined when neither). */
+export function describedBy(id: string, parts: { hint?: unknown; error?: unknown }): string | undefined {
+  const ids = [parts.hint ? `${id}-hint` : null, parts.error ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
 }

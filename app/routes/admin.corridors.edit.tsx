@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { editPageHandle, LabelledField, RouteErrorBoundary, translateFormMessage } from "~/pageKit";
+import { editPageHandle, describedBy, LabelledField, RouteErrorBoundary, translateFormMessage } from "~/pageKit";
 import {
   contentEditRoute,
   CORRIDOR_FACTS,
@@ -90,6 +90,7 @@ export default function AdminCorridorEditRoute() {
         dir={options.dir}
         autoComplete="off"
         aria-invalid={errorOf(name) ? true : undefined}
+        aria-describedby={describedBy(name, { hint: options.hint, error: errorOf(name) })}
       />
     </LabelledField>
   );

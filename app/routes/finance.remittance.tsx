@@ -13,6 +13,7 @@ import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import {
   featureStyles,
+  describedBy,
   LabelledField,
   RateTag,
   type RateTagFacts,
@@ -359,7 +360,14 @@ function CorridorFields({
         hint={t("remittance.currencyHint")}
         error={errorOf("currency")}
       >
-        <select id="currency" name="currency" className="input" defaultValue={form.currency} {...invalid("currency")}>
+        <select
+          id="currency"
+          name="currency"
+          className="input"
+          defaultValue={form.currency}
+          {...invalid("currency")}
+          aria-describedby={describedBy("currency", { hint: true, error: errorOf("currency") })}
+        >
           <option value="">{t("remittance.currencyFirst")}</option>
           {currencies.map((c) => (
             <option key={c.code} value={c.code}>

@@ -15,6 +15,7 @@ import {
   Branded,
   Confirmation,
   featureStyles,
+  describedBy,
   LabelledField,
   RouteErrorBoundary,
   SentenceWithValues,
@@ -142,7 +143,13 @@ export default function MyAppointmentRoute() {
             hint={t("appointment.hoursHint", { opens: `${hours.opens}:00`, closes: `${hours.closes}:00` })}
             error={timeField.error}
           >
-            <input {...timeField.input} type="time" defaultValue={time} step={600} />
+            <input
+              {...timeField.input}
+              type="time"
+              defaultValue={time}
+              step={600}
+              aria-describedby={describedBy("appointment-time", { hint: true, error: timeField.error })}
+            />
           </LabelledField>
           <button type="submit" className="button button--primary button--block">
             {t("appointment.save")}
