@@ -203,7 +203,7 @@ function stubImporters(twinDir) {
 
 const kib = (v) => v.toFixed(1);
 
-/** Prints the table, the largest parts of the catch-all columns, the stub files and the form pages' headroom. */
+/** Prints the table, the largest parts of the catch-all columns, the stub files and the pages over the budget. */
 export function printBreakdown({ pages, unmatched, importers }, totals, budget) {
   const w = 30;
   console.log(
@@ -261,11 +261,12 @@ export function printBreakdown({ pages, unmatched, importers }, totals, budget) 
     console.log(`  ${path.basename(f.url)} ${(f.gzip * 1024).toFixed(0)} B gzip, on ${f.pages.length} pages: ${what}`);
   }
 
-  console.log(`\nForm pages (first load includes conform), headroom under ${budget} KiB:`);
-  for (const [id, page] of pages) {
-    if (page.byColumn.get("conform") > 0) {
-      const total = totals.get(id);
-      console.log(`  ${id.padEnd(w)} ${kib(total).padStart(6)} KiB, headroom ${kib(budget - total)} KiB`);
-    }
+  // Conform's client is gone from the browser (decision 0108): what is left to show is who is over, by how much.
+  const over = [...pages.keys()].filter((id) => totals.get(id) > budget).sort((a, b) => totals.get(b) - totals.get(a));
+  console.log(`\nPages over ${budget} KiB: ${over.length || "none"}`);
+  for (const id of over) {
+    console.log(
+      `  ${id.padEnd(w)} ${kib(totals.get(id)).padStart(6)} KiB, over by ${kib(totals.get(id) - budget)} KiB`,
+    );
   }
 }
