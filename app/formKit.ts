@@ -3,7 +3,7 @@
  * (`~/lib/formState`, what conform's hooks did for our server-judged forms), the
  * form components. Form pages take them from here only, so all of it is one
  * chunk that only form pages load; the steps of joining and signing in are in
- * `~/kits/account`, the admin's forms in `~/kits/adminForm` (decision 0112).
+ * `~/kits/account`, the admin's forms in `~/kits/editing` (decision 0112).
  * See `~/pageKit` for why one module makes one chunk, and docs/decisions/0108
  * for conform.
  */

@@ -10,9 +10,12 @@
  *   mark being read at most once per request (the request memo keeps it);
  * - a published notices' page only for a `now` within `seconds` of the one it was read for (a notice scheduled
  *   for later shows at most that late, as on the shared pages; a test's or a job's other clock reads afresh);
- * - frozen, so a caller that would change what it was given fails loudly instead of changing it for everyone.
+ * - frozen, so a caller that would change what it was given fails loudly instead of changing it for everyone;
+ * - at most `MAX_KEPT` answers: a notices' page is keyed by its cursor, which comes from the address, so a flood
+ *   of made-up cursors pushes out the oldest instead of growing the process.
  * Nothing of one member's is here: each of these answers is the same for every reader (the notices' per language).
  */
+import { LRUCache } from "lru-cache";
 import type { Stores } from "~/stores/stores";
 
 type Role = "kept" | "write" | "passed";
@@ -36,6 +39,9 @@ export const SHARED_READS = {
   notices: { listPublished: "kept", save: "write", change: "write", get: "passed", listAll: "passed" },
 } as const satisfies { [K in SharedStore]: Record<keyof Stores[K], Role> };
 
+/** The most answers kept at once (the rates, the corridors, and a few pages of notices in each language). */
+const MAX_KEPT = 256;
+
 interface Kept {
   /** The wall clock when it was read. */
   at: number;
@@ -58,7 +64,7 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 export function withSharedReads(stores: Stores, seconds: number, clock: () => number = Date.now): Stores {
   if (seconds <= 0) return stores;
   const ttl = seconds * 1000;
-  const kept = new Map<string, Kept>();
+  const kept = new LRUCache<string, Kept>({ max: MAX_KEPT });
   let seenMark: number | null = null;
   // Bumped by every write: a read that began before it is not kept after it.
   let generation = 0;

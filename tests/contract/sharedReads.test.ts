@@ -83,6 +83,14 @@ describe.each(implementations)("reads kept across requests: $name", (implementat
     expect(await listed(shared.notices.listPublished({ ...query, now: T0 + 60_000 }))).toEqual(["soon"]);
   });
 
+  it("keeps a bounded number of answers: a flood of made-up cursors pushes out the oldest", async () => {
+    const shared = withSharedReads(clients.a, SECONDS, () => T0);
+    const first = await shared.rates.current();
+    const query = { limit: 10, language: "ko", now: T0 };
+    for (let i = 0; i < 300; i++) await shared.notices.listPublished({ ...query, after: `made-up-${i}` });
+    expect(await shared.rates.current()).not.toBe(first);
+  });
+
   it("keeps nothing when told 0 seconds", async () => {
     await clients.a.rates.saveOperatorRate(vnd(5571n), T0);
     const shared = withSharedReads(clients.a, 0, () => T0);
