@@ -1,11 +1,12 @@
 /**
  * Shared pages kept whole for a few seconds (docs/decisions/0068). A route that declares `shared: true` in its
- * handle (a notice, the notices' list, the benefits, the shop, the terms) draws the same document for everyone who
+ * handle (a notice, the notices' list, the benefits, the shop, the terms, home) draws the same document for everyone who
  * sends the same address, cookies and languages: crawlers and visitors read these pages most, and a document of
  * 60 KB costs its loaders, their JSON twice and the stream on every request. Such a document is kept for
  * `PAGE_CACHE_SECONDS` and answered again without running the route, under these rules:
- * - only a GET of a shared route, with no body; the key is the URL, the whole Cookie header and Accept-Language,
- *   so a member's request never meets a visitor's document (their cookies differ) and each language has its own;
+ * - only a GET of a shared route, with no body; the key is the URL, the whole Cookie header, Accept-Language and
+ *   whether a crawler asks, so a member's request never meets a visitor's document (their cookies differ), each
+ *   language has its own, and a person is never answered a crawler's page (home offers a person a language);
  * - only a document answered 200 with no Set-Cookie and no `no-store` Cache-Control is kept (a page for a member
  *   is `private, no-store`: entry.server.tsx), so nothing personal is ever stored. A visitor's page whose language
  *   came from the cookie or Accept-Language is `private` for the caches between us and the visitor (decision
@@ -65,14 +66,25 @@ export interface PageCache {
   sync(mark: number): void;
 }
 
-/** The key of a request to a shared route, or null when it may not be answered from the cache. */
-export function pageCacheKey(method: string, url: string, headers: Record<string, string | string[] | undefined>) {
+/** Who sends a request, as far as a shared page may differ by it. */
+export type Reader = "crawler" | "person";
+
+/**
+ * The key of a request to a shared route, or null when it may not be answered from the cache. The reader is part
+ * of it: home offers a person's first visit the choice of language and shows a crawler the page (decision 0115).
+ */
+export function pageCacheKey(
+  method: string,
+  url: string,
+  headers: Record<string, string | string[] | undefined>,
+  reader: Reader,
+) {
   if (method !== "GET") return null;
   const one = (name: string) => {
     const value = headers[name];
     return Array.isArray(value) ? value.join("\n") : (value ?? "");
   };
-  const key = [url, one("cookie"), one("accept-language")].join("\n\n");
+  const key = [url, one("cookie"), one("accept-language"), reader].join("\n\n");
   return key.length > MAX_KEY ? null : key;
 }
 

@@ -121,18 +121,21 @@ export function remixHandler(
   config: Config,
   services: Services,
   answer: Answer,
-  app: Pick<Bootstrap, "inRequestScope" | "pageText">,
+  app: Pick<Bootstrap, "inRequestScope" | "pageText" | "isCrawler">,
 ): RequestHandler {
   // inRequestScope: runs the app's handling of one request in its scope (reads its loaders repeat, made once for
-  // a GET). pageText: a page's HTML without reading its body back.
-  const { inRequestScope, pageText } = app;
+  // a GET). pageText: a page's HTML without reading its body back. isCrawler: the app's one judgement of a user
+  // agent, for the shared pages' key.
+  const { inRequestScope, pageText, isCrawler } = app;
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
   const pageCache = createPageCache(config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_SECONDS);
   const documents = createDocumentGzip();
   return async (req, res, next) => {
     const policy = res.locals.policy as RoutePolicy;
     const nonce = res.locals.cspNonce as string;
-    const cacheKey = policy.shared ? pageCacheKey(req.method, req.originalUrl, req.headers) : null;
+    const cacheKey = policy.shared
+      ? pageCacheKey(req.method, req.originalUrl, req.headers, isCrawler(req.get("user-agent") ?? null) ? "crawler" : "person")
+      : null;
     // Nothing kept for it, nothing to check: the mark is read only before an answer from the cache.
     if (pageCache.holds(cacheKey)) {
       let mark: number | null = null;

@@ -43,7 +43,8 @@ export interface PageHandle {
   maxBody?: number;
   personal?: boolean;
   /**
-   * The page is the same for everyone who sends the same address, cookies and languages (a notice, the benefits):
+   * The page is the same for every person, and for every crawler, who sends the same address, cookies and
+   * languages (a notice, the benefits, a visitor's home; a member's page is private and never kept):
    * the server may answer it again for a few seconds without running its route (server/pageCache.ts).
    */
   shared?: boolean;

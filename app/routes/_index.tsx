@@ -39,6 +39,9 @@ export const handle: PageHandle = {
   layout: "main",
   title: "titles.main",
   tab: "home",
+  // A visitor's home is the same for everyone with the same cookies and languages (a member's is private and never
+  // kept): the most read page is answered again for a few seconds like the notices (decision 0115).
+  shared: true,
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

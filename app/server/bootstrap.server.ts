@@ -7,6 +7,7 @@
  * cache of the app exists once per process.
  */
 import { cspAllowances } from "~/lib/analytics";
+import { isCrawler } from "~/lib/crawler.server";
 import { isStorable, unstorableField } from "~/lib/text";
 import { ssoErrorPage } from "~/sso/errorPage.server";
 import { directionOf } from "~/i18n/config";
@@ -63,6 +64,8 @@ export const bootstrap = {
   readiness: (services: Services) => readiness(services),
   inRequestScope,
   pageText,
+  // A crawler's shared page is kept apart from a person's (server/pageCache.ts).
+  isCrawler,
   cspAllowances,
   plainWords,
   /** The one rule for text the database cannot keep, for the server's edges (server/unstorable.ts). */

@@ -22,7 +22,7 @@ const page = (nonce: string, init: { status?: number; headers?: Record<string, s
 describe("the shared pages' cache", () => {
   it("answers a kept page again with the asking request's nonce in every place the first one had", async () => {
     const cache = createPageCache(5);
-    const key = pageCacheKey("GET", "/benefit", { "accept-language": "vi" });
+    const key = pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "person");
     const sent = await cache.keep(key, page(NONCE_A), NONCE_A);
     expect(await sent.text()).toContain(`nonce="${NONCE_A}"`);
 
@@ -36,7 +36,7 @@ describe("the shared pages' cache", () => {
 
   it("answers a browser that takes gzip with the same page compressed, its nonce in place", async () => {
     const cache = createPageCache(5);
-    const key = pageCacheKey("GET", "/finance/loan?amount=1", {});
+    const key = pageCacheKey("GET", "/finance/loan?amount=1", {}, "person");
     await cache.keep(key, page(NONCE_A), NONCE_A);
     const compressed = cache.answer(key, NONCE_B, true)!;
     expect(compressed.headers.get("content-encoding")).toBe("gzip");
@@ -49,23 +49,25 @@ describe("the shared pages' cache", () => {
 
   it("keeps one page per address, cookies and languages", async () => {
     const cache = createPageCache(5);
-    await cache.keep(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }), page(NONCE_A), NONCE_A);
-    expect(cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "ko" }), NONCE_B)).toBeNull();
+    await cache.keep(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "person"), page(NONCE_A), NONCE_A);
+    expect(cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "ko" }, "person"), NONCE_B)).toBeNull();
     expect(
-      cache.answer(pageCacheKey("GET", "/benefit?category=work", { "accept-language": "vi" }), NONCE_B),
+      cache.answer(pageCacheKey("GET", "/benefit?category=work", { "accept-language": "vi" }, "person"), NONCE_B),
     ).toBeNull();
     expect(
-      cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }), NONCE_B),
+      cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }, "person"), NONCE_B),
     ).toBeNull();
-    expect(cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }), NONCE_B)).not.toBeNull();
+    // A crawler's page is not a person's: home shows a crawler the page and offers a person the language choice.
+    expect(cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "crawler"), NONCE_B)).toBeNull();
+    expect(cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "person"), NONCE_B)).not.toBeNull();
     // What the server asks before it reads the storage's mark: only a request with a page kept costs that read.
-    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }))).toBe(true);
-    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }))).toBe(
+    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "person"))).toBe(true);
+    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }, "person"))).toBe(
       false,
     );
     expect(cache.holds(null)).toBe(false);
     cache.clear();
-    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }))).toBe(false);
+    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "person"))).toBe(false);
   });
 
   it("never keeps what is personal, sets a cookie, failed or is not a document", async () => {
@@ -78,7 +80,7 @@ describe("the shared pages' cache", () => {
       ["/e", new Response("{}", { headers: { "Content-Type": "application/json" } })],
     ];
     for (const [url, response] of cases) {
-      const key = pageCacheKey("GET", url, {});
+      const key = pageCacheKey("GET", url, {}, "person");
       const sent = await cache.keep(key, response, NONCE_A);
       expect(sent).toBe(response);
       expect(cache.answer(key, NONCE_B), url).toBeNull();
@@ -86,15 +88,15 @@ describe("the shared pages' cache", () => {
   });
 
   it("has no key for anything but a GET, nor for a key longer than it is worth", () => {
-    expect(pageCacheKey("HEAD", "/benefit", {})).toBeNull();
-    expect(pageCacheKey("POST", "/benefit", {})).toBeNull();
-    expect(pageCacheKey("GET", "/benefit", { cookie: "x=".padEnd(5000, "y") })).toBeNull();
+    expect(pageCacheKey("HEAD", "/benefit", {}, "person")).toBeNull();
+    expect(pageCacheKey("POST", "/benefit", {}, "person")).toBeNull();
+    expect(pageCacheKey("GET", "/benefit", { cookie: "x=".padEnd(5000, "y") }, "person")).toBeNull();
   });
 
   it("forgets a page after its seconds, and everything when emptied", async () => {
     const clock = { at: 1_000, now: () => clock.at };
     const cache = createPageCache(5, clock);
-    const key = pageCacheKey("GET", "/mypage/notice", {});
+    const key = pageCacheKey("GET", "/mypage/notice", {}, "person");
     await cache.keep(key, page(NONCE_A), NONCE_A);
     clock.at += 4_000;
     expect(cache.answer(key, NONCE_B)?.headers.get("age")).toBe("4");
@@ -108,7 +110,7 @@ describe("the shared pages' cache", () => {
 
   it("forgets everything when the storage's change mark moves (another process wrote), not before", async () => {
     const cache = createPageCache(60);
-    const key = pageCacheKey("GET", "/shop", {});
+    const key = pageCacheKey("GET", "/shop", {}, "person");
     cache.sync(7);
     await cache.keep(key, page(NONCE_A), NONCE_A);
     cache.sync(7);
@@ -119,7 +121,7 @@ describe("the shared pages' cache", () => {
 
   it("keeps nothing when turned off (0 seconds)", async () => {
     const cache = createPageCache(0);
-    const key = pageCacheKey("GET", "/benefit", {});
+    const key = pageCacheKey("GET", "/benefit", {}, "person");
     await cache.keep(key, page(NONCE_A), NONCE_A);
     expect(cache.answer(key, NONCE_B)).toBeNull();
   });
