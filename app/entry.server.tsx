@@ -151,7 +151,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (isPersonal(remixContext)) responseHeaders.set("Cache-Control", PRIVATE);
   else publicPageCaching(request, lng, responseHeaders);
-  return pageResponse(key ? html.replaceAll(NONCE_SLOT, nonce) : html, {
+  // A cached render goes as its template: the server compresses it once and joins each answer's nonce in.
+  return pageResponse(key ? { key, template: html, slot: NONCE_SLOT, value: nonce } : html, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

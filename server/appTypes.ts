@@ -6,5 +6,6 @@
  */
 export type { Bootstrap, PlainStatus } from "../app/server/bootstrap.server";
 export type { Config } from "../app/infra/config.server";
+export type { PageTemplate } from "../app/server/pageResponse.server";
 export type { Services } from "../app/context";
 export type { CountersStore } from "../app/stores/counters";

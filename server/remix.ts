@@ -58,14 +58,17 @@ async function sendPage(
   res: ExpressResponse,
   response: Response,
   documents: DocumentGzip,
-  pageText: Bootstrap["pageText"],
+  { pageText, pageTemplate }: Pick<Bootstrap, "pageText" | "pageTemplate">,
 ) {
   const isPage =
     response.body &&
     !response.headers.has("Content-Encoding") &&
     response.headers.get("Content-Type")?.startsWith("text/html");
   if (!isPage || !acceptsGzip(req)) return sendResponse(res, response);
-  const body = documents.gzip(pageText(response) ?? (await response.text()));
+  const template = pageTemplate(response);
+  const body = template
+    ? documents.gzipTemplate(template)
+    : documents.gzip(pageText(response) ?? (await response.text()));
   const vary = response.headers.get("Vary");
   sendWithBody(res, response, body, {
     "Content-Encoding": "gzip",
@@ -121,10 +124,10 @@ export function remixHandler(
   config: Config,
   services: Services,
   answer: Answer,
-  app: Pick<Bootstrap, "inRequestScope" | "pageText" | "isCrawler">,
+  app: Pick<Bootstrap, "inRequestScope" | "pageText" | "pageTemplate" | "isCrawler">,
 ): RequestHandler {
   // inRequestScope: runs the app's handling of one request in its scope (reads its loaders repeat, made once for
-  // a GET). pageText: a page's HTML without reading its body back. isCrawler: the app's one judgement of a user
+  // a GET). pageText: a page's HTML without reading its body back; pageTemplate: a cached render's. isCrawler: the app's one judgement of a user
   // agent, for the shared pages' key.
   const { inRequestScope, pageText, isCrawler } = app;
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
@@ -134,7 +137,12 @@ export function remixHandler(
     const policy = res.locals.policy as RoutePolicy;
     const nonce = res.locals.cspNonce as string;
     const cacheKey = policy.shared
-      ? pageCacheKey(req.method, req.originalUrl, req.headers, isCrawler(req.get("user-agent") ?? null) ? "crawler" : "person")
+      ? pageCacheKey(
+          req.method,
+          req.originalUrl,
+          req.headers,
+          isCrawler(req.get("user-agent") ?? null) ? "crawler" : "person",
+        )
       : null;
     // Nothing kept for it, nothing to check: the mark is read only before an answer from the cache.
     if (pageCache.holds(cacheKey)) {
@@ -196,7 +204,7 @@ export function remixHandler(
       // A post may have changed what a shared page shows (an admin's edit): this process draws them again.
       if (hasBody) pageCache.clear();
       const answered = await pageCache.keep(cacheKey, response, nonce, pageText(response));
-      await sendPage(req, res, answered, documents, pageText);
+      await sendPage(req, res, answered, documents, app);
     } catch (error) {
       next(error);
     }

@@ -18,7 +18,7 @@ import { ConfigError, processConfig, type Config } from "~/infra/config.server";
 import { log } from "~/infra/log.server";
 import { safeRedirect } from "~/lib/safeRedirect";
 import { inRequestScope } from "~/infra/requestScope.server";
-import { pageText } from "./pageResponse.server";
+import { pageTemplate, pageText } from "./pageResponse.server";
 import { readiness, startServices, stopServices } from "./services.server";
 
 /** The answers the server gives before a route runs, by status: their message key. */
@@ -64,6 +64,7 @@ export const bootstrap = {
   readiness: (services: Services) => readiness(services),
   inRequestScope,
   pageText,
+  pageTemplate,
   // A crawler's shared page is kept apart from a person's (server/pageCache.ts).
   isCrawler,
   cspAllowances,

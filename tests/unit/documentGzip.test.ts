@@ -107,4 +107,50 @@ describe("document gzip", () => {
     }
     expect(documents.keptParts()).toBeLessThan(40);
   });
+
+  describe("a cached render's template", () => {
+    const SLOT = "nonce-slot-test";
+    const template = (name: string) => page("ko", name, SLOT);
+
+    it("inflates to the template with each answer's own nonce in every slot", () => {
+      const documents = createDocumentGzip();
+      const rendered = template("김민준");
+      for (const value of ["first-nonce", "second-nonce", "third-nonce-longer"]) {
+        const body = documents.gzipTemplate({ key: "render-1", template: rendered, slot: SLOT, value });
+        expect(inflate(body)).toBe(rendered.replaceAll(SLOT, value));
+      }
+    });
+
+    it("never answers a key with another template than the one it is given", () => {
+      const documents = createDocumentGzip();
+      const first = template("Mai Nguyen");
+      const second = template("Second Member");
+      expect(inflate(documents.gzipTemplate({ key: "k", template: first, slot: SLOT, value: "n1" }))).toContain(
+        "Mai Nguyen",
+      );
+      const again = inflate(documents.gzipTemplate({ key: "k", template: second, slot: SLOT, value: "n2" }));
+      expect(again).toBe(second.replaceAll(SLOT, "n2"));
+      expect(again).not.toContain("Mai Nguyen");
+    });
+
+    it("fills a slot wherever it is: in markup, at either end, inside a long inline element", () => {
+      const documents = createDocumentGzip();
+      for (const rendered of [
+        `${SLOT}<p>${SLOT}${SLOT}</p>${SLOT}`,
+        `<script nonce="${SLOT}">${"x".repeat(3000)}${SLOT}${"y".repeat(3000)}</script>`,
+        `<style nonce="${SLOT}">${"z".repeat(4000)}</style>${"<p>m</p>".repeat(200)}`,
+        "",
+      ]) {
+        const body = documents.gzipTemplate({ key: rendered, template: rendered, slot: SLOT, value: "v" });
+        expect(inflate(body)).toBe(rendered.replaceAll(SLOT, "v"));
+      }
+    });
+
+    it("is as small as the page compressed by parts", () => {
+      const documents = createDocumentGzip();
+      const rendered = template("김민준");
+      const joined = documents.gzipTemplate({ key: "r", template: rendered, slot: SLOT, value: "nonce" });
+      expect(joined.length).toBeLessThan(documents.gzip(rendered.replaceAll(SLOT, "nonce")).length * 1.02);
+    });
+  });
 });
