@@ -22,7 +22,6 @@ export { AppointmentCard } from "~/components/AppointmentCard";
 export { AuthorLine, TimeAgo } from "~/components/community/AuthorLine";
 export { Branded } from "~/components/Branded";
 export { Confirmation } from "~/components/Confirmation";
-export { AnswerHeading, ResultHeading, resultAction } from "~/components/ResultHeading";
 export { ErrorView, RouteErrorBoundary } from "~/components/ErrorView";
 export { Icon, type IconName } from "~/components/Icon";
 export { describedBy, LabelledField } from "~/components/LabelledField";

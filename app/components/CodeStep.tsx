@@ -8,12 +8,12 @@
  * Without JavaScript the page says until when the code works and the server
  * answers an early "send a new code"; with it, both count down live.
  */
-import { getFormProps, type FieldMetadata, type FormMetadata } from "~/lib/formState";
-import { Form, Link } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "~/lib/formState";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { CodeTimes } from "~/verification/codes.server";
-import { CodeField, FormAlert, SubmitButton } from "./form";
+import { FieldError, FormAlert, SubmitButton } from "./form";
 import { SentenceWithLtr, SentenceWithValues } from "./SentenceWithLtr";
 
 /** 150 000 ms → "2:30". */
@@ -38,6 +38,62 @@ function useServerNow(times: CodeTimes | null): number | null {
     return () => window.clearInterval(timer);
   }, [times]);
   return now;
+}
+
+/**
+ * The texted code: the keyboard's digits and the SMS suggestion (`one-time-code`). A pasted "123 456" is
+ * accepted (the server reads digits only); with `autoSubmit` and JavaScript, six digits send the form at once
+ * through its verify button, as soon as the page is not busy with an earlier answer (a slow phone may still be
+ * loading it when the code is typed). Only the code step has one: here, it is in the code step's kit, not in the
+ * form kit that every form page loads.
+ */
+function CodeField({ field, autoSubmit = false }: { field: FieldMetadata<string>; autoSubmit?: boolean }) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const input = useRef<HTMLInputElement>(null);
+  // The six digits sent last (a double tap or a second input event does not send them twice), and six typed
+  // while the page was busy, sent once it is idle.
+  const sentFor = useRef<string | null>(null);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const send = (digits: string) => {
+    const form = input.current?.form;
+    const verify = form?.querySelector<HTMLButtonElement>('button[name="intent"][value="verify"]');
+    if (!form || !verify || sentFor.current === digits) return;
+    sentFor.current = digits;
+    form.requestSubmit(verify);
+  };
+  const onInput = (event: FormEvent<HTMLInputElement>) => {
+    const element = event.currentTarget;
+    const digits = element.value.normalize("NFKC").replace(/\D/g, "");
+    if (digits !== element.value && digits.length <= 6) element.value = digits;
+    if (!autoSubmit || digits.length !== 6) return setWaiting(null);
+    if (navigation.state === "idle") send(digits);
+    else setWaiting(digits);
+  };
+  useEffect(() => {
+    if (waiting === null || navigation.state !== "idle") return;
+    setWaiting(null);
+    // Still what the field says: the person may have changed it meanwhile.
+    if (input.current?.value.replace(/\D/g, "") === waiting) send(waiting);
+  }, [waiting, navigation.state]);
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{t("login.code")}</label>
+      <input
+        {...getInputProps(field, { type: "text" })}
+        ref={input}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        // Room for a pasted "123 456" or "123-456"; the server counts digits only.
+        maxLength={12}
+        onInput={onInput}
+        // The screen exists for this field: the keyboard opens on it.
+        autoFocus
+        dir="ltr"
+      />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
 }
 
 export function CodeStep({

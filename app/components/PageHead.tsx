@@ -40,7 +40,7 @@ export function PageHead() {
           <meta property="og:title" content={seo!.title ?? (titleKey === "titles.main" ? appName : heading)} />
           <meta property="og:description" content={description} />
           <meta property="og:url" content={links.canonical} />
-          <meta property="og:locale" content={links.ogLocale} />
+          <meta property="og:locale" content={seo!.ogLocale} />
           <meta property="og:type" content={seo!.type} />
           <meta property="og:site_name" content={appName} />
         </>

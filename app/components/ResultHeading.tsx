@@ -1,6 +1,5 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useFocusOnAnswer } from "~/components/Confirmation";
 
 /** The fragment a calculator's GET form carries, so its answer page opens on the answer. */
 export const RESULT_FRAGMENT = "result";
@@ -29,21 +28,6 @@ export function ResultHeading({ className, children }: { className?: string; chi
       tabIndex={-1}
       className={className ? `result-heading ${className}` : "result-heading"}
     >
-      {children}
-    </h2>
-  );
-}
-
-/**
- * The heading of an answer a POST form's page opens on (the admin notice preview, drawn above a long form): the
- * browser focuses it as the answer loads without JavaScript (`autofocus` in the server's HTML), and with
- * JavaScript it is focused and scrolled to whenever a new answer arrives (`answer` changes with each).
- */
-export function AnswerHeading({ id, answer, children }: { id: string; answer: unknown; children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useFocusOnAnswer(ref, answer, "start");
-  return (
-    <h2 id={id} ref={ref} tabIndex={-1} className="result-heading" autoFocus>
       {children}
     </h2>
   );

@@ -8,7 +8,7 @@ import {
   type SubmissionResult,
 } from "~/lib/formState";
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { translateFormMessage } from "~/lib/formMessage";
 import { Branded } from "./Branded";
@@ -287,62 +287,6 @@ export function NameField({
       <p className="field__hint" id={`${field.id}-hint`}>
         {hint}
       </p>
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-/**
- * The texted code: the keyboard's digits and the SMS suggestion (`one-time-code`).
- * A pasted "123 456" is accepted (the server reads digits only); with `autoSubmit`
- * and JavaScript, six digits send the form at once through its verify button, as
- * soon as the page is not busy with an earlier answer (a slow phone may still be
- * loading it when the code is typed).
- */
-export function CodeField({ field, autoSubmit = false }: { field: Field; autoSubmit?: boolean }) {
-  const { t } = useTranslation("auth");
-  const navigation = useNavigation();
-  const input = useRef<HTMLInputElement>(null);
-  // The six digits sent last (a double tap or a second input event does not send them twice), and six typed
-  // while the page was busy, sent once it is idle.
-  const sentFor = useRef<string | null>(null);
-  const [waiting, setWaiting] = useState<string | null>(null);
-  const send = (digits: string) => {
-    const form = input.current?.form;
-    const verify = form?.querySelector<HTMLButtonElement>('button[name="intent"][value="verify"]');
-    if (!form || !verify || sentFor.current === digits) return;
-    sentFor.current = digits;
-    form.requestSubmit(verify);
-  };
-  const onInput = (event: FormEvent<HTMLInputElement>) => {
-    const element = event.currentTarget;
-    const digits = element.value.normalize("NFKC").replace(/\D/g, "");
-    if (digits !== element.value && digits.length <= 6) element.value = digits;
-    if (!autoSubmit || digits.length !== 6) return setWaiting(null);
-    if (navigation.state === "idle") send(digits);
-    else setWaiting(digits);
-  };
-  useEffect(() => {
-    if (waiting === null || navigation.state !== "idle") return;
-    setWaiting(null);
-    // Still what the field says: the person may have changed it meanwhile.
-    if (input.current?.value.replace(/\D/g, "") === waiting) send(waiting);
-  }, [waiting, navigation.state]);
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{t("login.code")}</label>
-      <input
-        {...getInputProps(field, { type: "text" })}
-        ref={input}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        // Room for a pasted "123 456" or "123-456"; the server counts digits only.
-        maxLength={12}
-        onInput={onInput}
-        // The screen exists for this field: the keyboard opens on it.
-        autoFocus
-        dir="ltr"
-      />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -28,9 +28,14 @@ export interface PageSeo {
   /** Null: the handle's description (the app's when it has none). */
   description: string | null;
   type: "website" | "article";
+  /** Open Graph's locale (language_TERRITORY): looked up by the server, so its table is not in every page's script. */
+  ogLocale: string;
 }
 
-const href = (seo: PageSeo, language: string) => {
+/** What names a page: where it is, and in which language. */
+export type PageAddress = Pick<PageSeo, "origin" | "path" | "query" | "language">;
+
+const href = (seo: PageAddress, language: string) => {
   const params = new URLSearchParams(seo.query);
   params.set("lng", language);
   return `${seo.origin}${seo.path}?${params.toString()}`;
@@ -40,40 +45,14 @@ export interface SeoLinks {
   canonical: string;
   /** Every language's address, then `x-default`. */
   alternates: { hreflang: string; href: string }[];
-  /** Open Graph's locale (language_TERRITORY). */
-  ogLocale: string;
 }
 
-/** Open Graph wants a territory: the one most of each language's readers here come from. */
-const OG_LOCALES: Record<string, string> = {
-  bn: "bn_BD",
-  en: "en_US",
-  id: "id_ID",
-  ja: "ja_JP",
-  km: "km_KH",
-  ko: "ko_KR",
-  ky: "ky_KG",
-  mn: "mn_MN",
-  my: "my_MM",
-  ne: "ne_NP",
-  ru: "ru_RU",
-  si: "si_LK",
-  tl: "tl_PH",
-  tr: "tr_TR",
-  ur: "ur_PK",
-  uz: "uz_UZ",
-  vi: "vi_VN",
-  "zh-CN": "zh_CN",
-  "zh-TW": "zh_TW",
-};
-
-export function seoLinks(seo: PageSeo): SeoLinks {
+export function seoLinks(seo: PageAddress): SeoLinks {
   return {
     canonical: href(seo, seo.language),
     alternates: [
       ...supportedLanguages.map((language) => ({ hreflang: language, href: href(seo, language) })),
       { hreflang: "x-default", href: href(seo, fallbackLanguage) },
     ],
-    ogLocale: OG_LOCALES[seo.language] ?? "en_US",
   };
 }

@@ -13,7 +13,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { isolatesKoreanTerms } from "~/lib/koreanTerms";
 import type { PageHandle } from "~/lib/page";
-import { AnswerHeading, directionOf, editPageHandle, RouteErrorBoundary } from "~/pageKit";
+import { AnswerHeading } from "~/components/AnswerHeading";
+import { directionOf, editPageHandle, RouteErrorBoundary } from "~/pageKit";
 import {
   AdminCheckbox,
   AdminEditForm,

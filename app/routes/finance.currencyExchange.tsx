@@ -9,16 +9,8 @@ import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from
 import type { MouseEvent } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import {
-  featureStyles,
-  KoreanTerms,
-  RateTag,
-  ResultHeading,
-  resultAction,
-  RouteErrorBoundary,
-  SentenceWithValues,
-} from "~/pageKit";
-import { AmountWords, numberExamples, ReadBackLine } from "~/kits/finance";
+import { featureStyles, KoreanTerms, RateTag, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { AmountWords, numberExamples, ReadBackLine, ResultHeading, resultAction } from "~/kits/finance";
 import {
   exchangePage,
   json,

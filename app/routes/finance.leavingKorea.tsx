@@ -9,8 +9,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, ResultHeading, resultAction, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { FieldProblem, RuleLine, WorkHelp, WorkToolLinks } from "~/kits/finance";
+import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import { FieldProblem, ResultHeading, resultAction, RuleLine, WorkHelp, WorkToolLinks } from "~/kits/finance";
 import type { LeavingField, LeavingRowView } from "~/routeKit.server";
 import { json, languageOf, leavingPage, pageSeo } from "~/routeKit.server";
 

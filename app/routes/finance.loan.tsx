@@ -16,13 +16,18 @@ import {
   directionOf,
   featureStyles,
   Ltr,
-  ResultHeading,
-  resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
   SourceLine,
 } from "~/pageKit";
-import { FieldProblem, NumberField as KitNumberField, numberExamples, WorkToolLinks } from "~/kits/finance";
+import {
+  FieldProblem,
+  NumberField as KitNumberField,
+  numberExamples,
+  ResultHeading,
+  resultAction,
+  WorkToolLinks,
+} from "~/kits/finance";
 import type { LoanField, LoanProductView, RangeView } from "~/routeKit.server";
 import {
   json,

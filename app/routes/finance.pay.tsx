@@ -8,8 +8,17 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
-import { featureStyles, ResultHeading, resultAction, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { FieldProblem, NumberField, numberExamples, RuleLine, WorkHelp, WorkToolLinks } from "~/kits/finance";
+import { featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
+import {
+  FieldProblem,
+  NumberField,
+  numberExamples,
+  ResultHeading,
+  resultAction,
+  RuleLine,
+  WorkHelp,
+  WorkToolLinks,
+} from "~/kits/finance";
 import type { PayField } from "~/routeKit.server";
 import { json, languageOf, pageSeo, payPage } from "~/routeKit.server";
 

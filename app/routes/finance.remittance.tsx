@@ -17,13 +17,11 @@ import {
   LabelledField,
   RateTag,
   type RateTagFacts,
-  ResultHeading,
-  resultAction,
   RouteErrorBoundary,
   SentenceWithValues,
   translateFormMessage,
 } from "~/pageKit";
-import { AmountWords, numberExamples, ReadBackLine } from "~/kits/finance";
+import { AmountWords, numberExamples, ReadBackLine, ResultHeading, resultAction } from "~/kits/finance";
 import {
   json,
   languageOf,

@@ -8,8 +8,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { useForm } from "~/formKit";
-import { CodeStepPage, PartnerDoor, ProvenNumberPage } from "~/kits/account";
+import { PartnerDoor, useForm } from "~/formKit";
+import { CodeStepPage, ProvenNumberPage } from "~/kits/codeStep";
 import {
   accepted,
   checkCode,

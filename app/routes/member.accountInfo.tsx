@@ -15,10 +15,10 @@ import {
   getFormProps,
   getInputProps,
   NewPasswordFields,
+  SignupStep,
   SubmitButton,
   useForm,
 } from "~/formKit";
-import { SignupStep } from "~/kits/account";
 import {
   json,
   redirect,

@@ -8,8 +8,8 @@ import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import type { SignupKind } from "~/signup/steps";
 import { Branded, featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { FormAlert, getFormProps, Honeypot, SubmitButton, useForm } from "~/formKit";
-import { PartnerDoor, SignupStep, TermsChecklist } from "~/kits/account";
+import { FormAlert, getFormProps, Honeypot, PartnerDoor, SignupStep, SubmitButton, useForm } from "~/formKit";
+import { TermsChecklist } from "~/kits/agree";
 import {
   json,
   redirect,

@@ -20,7 +20,7 @@ import {
   SubmitButton,
   useForm,
 } from "~/formKit";
-import { CodeStepPage } from "~/kits/account";
+import { CodeStepPage } from "~/kits/codeStep";
 import {
   json,
   redirect,

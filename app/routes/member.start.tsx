@@ -12,8 +12,16 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { Branded, featureStyles, RouteErrorBoundary, SentenceWithValues } from "~/pageKit";
-import { firstErrorOf, FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
-import { PartnerDoor } from "~/kits/account";
+import {
+  firstErrorOf,
+  FormAlert,
+  getFormProps,
+  Honeypot,
+  PartnerDoor,
+  PhoneField,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
 import {
   json,
   googleConfigured,

@@ -19,10 +19,10 @@ import {
   getFormProps,
   getInputProps,
   Honeypot,
+  PartnerDoor,
   SubmitButton,
   useForm,
 } from "~/formKit";
-import { PartnerDoor } from "~/kits/account";
 import {
   invalid,
   json,

@@ -8,8 +8,17 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
-import { firstErrorOf, FormAlert, getFormProps, NameField, PhoneField, SubmitButton, useForm } from "~/formKit";
-import { CodeStep, SignupStep } from "~/kits/account";
+import {
+  firstErrorOf,
+  FormAlert,
+  getFormProps,
+  NameField,
+  PhoneField,
+  SignupStep,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
+import { CodeStep } from "~/kits/codeStep";
 import {
   json,
   redirect,

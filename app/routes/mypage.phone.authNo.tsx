@@ -10,7 +10,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
 import { useForm } from "~/formKit";
-import { CodeStepPage } from "~/kits/account";
+import { CodeStepPage } from "~/kits/codeStep";
 import {
   json,
   redirect,

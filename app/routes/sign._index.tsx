@@ -10,8 +10,18 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary, SentenceWithLtr } from "~/pageKit";
-import { firstErrorOf, FormAlert, getFormProps, Honeypot, PhoneField, SubmitButton, useForm } from "~/formKit";
-import { PartnerDoor, SignupStep, TermsChecklist } from "~/kits/account";
+import {
+  firstErrorOf,
+  FormAlert,
+  getFormProps,
+  Honeypot,
+  PartnerDoor,
+  PhoneField,
+  SignupStep,
+  SubmitButton,
+  useForm,
+} from "~/formKit";
+import { TermsChecklist } from "~/kits/agree";
 import {
   json,
   redirect,

@@ -8,8 +8,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { useForm } from "~/formKit";
-import { CodeStepPage, ProvenNumberPage, SignupStep } from "~/kits/account";
+import { SignupStep, useForm } from "~/formKit";
+import { CodeStepPage, ProvenNumberPage } from "~/kits/codeStep";
 import {
   json,
   redirect,

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/lib/page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { featureStyles, RouteErrorBoundary } from "~/pageKit";
-import { SignUpComplete } from "~/kits/account";
+import { SignUpComplete } from "~/kits/welcome";
 import { json, redirect, completionOf } from "~/routeKit.server";
 
 export const handle: PageHandle = {

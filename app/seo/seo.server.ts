@@ -14,6 +14,29 @@ export interface SeoFacts {
   query?: string[];
 }
 
+/** Open Graph wants a territory: the one most of each language's readers here come from. */
+const OG_LOCALES: Record<string, string> = {
+  bn: "bn_BD",
+  en: "en_US",
+  id: "id_ID",
+  ja: "ja_JP",
+  km: "km_KH",
+  ko: "ko_KR",
+  ky: "ky_KG",
+  mn: "mn_MN",
+  my: "my_MM",
+  ne: "ne_NP",
+  ru: "ru_RU",
+  si: "si_LK",
+  tl: "tl_PH",
+  tr: "tr_TR",
+  ur: "ur_PK",
+  uz: "uz_UZ",
+  vi: "vi_VN",
+  "zh-CN": "zh_CN",
+  "zh-TW": "zh_TW",
+};
+
 export function pageSeo(request: Request, config: Config, language: string, facts: SeoFacts = {}): PageSeo {
   const url = new URL(request.url);
   const query: [string, string][] = [];
@@ -29,5 +52,6 @@ export function pageSeo(request: Request, config: Config, language: string, fact
     title: facts.title ?? null,
     description: facts.description ?? null,
     type: facts.type ?? "website",
+    ogLocale: OG_LOCALES[language] ?? "en_US",
   };
 }

@@ -10,7 +10,7 @@
 import { supportedLanguages } from "~/i18n/config";
 import type { Services } from "~/context";
 import { publicOrigin } from "~/infra/config.server";
-import { seoLinks, type PageSeo } from "~/lib/seo";
+import { seoLinks, type PageAddress } from "~/lib/seo";
 import { publishedNotices } from "~/notices/notices.server";
 import { visaStatuses } from "~/visa/catalogue";
 
@@ -129,15 +129,7 @@ async function makeSitemap(services: Pick<Services, "stores" | "config">, now: n
   ];
   for (const entry of entries) {
     // The alternates are the same for every language of a page: made once, from the links the page itself names.
-    const base: PageSeo = {
-      origin,
-      path: entry.path,
-      query: entry.query,
-      language: supportedLanguages[0],
-      title: null,
-      description: null,
-      type: "website",
-    };
+    const base: PageAddress = { origin, path: entry.path, query: entry.query, language: supportedLanguages[0] };
     const alternates = seoLinks(base).alternates.map(
       (link) => `<xhtml:link rel="alternate" hreflang="${link.hreflang}" href="${escapeXml(link.href)}"/>`,
     );

@@ -56,6 +56,7 @@ describe("search facts", () => {
       title: null,
       description: null,
       type: "article",
+      ogLocale: "ko_KR",
     });
     const links = seoLinks(seo);
     expect(links.canonical).toBe("https://app.example.com/mypage/noticeDetail?itemCd=2026-001&lng=ko");
@@ -66,7 +67,6 @@ describe("search facts", () => {
     );
     // x-default is a canonical address too: the fallback language's (decision 0084).
     expect(links.alternates.at(-1)!.href).toBe("https://app.example.com/mypage/noticeDetail?itemCd=2026-001&lng=en");
-    expect(links.ogLocale).toBe("ko_KR");
   });
 });
 
