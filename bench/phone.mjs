@@ -42,6 +42,8 @@ const PAGES = [
   { name: "/member/start", path: "/member/start", lng: "en" },
   { name: "/member/startId", path: "/member/startId", lng: "en" },
   { name: "/sign", path: "/sign", lng: "en" },
+  // The consent page: the terms checklist every join starts with.
+  { name: "/member/agree", path: "/member/agree", lng: "en" },
   { name: "/member/findVisa (vi)", path: "/member/findVisa", lng: "vi" },
   { name: "/ signed in", path: "/", lng: "en", member: true },
   { name: "/mypage", path: "/mypage", lng: "en", member: true },
