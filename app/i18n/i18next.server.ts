@@ -3,6 +3,7 @@
  * cookie, then Accept-Language, then English.
  */
 import type { Cookie } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { RemixI18Next } from "remix-i18next/server";
 import { appCookie } from "~/infra/cookies.server";
 import { processConfig } from "~/infra/config.server";
@@ -40,11 +41,28 @@ function languageDetection() {
 /** The `lng` cookie: the language a visitor chose. */
 export const languageCookie = () => languageDetection().cookie;
 
+/**
+ * Languages detected, by what detection reads: the address's `?lng=`, the Cookie header and Accept-Language. A page's
+ * loaders each ask, and a browser sends the same headers on every page: detecting parses the cookie and the
+ * language list again each time.
+ */
+const detected = new LRUCache<string, string>({ max: 2_000 });
+/** Longer headers are detected, not kept. */
+const MAX_KEY = 8192;
+
 /** The language of a request, never throwing: a malformed cookie or header falls back to English. */
 export async function languageOf(request: Request) {
+  const query = request.url.indexOf("?");
+  const named = query < 0 ? "" : (new URL(request.url).searchParams.get("lng") ?? "");
+  const key = `${named}\n${request.headers.get("Cookie") ?? ""}\n${request.headers.get("Accept-Language") ?? ""}`;
+  const known = detected.get(key);
+  if (known) return known;
+  let lng: string;
   try {
-    return await languageDetection().server.getLocale(request);
+    lng = await languageDetection().server.getLocale(request);
   } catch {
-    return fallbackLanguage;
+    lng = fallbackLanguage;
   }
+  if (key.length <= MAX_KEY) detected.set(key, lng);
+  return lng;
 }

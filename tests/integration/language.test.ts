@@ -60,6 +60,23 @@ describe("language detection", () => {
     expect(await localeOf("http://x/", { Cookie: "lng=%%%not-base64", "Accept-Language": ";;q=;;,,," })).toBe("en");
     expect(await localeOf("http://x/", { Cookie: `lng=${Buffer.from('"de"').toString("base64")}` })).toBe("en");
   });
+
+  it("answers the same address and headers alike every time, and each other one by its own", async () => {
+    const ko = await cookieFor("ko");
+    const cases: [string, Record<string, string>, string][] = [
+      ["http://x/?lng=vi", { Cookie: ko }, "vi"],
+      ["http://x/", { Cookie: ko }, "ko"],
+      ["http://x/mypage?lng=ur", { Cookie: ko }, "ur"],
+      ["http://x/", { Cookie: ko, "Accept-Language": "my" }, "ko"],
+      ["http://x/", { "Accept-Language": "my" }, "my"],
+      ["http://x/", {}, "en"],
+    ];
+    // Detected once, then remembered (i18next.server.ts): asked again in another order, each keeps its answer.
+    for (const round of [cases, [...cases].reverse(), cases]) {
+      for (const [url, headers, lng] of round)
+        expect(await localeOf(url, headers), `${url} ${JSON.stringify(headers)}`).toBe(lng);
+    }
+  });
 });
 
 describe("first visit to /", () => {
