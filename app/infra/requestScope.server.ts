@@ -5,7 +5,8 @@
  * say the same (`npm run bench:postgres` counts them).
  *
  * The first of them in a signed-in GET, the session's revocation time (or its admin role), brings them all at once with the inbox
- * badge's count: the member's screen (`Stores.memberScreen`, decision 0080), one round trip where six would be.
+ * badge's count: the member's screen (`Stores.memberScreen`, decision 0080), one round trip where six would be. It
+ * brings the storage's change mark too, which the shared reads ask before they answer (decision 0115).
  *
  * Only a GET or HEAD has a scope, which the server opens around the app's handling of it (createApp through
  * the bootstrap): a post's action may change what a later loader of the same request reads, so a post reads
@@ -38,6 +39,9 @@ function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
   return (memo.get(key) as Promise<T> | undefined) ?? keep(memo, key, read());
 }
 
+/** The scope's key of the storage's change mark. */
+const CHANGE_MARK = "changeMark";
+
 /** Each of the screen's fields that stands for a memoized read: the read's store and method. */
 const SCREEN_READS: [store: string, method: string, field: keyof MemberScreen, byMember: boolean][] = [
   ["revocations", "validAfter", "validAfter", true],
@@ -68,6 +72,13 @@ function screenOnce(stores: Stores, uid: string, now: number): Promise<MemberScr
         screen.then((s) => s[field]),
       );
   }
+  // The change mark as of the screen: the shared reads a page makes after it need no read of their own (0115).
+  if (!memo.has(CHANGE_MARK))
+    keep(
+      memo,
+      CHANGE_MARK,
+      screen.then((s) => s.changeMark),
+    );
   return screen;
 }
 
@@ -179,7 +190,7 @@ export function withRequestMemo(stores: Stores): Stores {
     },
     memberScreen: (uid, now) => screenOnce(stores, uid, now),
     // Read before each answer from the shared pages' cache and the shared reads (sharedReads.server.ts): once.
-    changeMark: () => oncePerRequest("changeMark", () => stores.changeMark()),
+    changeMark: () => oncePerRequest(CHANGE_MARK, () => stores.changeMark()),
     members: memoized("members", stores.members),
     terms: memoized("terms", stores.terms),
     notifications: memoized("notifications", stores.notifications),

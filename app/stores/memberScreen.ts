@@ -4,7 +4,9 @@
  * inbox badge's count, and the number of partner services the member let in (my page's).
  * Each field is exactly what its own store's read answers (tests/contract/memberScreen.test.ts holds both to it);
  * the screen exists because on a shared database each of those reads is a round trip, and a signed-in page makes
- * all six (the request scope, app/infra/requestScope.server.ts, asks it in their place).
+ * all six (the request scope, app/infra/requestScope.server.ts, asks it in their place). It carries the storage's
+ * change mark too: most signed-in pages read something kept across requests (the rates, the notices), which asks
+ * the mark first (decision 0115).
  */
 import type { MemberProfile, MemberSettings, MembersStore, TermsRecord } from "./members";
 import { memberInboxAudience, type NotificationsStore } from "./notifications";
@@ -28,6 +30,8 @@ export interface MemberScreen {
   termsHeads: TermsVersionHead[];
   /** `notifications.unreadCount(uid, memberInboxAudience(profile, settings, now))`. */
   unread: number;
+  /** `changeMark()`, as of these reads. */
+  changeMark: number;
   /**
    * The partner services the member let in that are still enabled: `sso.consentsOf(uid)` whose client
    * (`sso.findClient`) is not disabled. My page, the member's own, shows their number on every view.
@@ -45,6 +49,7 @@ export async function composedMemberScreen(
     terms: TermsStore;
     notifications: NotificationsStore;
     sso: SsoStore;
+    changeMark(): Promise<number>;
   },
   uid: string,
   now: number,
@@ -63,5 +68,15 @@ export async function composedMemberScreen(
     const client = await stores.sso.findClient(consent.clientId);
     if (client && client.disabledAt === null) partners++;
   }
-  return { validAfter, admin, profile, settings, terms, termsHeads, unread, partners };
+  return {
+    validAfter,
+    admin,
+    profile,
+    settings,
+    terms,
+    termsHeads,
+    unread,
+    partners,
+    changeMark: await stores.changeMark(),
+  };
 }

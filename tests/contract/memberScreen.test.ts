@@ -2,7 +2,8 @@
  * The member screen (Stores.memberScreen, decision 0080): a signed-in page's six reads asked at once. Each field
  * must be exactly what its own store's read answers, through every change those reads see (a join, the terms
  * answered, settings changed, a sign-out everywhere, new terms versions, notifications and notices arriving and
- * read, notices turned off, partners let in and disabled, a withdrawal), and asked from another client of the storage than the one that wrote.
+ * read, notices turned off, partners let in and disabled, a withdrawal), and asked from another client of the storage than the one that wrote;
+ * with the storage's change mark as of those reads (decision 0115).
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -74,8 +75,12 @@ describe.each(implementations)("member screen: $name", (implementation) => {
     const { a, b } = clients;
     const screen = await b.memberScreen(uid, now);
     expect(isPlainData(screen)).toBe(true);
-    expect(screen).toEqual(await ownReads(a, uid, now));
-    return screen;
+    const { changeMark, ...reads } = screen;
+    expect(reads).toEqual(await ownReads(a, uid, now));
+    // The change mark as of the screen: the same client's own read of it, nothing having been written since (a
+    // SQLite connection's mark is its own, not another's).
+    expect(changeMark).toBe(await b.changeMark());
+    return reads;
   }
 
   it("answers, for a visitor's unknown id, what each read answers: nothing", async () => {

@@ -18,6 +18,7 @@ let dir: string;
 let stores: Stores;
 let reads: number;
 let screens: number;
+let marks: number;
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "klife-scope-"));
@@ -46,6 +47,12 @@ beforeEach(async () => {
   stores.members.profile = (uid) => {
     reads++;
     return profile(uid);
+  };
+  marks = 0;
+  const changeMark = stores.changeMark;
+  stores.changeMark = () => {
+    marks++;
+    return changeMark();
   };
 });
 
@@ -146,6 +153,22 @@ describe("a page's repeated reads", () => {
       await memo.members.profile("m1");
     });
     expect(screens).toBe(4);
+  });
+
+  it("ask the storage's change mark once, with the member's screen, for the page's shared reads too", async () => {
+    const memo = withRequestMemo(stores);
+    const [mark, again] = await inRequestScope("GET", async () => {
+      await memo.revocations.validAfter("m1");
+      return [await memo.changeMark(), await memo.changeMark()];
+    });
+    expect(screens).toBe(1);
+    expect(marks).toBe(1);
+    expect(again).toBe(mark);
+    expect(mark).toBe(await stores.changeMark());
+    // A visitor's page has no screen: the mark is read on its own, once.
+    marks = 0;
+    await inRequestScope("GET", async () => Promise.all([memo.changeMark(), memo.changeMark()]));
+    expect(marks).toBe(1);
   });
 });
 

@@ -255,7 +255,8 @@ function changeMarker(pool: pg.Pool, onError: (error: Error) => void): () => Pro
 }
 
 /** The change mark (Stores.changeMark): moves once any client committed a change; 0 before the first. */
-const READ_CHANGE_MARK = prepared("change_mark", "SELECT mark FROM change_marks WHERE id = 1");
+export const CHANGE_MARK = "SELECT mark FROM change_marks WHERE id = 1";
+const READ_CHANGE_MARK = prepared("change_mark", CHANGE_MARK);
 
 export async function readChangeMark(db: Sql): Promise<number> {
   return (await db.row<{ mark: number }>(READ_CHANGE_MARK))?.mark ?? 0;

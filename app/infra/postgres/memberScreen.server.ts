@@ -2,7 +2,7 @@
  * The member screen (app/stores/memberScreen.ts) in one statement: every signed-in page's six reads, each the
  * same columns, rows and order as its own store's (memberStore.server.ts, revocationStore.server.ts,
  * termsStore.server.ts, notificationStore.server.ts), brought back as JSON and made records by the same functions.
- * One round trip instead of six, and one snapshot of them all (decision 0080). `json_build_object` and `json_agg` are in the portable
+ * One round trip instead of six, and one snapshot of them all (decision 0080), with the change mark as of it (0115). `json_build_object` and `json_agg` are in the portable
  * subset (docs/operations.md, "Engines").
  */
 import {
@@ -15,7 +15,7 @@ import {
 } from "~/infra/rows/identity.server";
 import { TERMS_HEAD_COLUMNS, TERMS_HEAD_ORDER, termsHeadOf, type TermsHeadRow } from "~/infra/rows/terms.server";
 import type { MemberScreen } from "~/stores/memberScreen";
-import { prepared, type Pg } from "./database.server";
+import { CHANGE_MARK, prepared, type Pg } from "./database.server";
 import { OWN_UNREAD, unreadNotices } from "./notificationStore.server";
 import { settingsOf, termsRecordOf, type SettingsRow, type TermsRow } from "./memberStore.server";
 
@@ -40,7 +40,8 @@ const SCREEN = prepared(
   (SELECT json_agg(${jsonOf(TERMS_HEAD_COLUMNS)} ORDER BY ${TERMS_HEAD_ORDER}) FROM terms_versions) AS heads,
   (${OWN_UNREAD}) + (${unreadNotices(SINCE_JOINED, "$2::bigint")}) AS unread,
   (SELECT count(*) FROM sso_consents c JOIN sso_clients k ON k.client_id = c.client_id
-     WHERE c.uid = $1 AND k.disabled_at IS NULL) AS partners`,
+     WHERE c.uid = $1 AND k.disabled_at IS NULL) AS partners,
+  (${CHANGE_MARK}) AS change_mark`,
 );
 
 interface ScreenRow {
@@ -51,6 +52,7 @@ interface ScreenRow {
   heads: TermsHeadRow[] | null;
   unread: number;
   partners: number;
+  change_mark: number | null;
 }
 
 export async function pgMemberScreen(db: Pg, uid: string, now: number): Promise<MemberScreen> {
@@ -64,5 +66,6 @@ export async function pgMemberScreen(db: Pg, uid: string, now: number): Promise<
     termsHeads: (row.heads ?? []).map(termsHeadOf),
     unread: row.unread,
     partners: row.partners,
+    changeMark: row.change_mark ?? 0,
   };
 }
