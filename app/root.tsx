@@ -5,6 +5,7 @@ import { PageLanguage, useCatalog } from "~/i18n/useTranslation";
 import { Analytics } from "./components/Analytics";
 import { BuildCheck } from "./components/BuildCheck";
 import { PageShell } from "./components/layouts/PageShell";
+import { ModulePreloads } from "./components/ModulePreloads";
 import { PageHead } from "./components/PageHead";
 import { TranslateWidget } from "./components/TranslateWidget";
 import {
@@ -90,6 +91,7 @@ function Document({ locale, children }: { locale: string; children: ReactNode })
         <PageHead />
         <Meta />
         <InlineStylesheets />
+        <ModulePreloads />
         <Links />
       </head>
       <body>
