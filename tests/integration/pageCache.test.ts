@@ -18,7 +18,8 @@ const root = path.resolve(__dirname, "../..");
 const SECONDS = 2;
 const VISITOR = { "Accept-Language": "en" };
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const PERSON = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
+const PERSON =
+  "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -105,29 +106,33 @@ describe("shared pages kept for a few seconds", () => {
     expect((await get("/member/findVisa")).response.headers.get("age")).toBeNull();
   });
 
-  it("keeps a visitor's home, never a member's, and a crawler's apart from a person's", LIMITED_BY_ITS_WAITS, async () => {
-    const chosen = { ...VISITOR, Cookie: `lng=${Buffer.from(JSON.stringify("vi")).toString("base64")}` };
-    await get("/", chosen);
-    const kept = await get("/", chosen);
-    expect(kept.response.status).toBe(200);
-    expect(kept.response.headers.get("age")).not.toBeNull();
+  it(
+    "keeps a visitor's home, never a member's, and a crawler's apart from a person's",
+    LIMITED_BY_ITS_WAITS,
+    async () => {
+      const chosen = { ...VISITOR, Cookie: `lng=${Buffer.from(JSON.stringify("vi")).toString("base64")}` };
+      await get("/", chosen);
+      const kept = await get("/", chosen);
+      expect(kept.response.status).toBe(200);
+      expect(kept.response.headers.get("age")).not.toBeNull();
 
-    const member = await joinOverHttp(server.url, server.dataDir, { name: "Home Member" });
-    for (let i = 0; i < 2; i++) {
-      const signedIn = await get("/", { ...VISITOR, Cookie: member.cookies });
-      expect(signedIn.response.headers.get("cache-control")).toBe("private, no-store");
-      expect(signedIn.response.headers.get("age")).toBeNull();
-      expect(signedIn.html).toContain("Home Member");
-    }
+      const member = await joinOverHttp(server.url, server.dataDir, { name: "Home Member" });
+      for (let i = 0; i < 2; i++) {
+        const signedIn = await get("/", { ...VISITOR, Cookie: member.cookies });
+        expect(signedIn.response.headers.get("cache-control")).toBe("private, no-store");
+        expect(signedIn.response.headers.get("age")).toBeNull();
+        expect(signedIn.html).toContain("Home Member");
+      }
 
-    // A crawler is shown home without a language chosen; a person sending the same headers is offered the choice.
-    const crawler = { ...VISITOR, "User-Agent": BOT };
-    await get("/", crawler);
-    expect((await get("/", crawler)).response.headers.get("age")).not.toBeNull();
-    const person = await get("/", { ...VISITOR, "User-Agent": PERSON });
-    expect(person.response.status).toBe(302);
-    expect(person.response.headers.get("location")).toMatch(/^\/language\?redirectTo=/);
-  });
+      // A crawler is shown home without a language chosen; a person sending the same headers is offered the choice.
+      const crawler = { ...VISITOR, "User-Agent": BOT };
+      await get("/", crawler);
+      expect((await get("/", crawler)).response.headers.get("age")).not.toBeNull();
+      const person = await get("/", { ...VISITOR, "User-Agent": PERSON });
+      expect(person.response.status).toBe(302);
+      expect(person.response.headers.get("location")).toMatch(/^\/language\?redirectTo=/);
+    },
+  );
 
   it("sends a kept page to a browser that takes gzip compressed once, its own nonce inflated in place", async () => {
     const target = "/finance/loan?amount=300%2C000%2C000&rate=4.2&months=360&method=equalPayment";

@@ -55,16 +55,21 @@ describe("the shared pages' cache", () => {
       cache.answer(pageCacheKey("GET", "/benefit?category=work", { "accept-language": "vi" }, "person"), NONCE_B),
     ).toBeNull();
     expect(
-      cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }, "person"), NONCE_B),
+      cache.answer(
+        pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }, "person"),
+        NONCE_B,
+      ),
     ).toBeNull();
     // A crawler's page is not a person's: home shows a crawler the page and offers a person the language choice.
     expect(cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "crawler"), NONCE_B)).toBeNull();
-    expect(cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "person"), NONCE_B)).not.toBeNull();
+    expect(
+      cache.answer(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "person"), NONCE_B),
+    ).not.toBeNull();
     // What the server asks before it reads the storage's mark: only a request with a page kept costs that read.
     expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "person"))).toBe(true);
-    expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }, "person"))).toBe(
-      false,
-    );
+    expect(
+      cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi", cookie: "__session=abc" }, "person")),
+    ).toBe(false);
     expect(cache.holds(null)).toBe(false);
     cache.clear();
     expect(cache.holds(pageCacheKey("GET", "/benefit", { "accept-language": "vi" }, "person"))).toBe(false);
