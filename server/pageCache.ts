@@ -56,10 +56,10 @@ export interface PageCache {
   /** The kept answer to this request with `nonce` in place (gzip-compressed when `gzip`), or null. */
   answer(key: string | null, nonce: string, gzip?: boolean): KeptAnswer | null;
   /**
-   * Keeps `response` if it may be kept; returns a response to send in its place (its body was read, unless its
-   * text is given).
+   * Keeps `response` if it may be kept; returns a response to send in its place (its body was read, unless `text`
+   * gives it: asked only for a page it keeps).
    */
-  keep(key: string | null, response: Response, nonce: string, text?: string): Promise<Response>;
+  keep(key: string | null, response: Response, nonce: string, text?: () => string | undefined): Promise<Response>;
   /** Forgets everything (after a post). */
   clear(): void;
   /** Forgets everything when the storage's change mark is not the one seen last (another process wrote). */
@@ -138,7 +138,7 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
 
     async keep(key, response, nonce, text) {
       if (key === null || !mayKeep(response)) return response;
-      const body = text ?? (await response.text());
+      const body = text?.() ?? (await response.text());
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
       const slotted = nonce ? body.replaceAll(nonce, NONCE_SLOT) : body;
       const page = {

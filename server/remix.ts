@@ -203,7 +203,8 @@ export function remixHandler(
       if (streamed?.touched && !req.complete) discardRest(req, policy.maxBody);
       // A post may have changed what a shared page shows (an admin's edit): this process draws them again.
       if (hasBody) pageCache.clear();
-      const answered = await pageCache.keep(cacheKey, response, nonce, pageText(response));
+      // The page's text is made only for a page kept: a member's home is shared but never kept.
+      const answered = await pageCache.keep(cacheKey, response, nonce, () => pageText(response));
       await sendPage(req, res, answered, documents, app);
     } catch (error) {
       next(error);
