@@ -46,7 +46,12 @@ export const languageCookie = () => languageDetection().cookie;
  * loaders each ask, and a browser sends the same headers on every page: detecting parses the cookie and the
  * language list again each time.
  */
-const detected = new LRUCache<string, string>({ max: 2_000 });
+const detected = new LRUCache<string, string>({
+  max: 2_000,
+  // Bounded in bytes too: a key holds the whole Cookie header (UTF-16 in memory).
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (_lng, key) => key.length * 2 + 64,
+});
 /** Longer headers are detected, not kept. */
 const MAX_KEY = 8192;
 
