@@ -22,6 +22,7 @@ import type { Catalog } from "./i18n/catalog";
 import { catalogFor } from "./i18n/instances.server";
 import { CatalogProvider } from "./i18n/useTranslation";
 import { inlinableStylesheet, InlineAssetsContext, jsonForScript } from "./lib/inlineAssets";
+import { modulePreloadHeader, pageModules } from "./lib/pageModules";
 import { pageStylesheets } from "./lib/stylesheets";
 import { NonceContext } from "./nonce";
 import { pageResponse } from "./server/pageResponse.server";
@@ -149,6 +150,15 @@ export default async function handleRequest(
     if (key && responseStatusCode === status) renderCache.set(key, html);
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The browser asks for the page's modules as the headers arrive, before the head's stylesheets (decision 0116).
+  const preloads = modulePreloadHeader(
+    pageModules(
+      remixContext.manifest,
+      remixContext.staticHandlerContext.matches.map((match) => match.route.id),
+    ),
+    nonce,
+  );
+  if (preloads) responseHeaders.set("Link", preloads);
   if (isPersonal(remixContext)) responseHeaders.set("Cache-Control", PRIVATE);
   else publicPageCaching(request, lng, responseHeaders);
   // A cached render goes as its template: the server compresses it once and joins each answer's nonce in.

@@ -11,7 +11,8 @@
  *   is `private, no-store`: entry.server.tsx), so nothing personal is ever stored. A visitor's page whose language
  *   came from the cookie or Accept-Language is `private` for the caches between us and the visitor (decision
  *   0084), which this one is not: it is the origin's, keyed by both;
- * - the CSP nonce is taken out when stored and the request's own put in when answered, with an `Age` header;
+ * - the CSP nonce is taken out when stored and the request's own put in when answered (in the body and in the
+ *   `Link` header that names the modules), with an `Age` header;
  *   to a browser that takes gzip, the document goes compressed once when kept, the nonce joined in per answer
  *   (gzipWithSlots.ts), so an answer costs no compression;
  * - any post this process answers empties it (an admin's change is seen at once here), and so does a change
@@ -126,7 +127,10 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
     answer(key, nonce, gzip = false) {
       const page = key === null ? undefined : kept.get(key);
       if (!page) return null;
-      const headers = new Headers(page.headers);
+      // The Link header names the modules with the nonce (decision 0116): each answer's own.
+      const headers = new Headers(
+        page.headers.map(([name, value]): [string, string] => [name, value.replaceAll(NONCE_SLOT, nonce)]),
+      );
       // HTTP's own word for an answer from a cache: how many seconds ago it was drawn.
       headers.set("Age", String(Math.max(0, Math.floor((now() - page.at) / 1000))));
       headers.append("Vary", "Accept-Encoding");
@@ -140,11 +144,12 @@ export function createPageCache(seconds: number, clock?: { now(): number }): Pag
       if (key === null || !mayKeep(response)) return response;
       const body = text?.() ?? (await response.text());
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
-      const slotted = nonce ? body.replaceAll(nonce, NONCE_SLOT) : body;
+      const slot = (text: string) => (nonce ? text.replaceAll(nonce, NONCE_SLOT) : text);
+      const slotted = slot(body);
       const page = {
         at: now(),
         status: response.status,
-        headers,
+        headers: headers.map(([name, value]): [string, string] => [name, slot(value)]),
         body: slotted,
         gzip: prepareSlottedGzip(slotted.split(NONCE_SLOT)),
       };

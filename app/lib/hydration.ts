@@ -15,6 +15,14 @@ export function useHydratedMark() {
 }
 
 /**
+ * Whether this render in the browser is the one attaching to the server's HTML (the mark is set in its effects).
+ * False on the server and in every later render.
+ */
+export function isHydrating(): boolean {
+  return typeof document !== "undefined" && performance.getEntriesByName(HYDRATED_MARK, "mark").length === 0;
+}
+
+/**
  * Runs `work` when the browser is next idle (at the latest after `timeoutMs`), so
  * that what a page does not need for its first screen (popups, build checks,
  * analytics) never delays hydration or the first interaction. Returns the cancel.

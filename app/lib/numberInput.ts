@@ -196,6 +196,27 @@ function shortFigure(whole: bigint, scale: bigint): string {
 /** Whether four significant digits say the whole number exactly. */
 const fourDigits = (whole: bigint) => String(whole).replace(/0+$/, "").length <= 4;
 
+/** Each language's long compact format, made once (its first costs ICU's data; an unknown tag has none). */
+const compactFormats = new Map<string, Intl.NumberFormat | null>();
+
+function compactFormat(lng: string): Intl.NumberFormat | null {
+  let format = compactFormats.get(lng);
+  if (format !== undefined) return format;
+  try {
+    format = new Intl.NumberFormat(lng, {
+      notation: "compact",
+      compactDisplay: "long",
+      maximumSignificantDigits: 4,
+      numberingSystem: "latn",
+    });
+  } catch {
+    format = null;
+  }
+  // The app's languages: a few dozen at most, kept for the life of the page (or the process).
+  if (compactFormats.size < 64) compactFormats.set(lng, format);
+  return format;
+}
+
 /**
  * An amount in words, for the echo under a money field: "1,234만 5,678" in Korean (exact, in 만/억/조, the same
  * in Japanese and Chinese with their units), "≈ 12.35 million" elsewhere (CLDR's long compact forms through
@@ -210,17 +231,8 @@ export function amountInWords(canonical: string | null, lng: string): string | n
     const [scale, word] = NEPALI.find(([size]) => whole >= size)!;
     return `${shortFigure(whole, scale)} ${word}`;
   }
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat(lng, {
-      notation: "compact",
-      compactDisplay: "long",
-      maximumSignificantDigits: 4,
-      numberingSystem: "latn",
-    });
-  } catch {
-    return null;
-  }
+  const format = compactFormat(lng);
+  if (!format) return null;
   const parts = format.formatToParts(Number(whole));
   const text = parts
     .map((part) => (part.type === "decimal" ? "." : part.type === "group" ? "," : part.value))

@@ -89,6 +89,34 @@ test("typing an amount groups it as typed and says it in words; without JavaScri
   await expect(page.locator("#unit")).toHaveValue("years");
 });
 
+test("a page drawn with an amount keeps the server's words while hydrating, then says what is typed", async ({
+  page,
+  context,
+}, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await useLanguage(context, "ko");
+  await page.goto("/finance/loan?amount=10%2C000%2C000&rate=5&months=36");
+  await expect(page.locator("#amount-words")).toHaveText("1,000만 원");
+  if (!js) return;
+  await waitForHydration(page);
+  await expect(page.locator("#amount-words")).toHaveText("1,000만 원");
+  const amount = page.locator("#amount");
+  await amount.fill("");
+  await amount.pressSequentially("250000000");
+  await expect(amount).toHaveValue("250,000,000");
+  await expect(page.locator("#amount-words")).toHaveText("2억 5,000만 원");
+  // Back to the amount it was drawn with: the words are the app's again, the same as the server's.
+  await amount.fill("");
+  await amount.pressSequentially("10000000");
+  await expect(page.locator("#amount-words")).toHaveText("1,000만 원");
+  expect(problems).toEqual([]);
+});
+
 test("a member with an E-9 visa sees the loans for it first", async ({ page, context, baseURL }) => {
   await useLanguage(context);
   await context.addCookies((await joinedMemberCookies(baseURL!)).map((c) => ({ ...c, url: baseURL! })));

@@ -66,6 +66,14 @@ describe("shared pages kept for a few seconds", () => {
       const inPage = [...html.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]);
       expect(inPage.length).toBeGreaterThan(0);
       expect(new Set(inPage)).toEqual(new Set([nonce]));
+      // The Link header names the page's modules with the same nonce, kept or drawn (decision 0116).
+      const links = (response.headers.get("link") ?? "").split(", ");
+      expect(links.length).toBeGreaterThan(1);
+      for (const link of links) {
+        const [, href] = /^<([^>]+)>; rel=modulepreload; nonce="([^"]+)"$/.exec(link) ?? [];
+        expect(link).toBe(`<${href}>; rel=modulepreload; nonce="${nonce}"`);
+        expect(html).toContain(`<link rel="modulepreload" nonce="${nonce}" href="${href}"`);
+      }
     }
     expect(nonceOf(first.response)).not.toBe(nonceOf(second.response));
   });
@@ -154,6 +162,10 @@ describe("shared pages kept for a few seconds", () => {
     const nonce = /'nonce-([^']+)'/.exec(String(kept.headers["content-security-policy"]))![1]!;
     expect(new Set([...html.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]));
     expect(html).toContain("</html>");
+    // The kept Link header carries this answer's nonce too, not the one it was drawn with.
+    const linkNonces = [...String(kept.headers.link).matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(linkNonces.length).toBeGreaterThan(1);
+    expect(new Set(linkNonces)).toEqual(new Set([nonce]));
   });
 
   it("never answers a member with a visitor's document, nor keeps a member's", LIMITED_BY_ITS_WAITS, async () => {
