@@ -25,11 +25,12 @@ export function pageModules(manifest: ManifestLike, routeIds: readonly string[])
 /**
  * The `Link` header naming the page's modules for preloading (RFC 8288), each with the CSP nonce: under
  * 'strict-dynamic' a script preload is allowed by its nonce alone. Module paths are the build's own (hashed names
- * under /build/), never a visitor's text; a character that would break the header is refused all the same.
+ * under /build/), never a visitor's text; a character that would break the header, or a second slash that would make
+ * the path another origin's (`//host/…`), is refused all the same.
  */
 export function modulePreloadHeader(modules: readonly string[], nonce: string): string {
   return modules
-    .filter((href) => /^\/[\w./-]+$/.test(href))
+    .filter((href) => /^\/[\w-][\w./-]*$/.test(href))
     .map((href) => `<${href}>; rel=modulepreload${nonce ? `; nonce="${nonce}"` : ""}`)
     .join(", ");
 }
