@@ -26,7 +26,10 @@ export function AmountWords(props: { inputId: string; value: string; unit: strin
   const { t, language } = useTranslation();
   const [typed, setTyped] = useState(props.value);
   const [code, setCode] = useState(props.unit);
-  const [drawn] = useState(() => (isHydrating() ? drawnWords(inputId) : null));
+  // The server's words hold for the amount, the unit and the language it drew them in.
+  const [drawn] = useState(() =>
+    isHydrating() ? { html: drawnWords(inputId), value: props.value, unit: props.unit, language } : null,
+  );
   useEffect(() => whenIdle(() => void amountInWords("10000", language)), [language]);
   useEffect(() => {
     const input = document.getElementById(inputId) as HTMLInputElement | null;
@@ -55,13 +58,14 @@ export function AmountWords(props: { inputId: string; value: string; unit: strin
       select?.removeEventListener("change", onSelect);
     };
   }, [inputId, unitFrom, language]);
-  const asDrawn = drawn !== null && typed === props.value && code === props.unit;
-  const words = asDrawn ? null : amountInWords(canonicalNumber(typed.trim(), language), language);
+  const drawnHtml =
+    drawn && drawn.language === language && drawn.value === typed && drawn.unit === code ? drawn.html : null;
+  const words = drawnHtml !== null ? null : amountInWords(canonicalNumber(typed.trim(), language), language);
   return (
     <p className="field__hint amount-words" id={`${inputId}-words`} aria-live="polite">
-      {asDrawn ? (
+      {drawnHtml !== null ? (
         // The server's own markup of these words, given back as it was (keyed apart: replaced, not patched).
-        <bdi key="drawn" dangerouslySetInnerHTML={{ __html: drawn }} />
+        <bdi key="drawn" dangerouslySetInnerHTML={{ __html: drawnHtml }} />
       ) : words ? (
         <bdi key="typed">
           {code === "won" || code === "KRW" ? t("numbers.won", { amount: words }) : `${words} ${code}`.trim()}

@@ -114,6 +114,13 @@ test("a page drawn with an amount keeps the server's words while hydrating, then
   await amount.fill("");
   await amount.pressSequentially("10000000");
   await expect(page.locator("#amount-words")).toHaveText("1,000만 원");
+  // Another amount sent: the answer's words are the new amount's, not the ones the page was drawn with.
+  await amount.fill("");
+  await amount.pressSequentially("250000000");
+  await amount.press("Enter");
+  await expect(page).toHaveURL(/amount=250%2C000%2C000/);
+  await expect(page.locator("#result")).toBeVisible();
+  await expect(page.locator("#amount-words")).toHaveText("2억 5,000만 원");
   expect(problems).toEqual([]);
 });
 
