@@ -49,7 +49,8 @@ export class Catalog {
   private readonly bundles = new Map<string, Bundle>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly failed = new Set<string>();
-  private readonly plurals: Intl.PluralRules;
+  /** Made on the first count: an Intl constructor costs a slow phone milliseconds, and most pages never count. */
+  private plurals: Intl.PluralRules | undefined;
 
   constructor(
     readonly language: string,
@@ -57,7 +58,6 @@ export class Catalog {
     private readonly loadBundle?: LoadBundle,
   ) {
     for (const [ns, bundle] of Object.entries(bundles)) this.bundles.set(ns, bundle);
-    this.plurals = new Intl.PluralRules(language);
   }
 
   /** The namespaces this catalog holds. */
@@ -111,6 +111,7 @@ export class Catalog {
     const candidates = [key];
     // i18next's order: `_zero` for 0, then the language's plural form, then the bare key.
     if (typeof count === "number") {
+      this.plurals ??= new Intl.PluralRules(this.language);
       candidates.unshift(`${key}_${this.plurals.select(count)}`);
       if (count === 0) candidates.unshift(`${key}_zero`);
     }
