@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { codeRuns } from "~/lib/codeRuns";
 
-const codes = (text: string) => codeRuns(text).filter((r) => r.code).map((r) => r.text);
+const codes = (text: string) =>
+  codeRuns(text)
+    .filter((r) => r.code)
+    .map((r) => r.text);
 
 describe("codeRuns", () => {
   it("finds the visa codes in running text, whole, in every script around them", () => {
@@ -21,7 +24,11 @@ describe("codeRuns", () => {
 
   it("gives runs that join back into the text, and one run for a text without a code", () => {
     for (const text of ["No code here at all", "외국인등록증", "E-9", "  F-4 and F-5  ", "A-1-", "", "B-"]) {
-      expect(codeRuns(text).map((r) => r.text).join("")).toBe(text);
+      expect(
+        codeRuns(text)
+          .map((r) => r.text)
+          .join(""),
+      ).toBe(text);
     }
     expect(codeRuns("Pay day is the 10th")).toEqual([{ text: "Pay day is the 10th", code: false }]);
     expect(codeRuns("")).toEqual([]);
