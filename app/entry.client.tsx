@@ -36,7 +36,7 @@ const loadBundle = fetchBundle((lng, ns) => `/locales/${lng}/${ns}.json?v=${wind
 const catalog = new Catalog(language, JSON.parse(inline.translations) as Record<string, Bundle>, loadBundle);
 
 // Hydrated at the default priority, in one task: inside startTransition React would slice it into 5 ms
-// tasks, and on a slow phone the hops between them cost 0.1–0.2 s before the page answers a tap
+// tasks, and on a slow phone the hops between them cost 0.05–0.3 s before the page answers a tap
 // (decision 0117). A component that suspends still keeps the server's HTML until it can go on.
 hydrateRoot(
   document,
