@@ -5,6 +5,13 @@
  * accept them (express-static-gzip): Brotli at its highest quality is about a sixth
  * smaller than the on-the-fly compression a request could afford, and costs the
  * server nothing per request. Hashed names never change, so this runs once per build.
+ *
+ * Before compressing, every script gets V8's compile hint on its first line
+ * (docs/decisions/0118): Chrome 136+ then compiles all of its functions on a
+ * background thread while the file downloads, instead of each on the main thread at
+ * its first call while React attaches. Our scripts are what a page runs to hydrate
+ * (React's chunk, the root, the route), so nearly all of it is called. The prefix is
+ * the same for every build, so a hashed name still names one content.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,13 +21,23 @@ import zlib from "node:zlib";
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "public", "build");
 const COMPRESSIBLE = /\.(?:js|css|svg)$/;
 
+const COMPILE_HINT = Buffer.from("//# allFunctionsCalledOnLoad\n");
+
+/** A script with the compile hint as its first line (once: a second run over the same build adds nothing). */
+function withCompileHint(name, content) {
+  if (!name.endsWith(".js") || content.subarray(0, COMPILE_HINT.length).equals(COMPILE_HINT)) return content;
+  return Buffer.concat([COMPILE_HINT, content]);
+}
+
 let files = 0;
 let before = 0;
 let after = 0;
 for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
   const file = path.join(entry.parentPath ?? entry.path, entry.name);
-  const content = fs.readFileSync(file);
+  const built = fs.readFileSync(file);
+  const content = withCompileHint(entry.name, built);
+  if (content !== built) fs.writeFileSync(file, content);
   const br = zlib.brotliCompressSync(content, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,

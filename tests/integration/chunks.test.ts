@@ -161,6 +161,23 @@ describe("a first visit's JavaScript", () => {
     }
   });
 
+  // Chrome compiles a script with this first line on a background thread as it arrives, not each function on the
+  // main thread at its first call while React attaches (docs/decisions/0118); the Brotli copy a phone is sent is the
+  // same file.
+  it("starts every script a first visit loads with V8's compile hint, in its compressed copies too", () => {
+    const hint = "//# allFunctionsCalledOnLoad\n";
+    for (const id of pages()) {
+      for (const url of firstLoad(id)) {
+        const file = path.join(root, "public", url);
+        const script = fs.readFileSync(file);
+        expect(script.subarray(0, hint.length).toString(), `${id}: ${url}`).toBe(hint);
+        expect(script.indexOf(hint, 1), `${id}: ${url} carries the hint once`).toBe(-1);
+        expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).equals(script), `${url}.br`).toBe(true);
+        expect(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).equals(script), `${url}.gz`).toBe(true);
+      }
+    }
+  });
+
   // What the phone fetches: Remix's manifest file is left out, as the browser does not fetch it with lazy route
   // discovery (the count of files above leaves it out too).
   it(`stays within ${BUDGET_KIB} KiB on every page`, () => {
