@@ -7,7 +7,7 @@
  * an intent is never carried out on one tap either way; the form is an ordinary same-site POST (server/policy.ts
  * refuses a cross-site one).
  */
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useFormAction, useSubmit } from "@remix-run/react";
 import { useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/useTranslation";
 import { openMessageBox } from "~/lib/dialog/open";
@@ -37,7 +37,8 @@ export function useConfirmSubmit(
     if (!asks(submitter)) return;
     event.preventDefault();
     if (asking.current) return;
-    const form = event.currentTarget;
+    // The form sent: the target of a submit event (the handler may sit on a list of forms, useListForms).
+    const form = event.target as HTMLFormElement;
     const data = new FormData(form);
     if (submitter?.name) data.set(submitter.name, submitter.value);
     asking.current = true;
@@ -59,6 +60,32 @@ export function useConfirmSubmit(
     data.set(CONFIRMED_FIELD, "yes");
     submit(data, { method: "post", action: form.getAttribute("action") ?? undefined, preventScrollReset: true });
   };
+}
+
+/**
+ * The small forms of one list (the inbox's rows, each with open, mark read and delete), sent through one handler on
+ * the list instead of a `<Form>` each. Each row's form is a plain `<form method="post" action={action}>`, the markup
+ * `<Form>` renders, so without JavaScript nothing changes; the list's `onSubmit` sends the submitted form through the
+ * router with its pressed button, as `<Form>` would, and one whose pressed button `asks` goes through the confirm
+ * step first. Why: each `<Form>` is two components and several hooks to hydrate, and the inbox's 61 of them were
+ * most of what it hydrated beyond the home page on a slow phone (decision 0119).
+ */
+export function useListForms(question: ConfirmQuestion, asks: (submitter: HTMLButtonElement | null) => boolean) {
+  const action = useFormAction();
+  const submit = useSubmit();
+  const confirmSubmit = useConfirmSubmit(question, asks);
+  function onSubmit(event: FormEvent<HTMLElement>) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (asks(submitter)) {
+      void confirmSubmit(event as FormEvent<HTMLFormElement>);
+      return;
+    }
+    event.preventDefault();
+    submit(submitter ?? form, { method: "post" });
+  }
+  return { action, onSubmit };
 }
 
 /** A form whose submit asks `question` first (above). `children`: its hidden fields and its button. */

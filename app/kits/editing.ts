@@ -8,6 +8,7 @@ export {
   ConfirmPage,
   ConfirmStep,
   useConfirmSubmit,
+  useListForms,
   type ConfirmQuestion,
 } from "~/components/ConfirmAction";
 export {

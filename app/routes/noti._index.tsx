@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/useTranslation";
 import type { PageHandle } from "~/lib/page";
 import { Confirmation, featureStyles, RouteErrorBoundary, SentenceWithValues, TimeAgo } from "~/pageKit";
-import { ConfirmForm, ConfirmPage } from "~/kits/editing";
+import { ConfirmPage, useListForms } from "~/kits/editing";
 import {
   badRequest,
   INBOX_PAGE_SIZE,
@@ -108,6 +108,8 @@ export default function InboxRoute() {
   const { items, next, unread } = useLoaderData<typeof loader>();
   const answer = useActionData<InboxAnswer>();
   const question = { title: t("deleteTitle"), message: t("deleteMessage"), confirm: t("delete") };
+  // The rows' forms are sent through the list (a <Form> each was most of what the page hydrated; decision 0119).
+  const rows = useListForms(question, (submitter) => submitter?.value === "delete");
   if (answer?.confirmDelete) {
     const item = answer.confirmDelete;
     return (
@@ -138,41 +140,36 @@ export default function InboxRoute() {
         ) : null}
       </div>
       {items.length === 0 ? <p className="empty-state">{t("empty")}</p> : null}
-      <ul className="card-list inbox-list">
+      <ul className="card-list inbox-list" onSubmit={rows.onSubmit}>
         {items.map((item) => (
           <li key={item.id} className={item.unread ? "inbox-item inbox-item--unread" : "inbox-item"}>
-            <div className="inbox-item__body">
-              <Form method="post">
-                <input type="hidden" name="id" value={item.id} />
+            {/* One form a row: its buttons (open, mark read, delete) send the same id with their intent. */}
+            <form method="post" action={rows.action} className="inbox-item__form">
+              <input type="hidden" name="id" value={item.id} />
+              <div className="inbox-item__body">
                 <button type="submit" name="intent" value="open" className="inbox-item__open">
                   {item.unread ? <span className="visually-hidden">{t("unreadMark")} </span> : null}
                   <InboxMessage message={item.message} />
                 </button>
-              </Form>
-              <p className="inbox-item__meta">
-                <TimeAgo when={item.when} />
-                {/* A notice's title not in the page's language: the language it is quoted in. */}
-                {item.lang ? (
-                  <span className="inbox-item__shown-in">{tc("content.shownIn", { language: item.lang.name })}</span>
-                ) : null}
-              </p>
-            </div>
-            <div className="inbox-item__actions">
-              {item.unread ? (
-                <Form method="post">
-                  <input type="hidden" name="id" value={item.id} />
+                <p className="inbox-item__meta">
+                  <TimeAgo when={item.when} />
+                  {/* A notice's title not in the page's language: the language it is quoted in. */}
+                  {item.lang ? (
+                    <span className="inbox-item__shown-in">{tc("content.shownIn", { language: item.lang.name })}</span>
+                  ) : null}
+                </p>
+              </div>
+              <div className="inbox-item__actions">
+                {item.unread ? (
                   <button type="submit" name="intent" value="read" className="link-button">
                     {t("markRead")}
                   </button>
-                </Form>
-              ) : null}
-              <ConfirmForm question={question}>
-                <input type="hidden" name="id" value={item.id} />
+                ) : null}
                 <button type="submit" name="intent" value="delete" className="link-button">
                   {t("delete")}
                 </button>
-              </ConfirmForm>
-            </div>
+              </div>
+            </form>
           </li>
         ))}
       </ul>

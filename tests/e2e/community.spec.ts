@@ -8,7 +8,14 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type BrowserContext } from "@playwright/test";
 import sharp from "sharp";
-import { hideTodayPopup, joinedMemberCookies, strings, useLanguage, waitForHydration } from "./helpers";
+import {
+  hideTodayPopup,
+  joinedMemberCookies,
+  memberWithUnreadComment,
+  strings,
+  useLanguage,
+  waitForHydration,
+} from "./helpers";
 
 type Groups = Record<string, Record<string, unknown>>;
 const en = strings("en") as unknown as Groups;
@@ -26,6 +33,7 @@ const community = en as unknown as {
   report: { action: string; send: string; thanksTitle: string; reasons: Record<string, string> };
   messages: Record<string, string>;
   readAll: string;
+  markRead: string;
 };
 
 /** Joins a new member and makes them the one signed in (the language cookie stays). */
@@ -277,4 +285,29 @@ test("another member comments, likes and reports; the author's inbox badge count
   await expect(page.locator(".inbox-item--unread")).toHaveCount(0);
   await page.goto("/community");
   await expect(page.locator(".tab-bar .unread-badge")).toHaveCount(0);
+});
+
+test("an inbox row is marked read, then opened: in place with JavaScript, as plain forms without", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  // The rows' forms go through one handler on the list (decision 0119): with JavaScript neither tap loads a document.
+  const { cookies, feed } = await memberWithUnreadComment(baseURL!, "Row Owner");
+  await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
+  await page.goto("/noti");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  const row = page.locator(".inbox-item", { hasText: "Kind N." });
+  await expect(row).toHaveClass(/inbox-item--unread/);
+  await row.getByRole("button", { name: community.markRead }).click();
+  await expect(row).not.toHaveClass(/inbox-item--unread/);
+  await expect(row.getByRole("button", { name: community.markRead })).toHaveCount(0);
+  await row.getByRole("button", { name: /commented on your post/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${feed}#c-`));
+  expect(documents).toEqual(javaScriptEnabled ? [] : ["POST /noti", "POST /noti", `GET ${feed}`]);
 });

@@ -204,7 +204,7 @@ describe("confirmations without JavaScript", () => {
     await page(browser, "/admin/notices?index", { itemCd, intent: "publish", confirmed: "yes" });
     const inbox = await page(browser, "/noti?lng=en");
     const item = new RegExp(
-      `<input type="hidden" name="id" value="([^"]+)"/><button type="submit" name="intent" value="open"[^>]*>(?:(?!</button>)[\\s\\S])*Inbox notice ${itemCd}`,
+      `<input type="hidden" name="id" value="([^"]+)"/><div class="inbox-item__body"><button type="submit" name="intent" value="open"[^>]*>(?:(?!</button>)[\\s\\S])*Inbox notice ${itemCd}`,
     ).exec(inbox.html);
     expect(item).not.toBeNull();
     const id = item![1]!;
